@@ -1,0 +1,339 @@
+#include "fields.h"
+
+#include <algorithm>
+#include <limits>
+
+#include "../error.h"
+
+namespace ls::io {
+
+Val int_val(const std::string& digits, bool negative) {
+  Val v;
+  v.kind = Val::Int;
+  v.text = (negative ? "-" : "") + (digits.size() > 24 ? digits.substr(0, 24) + "..." : digits);
+  const int64_t max = std::numeric_limits<int64_t>::max();
+  for (char c : digits) {
+    int d = c - '0';
+    if (v.i > (max - d) / 10) {
+      v.overflow = true;
+      break;
+    }
+    v.i = v.i * 10 + d;
+  }
+  if (negative) v.i = -v.i;
+  return v;
+}
+
+void Fields::add(const std::string& key, Val v, const std::string& display) {
+  std::string shown = display.empty() ? key : display;
+  if (vals_.count(key)) fail(ctx_ + ": " + shown + " is given twice");
+  vals_[key] = std::move(v);
+  display_[key] = shown;
+}
+
+std::string Fields::name(const std::string& key) const {
+  auto it = display_.find(key);
+  return it == display_.end() ? key : it->second;
+}
+
+void Fields::fail_field(const std::string& key, const std::string& msg) const {
+  fail(ctx_ + ": " + name(key) + " " + msg);
+}
+
+Val Fields::take(const std::string& key) {
+  auto it = vals_.find(key);
+  if (it == vals_.end()) fail(ctx_ + ": missing " + name(key));
+  Val v = std::move(it->second);
+  vals_.erase(it);
+  return v;
+}
+
+int32_t Fields::to_int32(const Val& v, const std::string& what) const {
+  if (v.kind != Val::Int) fail(ctx_ + ": " + what + " must be an integer");
+  if (v.i < 0 && !v.overflow) fail(ctx_ + ": " + what + " value " + v.text + " is negative");
+  if (v.overflow || v.i > std::numeric_limits<int32_t>::max())
+    fail(ctx_ + ": " + what + " value " + v.text + " does not fit in 32 bits");
+  return static_cast<int32_t>(v.i);
+}
+
+Ints Fields::to_ints(const Val& v, const std::string& what) const {
+  if (v.kind != Val::List) fail(ctx_ + ": " + what + " must be a list of integers");
+  Ints out;
+  for (const Val& x : v.list) {
+    if (x.kind != Val::Int) fail(ctx_ + ": " + what + " must be a list of integers");
+    out.push_back(to_int32(x, what));
+  }
+  return out;
+}
+
+Bases Fields::to_bases(const Val& v, const std::string& what) const {
+  if (v.kind != Val::List) fail(ctx_ + ": " + what + " must be a list of lists of integers");
+  Bases out;
+  for (const Val& x : v.list) {
+    if (x.kind != Val::List) fail(ctx_ + ": " + what + " must be a list of lists of integers");
+    out.push_back(to_ints(x, what));
+  }
+  return out;
+}
+
+int32_t Fields::int32(const std::string& key) {
+  std::string n = name(key);
+  return to_int32(take(key), n);
+}
+int32_t Fields::int32(const std::string& key, int32_t def) { return has(key) ? int32(key) : def; }
+
+bool Fields::boolean(const std::string& key) {
+  std::string n = name(key);
+  Val v = take(key);
+  if (v.kind != Val::Bool) fail(ctx_ + ": " + n + " must be true or false");
+  return v.b;
+}
+bool Fields::boolean(const std::string& key, bool def) { return has(key) ? boolean(key) : def; }
+
+Ints Fields::ints(const std::string& key) {
+  std::string n = name(key);
+  return to_ints(take(key), n);
+}
+Ints Fields::ints(const std::string& key, const Ints& def) { return has(key) ? ints(key) : def; }
+
+Bases Fields::bases(const std::string& key) {
+  std::string n = name(key);
+  return to_bases(take(key), n);
+}
+Bases Fields::bases(const std::string& key, const Bases& def) { return has(key) ? bases(key) : def; }
+
+SpecPtr Fields::layout(const std::string& key) {
+  std::string n = name(key);
+  Val v = take(key);
+  if (v.kind != Val::Layout) fail(ctx_ + ": " + n + " must be a layout");
+  return v.layout.spec;
+}
+
+CgaLayout Fields::cga() {
+  bool legacy = has("CTAsPerCGA") || has("CTASplitNum") || has("CTAOrder");
+  int forms = int(has("CGALayout")) + int(has("CTALayout")) + int(legacy);
+  if (forms > 1) fail(ctx_ + ": give one of CGALayout, CTALayout or CTAsPerCGA/CTASplitNum/CTAOrder");
+  if (has("CGALayout")) return CgaLayout{bases("CGALayout")};
+  if (has("CTALayout")) {
+    Val v = take("CTALayout");
+    if (v.kind != Val::Cga) fail(ctx_ + ": CTALayout must be a #ttg.cta_layout");
+    return v.cga;
+  }
+  if (!legacy) return {};
+  if (!has("CTAsPerCGA") || !has("CTASplitNum") || !has("CTAOrder"))
+    fail(ctx_ + ": CTAsPerCGA, CTASplitNum and CTAOrder must be given together");
+  Ints ctas = ints("CTAsPerCGA"), split = ints("CTASplitNum"), order = ints("CTAOrder");
+  if (split.size() != ctas.size() || order.size() != ctas.size())
+    fail(ctx_ + ": CTAsPerCGA, CTASplitNum and CTAOrder have " + std::to_string(ctas.size()) + ", " +
+         std::to_string(split.size()) + " and " + std::to_string(order.size()) + " entries");
+  return cga_from_split(ctas, split, order);
+}
+
+void Fields::done() {
+  if (!vals_.empty()) fail(ctx_ + ": unknown key '" + name(vals_.begin()->first) + "'");
+}
+
+Ints tiles_or_ones(const Ints& tiles, size_t rank) { return tiles.empty() ? Ints(rank, 1) : tiles; }
+Ints wmma_instr_or_default(const Ints& instr) { return instr.empty() ? Ints{16, 16, 16} : instr; }
+Ints canonical_tiles(Ints tiles) {
+  return std::all_of(tiles.begin(), tiles.end(), [](int32_t t) { return t == 1; }) ? Ints{} : tiles;
+}
+Ints canonical_wmma_instr(Ints instr) { return instr == Ints{16, 16, 16} ? Ints{} : instr; }
+
+size_t bases_rank(const std::vector<const Bases*>& bases) {
+  for (const Bases* b : bases)
+    if (!b->empty()) return b->front().size();
+  return 0;
+}
+
+Shape inferred_shape(const std::vector<const Bases*>& bases, size_t rank) {
+  Shape shape(rank, 1);
+  for (const Bases* b : bases)
+    for (const Ints& v : *b)
+      for (size_t d = 0; d < v.size() && d < rank; ++d) {
+        int64_t next = 1;
+        while (next <= v[d]) next <<= 1;
+        shape[d] = std::max(shape[d], next);
+      }
+  return shape;
+}
+
+Spec build_spec(const std::string& kind, Fields& f) {
+  Spec s;
+  if (kind == "blocked") {
+    Blocked b;
+    b.size_per_thread = f.ints("sizePerThread");
+    b.threads_per_warp = f.ints("threadsPerWarp");
+    b.warps_per_cta = f.ints("warpsPerCTA");
+    b.order = f.ints("order");
+    b.cga = f.cga();
+    s.v = b;
+  } else if (kind == "slice") {
+    Slice x;
+    x.dim = f.int32("dim");
+    x.parent = f.layout("parent");
+    s.v = x;
+  } else if (kind == "linear") {
+    DistributedLinear l;
+    l.reg = f.bases("register");
+    l.lane = f.bases("lane");
+    l.warp = f.bases("warp");
+    l.block = f.bases("block");
+    s.v = l;
+  } else if (kind == "nvidia_mma") {
+    NvidiaMma m;
+    m.version_major = f.int32("versionMajor");
+    m.version_minor = f.int32("versionMinor");
+    m.warps_per_cta = f.ints("warpsPerCTA");
+    m.instr_shape = f.ints("instrShape");
+    m.cga = f.cga();
+    s.v = m;
+  } else if (kind == "dot_op") {
+    DotOperand d;
+    d.op_idx = f.int32("opIdx");
+    d.parent = f.layout("parent");
+    d.k_width = f.int32("kWidth", 0);
+    s.v = d;
+  } else if (kind == "amd_mfma") {
+    AmdMfma m;
+    m.version = f.int32("version");
+    m.warps_per_cta = f.ints("warpsPerCTA");
+    m.instr_shape = f.ints("instrShape");
+    m.transposed = f.boolean("isTransposed");
+    m.element_bitwidth = f.int32("elementBitWidth", 32);
+    m.tiles_per_warp = canonical_tiles(f.ints("tilesPerWarp", {}));
+    m.cga = f.cga();
+    s.v = m;
+  } else if (kind == "amd_wmma") {
+    AmdWmma m;
+    m.version = f.int32("version");
+    m.transposed = f.boolean("isTranspose", false);
+    m.warps_per_cta = f.ints("warpsPerCTA");
+    m.instr_shape = canonical_wmma_instr(f.ints("instrShape", {}));
+    m.tiles_per_warp = canonical_tiles(f.ints("tilesPerWarp", {}));
+    m.cga = f.cga();
+    s.v = m;
+  } else if (kind == "swizzled_shared" || kind == "amd_rotating_shared") {
+    SwizzledShared w;
+    w.vec = f.int32("vec");
+    w.per_phase = f.int32("perPhase");
+    w.max_phase = f.int32("maxPhase");
+    w.order = f.ints("order");
+    w.cga = f.cga();
+    if (kind == "swizzled_shared")
+      s.v = w;
+    else
+      s.v = AmdRotatingShared{w.vec, w.per_phase, w.max_phase, w.order, w.cga};
+  } else if (kind == "nvmma_shared") {
+    NvmmaShared n;
+    n.swizzle_bytes = f.int32("swizzlingByteWidth");
+    n.element_bitwidth = f.int32("elementBitWidth");
+    n.transposed = f.boolean("transposed", false);
+    n.fp4_padded = f.boolean("fp4Padded", false);
+    bool has_rank = f.has("rank");
+    n.rank = f.int32("rank", 2);
+    n.cga = f.cga();
+    // As in Triton, a CGA layout carries the rank.
+    if (!has_rank && !n.cga.bases.empty()) n.rank = static_cast<int32_t>(n.cga.bases.front().size());
+    s.v = n;
+  } else if (kind == "shared_linear") {
+    SharedLinear l;
+    l.offset = f.bases("offset");
+    l.block = f.bases("block", {});
+    l.alignment = f.int32("alignment", 16);
+    s.v = l;
+  } else if (kind == "padded_shared") {
+    PaddedShared p;
+    for (const Ints& pair : f.bases("intervalPaddings")) {
+      if (pair.size() != 2) f.fail_field("intervalPaddings", "entries must be [interval, padding] pairs");
+      p.interval_pads.emplace_back(pair[0], pair[1]);
+    }
+    p.offset = f.bases("offset");
+    p.block = f.bases("block", {});
+    Ints shape = f.ints("shape");
+    p.shape.assign(shape.begin(), shape.end());
+    s.v = p;
+  } else {
+    fail("unknown layout kind '" + kind + "'");
+  }
+  f.done();
+  return s;
+}
+
+const std::vector<std::string>& kind_names() {
+  static const std::vector<std::string> names = {
+      "blocked",  "slice",           "linear",       "nvidia_mma",    "dot_op",        "amd_mfma",
+      "amd_wmma", "swizzled_shared", "nvmma_shared", "shared_linear", "padded_shared", "amd_rotating_shared"};
+  return names;
+}
+
+const std::string& kind_of(const Spec& s) { return kind_names().at(s.v.index()); }
+
+bool is_kind(const std::string& name) {
+  const auto& k = kind_names();
+  return std::find(k.begin(), k.end(), name) != k.end();
+}
+
+bool shared_kind(const Spec& s) {
+  static_assert(std::is_same_v<std::variant_alternative_t<7, SpecVariant>, SwizzledShared>);
+  return s.v.index() >= 7;
+}
+
+int32_t elem_bits_of(const std::string& e) {
+  auto digits = [&](size_t from) -> int32_t {
+    if (from >= e.size() || e.size() - from > 4) return 0;
+    for (size_t i = from; i < e.size(); ++i)
+      if (e[i] < '0' || e[i] > '9') return 0;
+    return std::stoi(e.substr(from));
+  };
+  if (e.rfind("!tt.ptr<", 0) == 0 || e == "index") return 64;
+  if (e == "bf16") return 16;
+  if (e == "tf32") return 32;
+  if (e.rfind("f8E", 0) == 0) return 8;
+  if (e.rfind("f6E", 0) == 0) return 6;
+  if (e.rfind("f4E", 0) == 0) return 4;
+  if (e.rfind("ui", 0) == 0 || e.rfind("si", 0) == 0) return digits(2);
+  if (!e.empty() && (e[0] == 'i' || e[0] == 'f')) return digits(1);
+  return 0;
+}
+
+std::string list_str(const Ints& v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+std::string bases_str(const Bases& b) {
+  std::string s = "[";
+  for (size_t i = 0; i < b.size(); ++i) s += (i ? ", " : "") + list_str(b[i]);
+  return s + "]";
+}
+
+std::string position(const std::string& text, size_t pos) {
+  size_t line = 1, col = 1;
+  for (size_t i = 0; i < pos && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line;
+      col = 1;
+    } else {
+      ++col;
+    }
+  }
+  return "line " + std::to_string(line) + ", column " + std::to_string(col);
+}
+
+std::string found_at(const std::string& text, size_t pos) {
+  if (pos >= text.size()) return "end of text";
+  unsigned char c = static_cast<unsigned char>(text[pos]);
+  if (c >= 0x21 && c < 0x7f) return std::string("'") + char(c) + "'";
+  if (c == '\n') return "end of line";
+  if (c == ' ' || c == '\t' || c == '\r') return "whitespace";
+  static const char* hex = "0123456789ABCDEF";
+  return std::string("byte 0x") + hex[c >> 4] + hex[c & 15];
+}
+
+void syntax_error(const std::string& text, size_t pos, const std::string& msg) {
+  fail(position(text, pos) + ": " + msg);
+}
+
+}  // namespace ls::io

@@ -1,0 +1,120 @@
+#include "amd_wmma.h"
+
+#include "../error.h"
+#include "amd_dot.h"
+#include "mma_tile.h"
+
+namespace ls {
+namespace {
+
+Ints instr_of(const AmdWmma& m) { return m.instr_shape.empty() ? Ints{16, 16, 16} : m.instr_shape; }
+
+// Warps along `bcast` hold copies; the others tile in `order`.
+LinearLayout warps_broadcast(const Ints& warps, const Ints& order, size_t bcast) {
+  auto names = dim_names(warps.size());
+  LinearLayout l;
+  for (int32_t d : order)
+    l *= static_cast<size_t>(d) == bcast ? LinearLayout::zeros1d(warps[d], "warp", names[d])
+                                         : LinearLayout::identity1d(warps[d], "warp", names[d]);
+  return l;
+}
+
+}  // namespace
+
+size_t rank_of(const AmdWmma& m) { return m.warps_per_cta.size(); }
+
+void validate(const AmdWmma& m) {
+  size_t rank = rank_of(m);
+  require(m.version >= 1 && m.version <= 3, "amd_wmma: version = " + std::to_string(m.version) + " must be in 1..3");
+  require(rank == 2 || rank == 3, "amd_wmma: warpsPerCTA has " + std::to_string(rank) + " entries; rank must be 2 or 3");
+  check_pow2_list("amd_wmma: warpsPerCTA", m.warps_per_cta);
+  Ints is = instr_of(m);
+  require(is.size() == 3, "amd_wmma: instrShape must be [M, N, K]");
+  bool ok = is[0] == 16 && is[1] == 16;
+  if (m.version == 1) ok = ok && is[2] == 16;
+  if (m.version == 2) ok = ok && (is[2] == 16 || is[2] == 32);
+  if (m.version == 3) ok = ok && (is[2] == 4 || is[2] == 32 || is[2] == 64 || is[2] == 128);
+  require(ok, "amd_wmma: instrShape [" + std::to_string(is[0]) + ", " + std::to_string(is[1]) + ", " +
+                  std::to_string(is[2]) + "] is not a WMMA v" + std::to_string(m.version) +
+                  " shape (v1: 16x16x16; v2: K 16 or 32; v3: K 4, 32, 64 or 128)");
+  if (!m.tiles_per_warp.empty()) {
+    check_rank("amd_wmma: tilesPerWarp", m.tiles_per_warp.size(), rank);
+    check_pow2_list("amd_wmma: tilesPerWarp", m.tiles_per_warp);
+  }
+  check_cga(m.cga, rank);
+}
+
+// 16x16 tile, 32 lanes: 16 lanes along N (along M when transposed), the 17th
+// lane steps 1 (v1) or 8 (v2, v3) along the other dim, registers fill it.
+LinearLayout lower(const AmdWmma& m, const Shape& shape) {
+  size_t rank = shape.size();
+  bool batch = rank == 3;
+  size_t mi = batch ? 1 : 0, ni = mi + 1;
+  auto names = dim_names(rank);
+  Ints is = instr_of(m);
+  for (size_t i : {mi, ni})
+    require(shape[i] == 1 || shape[i] >= is[i - mi], "amd_wmma: tensor dim" + std::to_string(i) + " = " +
+                                                         std::to_string(shape[i]) + " is smaller than the instruction");
+  Ints tord = matrix_order(rank, !m.transposed);
+  Bases reg = m.version == 1 ? Bases{{0, 2}, {0, 4}, {0, 8}} : Bases{{0, 1}, {0, 2}, {0, 4}};
+  Bases lane = {{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, m.version == 1 ? 1 : 8}};
+  LinearLayout l = LinearLayout::infer_outs({{"register", reg}, {"lane", lane}}, {names[tord[0]], names[tord[1]]});
+  const std::string& dm = names[rank - 2];
+  const std::string& dn = names[rank - 1];
+  l = l.transpose_outs({dn, dm});
+  Ints tpw = m.tiles_per_warp.empty() ? Ints(rank, 1) : m.tiles_per_warp;
+  const Ints& w = m.warps_per_cta;
+  l *= LinearLayout::identity1d(tpw[ni], "register", dn);
+  l *= LinearLayout::identity1d(w[ni], "warp", dn);
+  l *= LinearLayout::identity1d(static_cast<int32_t>(shape[ni] / (int64_t{is[1]} * w[ni] * tpw[ni])), "register", dn);
+  l *= LinearLayout::identity1d(tpw[mi], "register", dm);
+  l *= LinearLayout::identity1d(w[mi], "warp", dm);
+  if (batch) {
+    l *= LinearLayout::identity1d(1, "register", names[0]);
+    l *= LinearLayout::identity1d(1, "lane", names[0]);
+    l *= LinearLayout::identity1d(w[0], "warp", names[0]);
+  }
+  return combine_cta_cga(l, m.cga, shape);
+}
+
+// kWidth K values per lane; lanes cover the non-K dim, then (v2, v3) step
+// along K (v1: the upper 16 lanes hold copies); registers fill the
+// instruction's K; warps along K hold copies.
+LinearLayout wmma_dot(const DotOperand& d, const AmdWmma& m, const Shape& shape) {
+  size_t rank = shape.size();
+  size_t k_idx = d.op_idx == 0 ? rank - 1 : rank - 2;
+  size_t nonk_idx = d.op_idx == 0 ? rank - 2 : rank - 1;
+  auto names = dim_names(rank);
+  const std::string& dk = names[k_idx];
+  const std::string& dnk = names[nonk_idx];
+  Ints is = instr_of(m);
+  int32_t k_instr = is[2];
+  int32_t nonk = d.op_idx == 0 ? is[0] : is[1];
+  int32_t depth = 32 / nonk;
+  require(m.version != 1 || d.k_width == 8 || d.k_width == 16, "dot_op: kWidth of a WMMA v1 operand must be 8 or 16");
+  require(m.version != 2 || d.k_width == 4 || d.k_width == 8 || d.k_width == 16,
+          "dot_op: kWidth of a WMMA v2 operand must be 4, 8 or 16");
+  LinearLayout l = LinearLayout::identity1d(d.k_width, "register", dk) * LinearLayout::identity1d(nonk, "lane", dnk);
+  l *= m.version == 1 ? LinearLayout::zeros1d(depth, "lane", dk) : LinearLayout::identity1d(depth, "lane", dk);
+  int64_t k_tile = int64_t{depth} * d.k_width;
+  Ints tpw = m.tiles_per_warp.empty() ? Ints(rank, 1) : m.tiles_per_warp;
+  if (tpw[nonk_idx] > 1) {
+    l *= LinearLayout::identity1d(static_cast<int32_t>(std::max<int64_t>(shape[k_idx], k_instr) / k_tile), "register", dk);
+    l *= LinearLayout::identity1d(tpw[nonk_idx], "register", dnk);
+  } else {
+    l *= LinearLayout::identity1d(static_cast<int32_t>(k_instr / k_tile), "register", dk);
+  }
+  if (rank == 3) {
+    l *= LinearLayout::identity1d(1, "register", names[0]);
+    l *= LinearLayout::identity1d(1, "lane", names[0]);
+  }
+  Ints order = matrix_order(rank, true);
+  if (d.op_idx == 1) std::swap(order[0], order[1]);
+  std::vector<std::string> rep;
+  for (int32_t o : order) rep.push_back(names[o]);
+  LinearLayout w = warps_broadcast(m.warps_per_cta, matrix_order(rank, true), k_idx);
+  l = l.transpose_outs(rep) * w.transpose_outs(rep);
+  return combine_cta_cga(l, m.cga, shape);
+}
+
+}  // namespace ls

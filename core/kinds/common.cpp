@@ -1,0 +1,161 @@
+#include "common.h"
+
+#include <algorithm>
+#include <set>
+
+#include "../error.h"
+
+namespace ls {
+
+std::vector<std::string> dim_names(size_t rank) {
+  std::vector<std::string> r;
+  for (size_t i = 0; i < rank; ++i) r.push_back("dim" + std::to_string(i));
+  return r;
+}
+
+LinearLayout identity_nd(const std::string& in, const Ints& shape, const Ints& order) {
+  auto names = dim_names(shape.size());
+  LinearLayout l;
+  for (int32_t d : order) l *= LinearLayout::identity1d(shape[d], in, names[d]);
+  return l;
+}
+
+CgaLayout cga_from_split(const Ints& ctas, const Ints& split, const Ints& order) {
+  size_t rank = order.size();
+  check_rank("CTAsPerCGA", ctas.size(), rank);
+  check_rank("CTASplitNum", split.size(), rank);
+  check_permutation("CTAOrder", order);
+  check_pow2_list("CTAsPerCGA", ctas);
+  check_pow2_list("CTASplitNum", split);
+  auto names = dim_names(rank);
+  LinearLayout l;
+  for (int32_t d : order) {
+    require(ctas[d] % split[d] == 0, "CTASplitNum[" + std::to_string(d) + "] = " + std::to_string(split[d]) +
+                                         " must divide CTAsPerCGA[" + std::to_string(d) + "] = " + std::to_string(ctas[d]));
+    l *= LinearLayout::identity1d(split[d], "block", names[d]) * LinearLayout::zeros1d(ctas[d] / split[d], "block", names[d]);
+  }
+  return CgaLayout{l.transpose_outs(names).bases("block")};
+}
+
+LinearLayout cga_linear(const CgaLayout& cga, size_t rank) {
+  return LinearLayout::infer_outs({{"block", cga.bases}}, dim_names(rank));
+}
+
+LinearLayout ensure_not_larger(const LinearLayout& l, const std::vector<std::pair<std::string, int64_t>>& shape,
+                               bool drop_registers) {
+  std::vector<LinearLayout::InDim> ins = l.ins();
+  std::vector<LinearLayout::OutDim> outs = l.outs();
+  std::vector<bool> drop(l.bases("register").size(), false);
+  for (auto& [name, size] : shape) {
+    int j = l.out_index(name);
+    if (j < 0) continue;
+    int64_t actual = l.out_size(name);
+    if (actual <= size) continue;
+    // The largest values along this dim go first, one halving each.
+    struct Ref { size_t d, i; int32_t v; };
+    std::vector<Ref> refs;
+    for (size_t d = 0; d < ins.size(); ++d)
+      for (size_t i = 0; i < ins[d].bases.size(); ++i)
+        if (ins[d].bases[i][j] != 0) refs.push_back({d, i, ins[d].bases[i][j]});
+    std::stable_sort(refs.begin(), refs.end(), [](const Ref& a, const Ref& b) { return a.v > b.v; });
+    for (const Ref& r : refs) {
+      if (actual <= size) break;
+      if (drop_registers && ins[r.d].name == "register") drop[r.i] = true;
+      else ins[r.d].bases[r.i][j] = 0;
+      actual >>= 1;
+    }
+    int32_t log2 = 0;
+    while ((int64_t{1} << log2) < size) ++log2;
+    outs[j].log2 = log2;
+  }
+  for (auto& d : ins) {
+    if (d.name != "register" || !drop_registers) continue;
+    std::vector<LinearLayout::Basis> kept;
+    for (size_t i = 0; i < d.bases.size(); ++i)
+      if (!drop[i]) kept.push_back(d.bases[i]);
+    d.bases = std::move(kept);
+  }
+  return LinearLayout(std::move(ins), std::move(outs));
+}
+
+LinearLayout ensure_not_smaller(const LinearLayout& l, const std::vector<std::pair<std::string, int64_t>>& shape,
+                                const std::string& in) {
+  LinearLayout r = l;
+  for (auto& name : l.out_names()) {
+    int64_t want = 1;
+    for (auto& [n, s] : shape)
+      if (n == name) want = s;
+    int64_t have = l.out_size(name);
+    if (want > have) r *= LinearLayout::identity1d(static_cast<int32_t>(want / have), in, name);
+  }
+  return r;
+}
+
+Ints cga_split(const CgaLayout& cga, size_t rank) {
+  Ints split(rank, 1);
+  for (auto& b : cga.bases)
+    for (size_t d = 0; d < b.size() && d < rank; ++d)
+      if (b[d] != 0) {
+        split[d] *= 2;
+        break;
+      }
+  return split;
+}
+
+Shape shape_per_cta(const CgaLayout& cga, const Shape& shape) {
+  Ints split = cga_split(cga, shape.size());
+  Shape r = shape;
+  for (size_t i = 0; i < r.size(); ++i) r[i] = shape[i] / std::min<int64_t>(shape[i], split[i]);
+  return r;
+}
+
+LinearLayout combine_cta_cga(LinearLayout cta, const CgaLayout& cga, const Shape& shape) {
+  auto names = dim_names(shape.size());
+  require(cta.outs().size() == shape.size(), "layout has rank " + std::to_string(cta.outs().size()) +
+                                                 "; the tensor shape has rank " + std::to_string(shape.size()));
+  std::vector<std::pair<std::string, int64_t>> labeled;
+  for (size_t i = 0; i < shape.size(); ++i) labeled.push_back({names[i], shape[i]});
+  LinearLayout cgal = ensure_not_larger(cga_linear(cga, shape.size()), labeled).transpose_outs(cta.out_names());
+  std::vector<std::pair<std::string, int64_t>> cta_shape;
+  for (size_t i = 0; i < shape.size(); ++i)
+    cta_shape.push_back({names[i], std::max<int64_t>(1, shape[i] / cgal.out_size(names[i]))});
+  std::string first_in = cta.ins().empty() ? "register" : cta.ins()[0].name;
+  cta = ensure_not_smaller(cta, cta_shape, first_in);
+  cta = ensure_not_larger(cta, cta_shape);
+  return (cta * cgal).transpose_outs(names);
+}
+
+void check_pow2(const std::string& field, int64_t v) {
+  require(v > 0 && (v & (v - 1)) == 0, field + " = " + std::to_string(v) + " must be a power of two");
+}
+void check_pow2_list(const std::string& field, const Ints& v) {
+  for (size_t i = 0; i < v.size(); ++i) check_pow2(field + "[" + std::to_string(i) + "]", v[i]);
+}
+void check_rank(const std::string& field, size_t got, size_t rank) {
+  require(got == rank, field + " has " + std::to_string(got) + " entries; the layout has rank " + std::to_string(rank));
+}
+void check_permutation(const std::string& field, const Ints& order) {
+  std::set<int32_t> seen;
+  for (int32_t o : order) {
+    require(o >= 0 && o < static_cast<int32_t>(order.size()) && seen.insert(o).second,
+            field + " must be a permutation of 0.." + std::to_string(order.size() ? order.size() - 1 : 0));
+  }
+}
+void check_bases(const std::string& field, const Bases& b, size_t rank) {
+  for (size_t i = 0; i < b.size(); ++i) {
+    require(b[i].size() == rank, field + "[" + std::to_string(i) + "] has " + std::to_string(b[i].size()) +
+                                     " entries; the layout has rank " + std::to_string(rank));
+    for (int32_t v : b[i])
+      require(v >= 0 && v < (1 << 30), field + "[" + std::to_string(i) + "] has value " + std::to_string(v) +
+                                            "; values must be in 0..2^30-1");
+  }
+}
+void check_cga(const CgaLayout& cga, size_t rank) { check_bases("CGALayout", cga.bases, rank); }
+
+int64_t product(const Ints& v) {
+  int64_t p = 1;
+  for (int32_t x : v) p *= x;
+  return p;
+}
+
+}  // namespace ls

@@ -1,0 +1,68 @@
+// Shared pieces of the layout kinds: the recursive spec handle, the CGA
+// (CTA-cluster) layout, and the shape fitting every kind uses to go from one
+// CTA's tile to a whole tensor (Triton's combineCtaCgaWithShape):
+//   - a tensor larger than the tile repeats the tile along extra register
+//     bases (distributed) or offset bases (shared);
+//   - a tensor smaller than the tile zeroes the bases that reach past it, so
+//     several threads own the same element (broadcast).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "../linear_layout.h"
+
+namespace ls {
+
+struct Spec;
+using SpecPtr = std::shared_ptr<const Spec>;
+using Ints = std::vector<int32_t>;
+using Bases = std::vector<Ints>;
+using Shape = std::vector<int64_t>;
+
+// CTAs of a cluster: block bases, each with one value per tensor dim.
+// Empty means one CTA. The older CTAsPerCGA/CTASplitNum/CTAOrder form is
+// converted to bases when parsed (see cga_from_split).
+struct CgaLayout {
+  Bases bases;
+  bool operator==(const CgaLayout&) const = default;
+};
+
+// CTAsPerCGA/CTASplitNum/CTAOrder -> block bases: along each dim (order[0]
+// first) `split` CTAs take distinct pieces, the rest replicate them.
+CgaLayout cga_from_split(const Ints& ctas_per_cga, const Ints& split_num, const Ints& order);
+
+std::vector<std::string> dim_names(size_t rank);  // dim0, dim1, ...
+// The identity over `shape`, most minor dim order[0] first; the outs come in
+// that order too (it decides where a repeated tile's extra bases go).
+LinearLayout identity_nd(const std::string& in, const Ints& shape, const Ints& order);
+LinearLayout cga_linear(const CgaLayout& cga, size_t rank);
+// Fits a one-CTA layout (outs in any order) and the CGA layout to `shape`;
+// the result has outs dim0..dimN-1 of exactly `shape`.
+LinearLayout combine_cta_cga(LinearLayout cta, const CgaLayout& cga, const Shape& shape);
+// Shrinks each out dim larger than `shape` (matched by name): its largest
+// basis values are zeroed, one per halving, so those inputs broadcast; with
+// `drop_registers` such register bases are removed instead.
+LinearLayout ensure_not_larger(const LinearLayout& l, const std::vector<std::pair<std::string, int64_t>>& shape,
+                               bool drop_registers = false);
+// Per dim, 2^(number of block bases that move along it): how many pieces
+// the CTAs split the dim into (Triton's CTASplitNum).
+Ints cga_split(const CgaLayout& cga, size_t rank);
+// shape[i] / min(shape[i], split[i]).
+Shape shape_per_cta(const CgaLayout& cga, const Shape& shape);
+// Repeat along `in` (register or offset) until each out covers `shape`.
+LinearLayout ensure_not_smaller(const LinearLayout& l, const std::vector<std::pair<std::string, int64_t>>& shape,
+                                const std::string& in);
+
+// Field checks with one-line messages that name the field.
+void check_pow2(const std::string& field, int64_t v);
+void check_pow2_list(const std::string& field, const Ints& v);
+void check_rank(const std::string& field, size_t got, size_t rank);
+void check_permutation(const std::string& field, const Ints& order);
+void check_bases(const std::string& field, const Bases& b, size_t rank);
+void check_cga(const CgaLayout& cga, size_t rank);
+int64_t product(const Ints& v);
+
+}  // namespace ls

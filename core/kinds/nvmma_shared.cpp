@@ -1,0 +1,92 @@
+#include "nvmma_shared.h"
+
+#include <algorithm>
+
+#include "../error.h"
+
+namespace ls {
+
+size_t rank_of(const NvmmaShared& s) { return static_cast<size_t>(s.rank); }
+
+void validate(const NvmmaShared& s) {
+  require(s.rank >= 1 && s.rank <= 8, "nvmma_shared: rank = " + std::to_string(s.rank) + " must be in 1..8");
+  require(s.swizzle_bytes == 0 || s.swizzle_bytes == 32 || s.swizzle_bytes == 64 || s.swizzle_bytes == 128,
+          "nvmma_shared: swizzlingByteWidth = " + std::to_string(s.swizzle_bytes) + " must be 0, 32, 64 or 128");
+  require(s.element_bitwidth == 8 || s.element_bitwidth == 16 || s.element_bitwidth == 32 || s.element_bitwidth == 64,
+          "nvmma_shared: elementBitWidth = " + std::to_string(s.element_bitwidth) + " must be 8, 16, 32 or 64");
+  check_cga(s.cga, rank_of(s));
+}
+
+namespace {
+
+// One 8-row core matrix, swizzled; 4-bit padded data maps each 16 offsets
+// (8 real, 8 padding) onto the same 8 columns.
+LinearLayout core_matrix(const NvmmaShared& s) {
+  int32_t vec = 128 / s.element_bitwidth, per_phase = 128 / s.swizzle_bytes, max_phase = s.swizzle_bytes / 16;
+  int32_t cols = 8 * s.swizzle_bytes / s.element_bitwidth;
+  auto packed = [&](int32_t c) { return s.fp4_padded ? c / 16 * 8 + c % 8 : c; };
+  Bases b;
+  for (int32_t c = 1; c < cols; c *= 2) b.push_back({0, packed(c)});
+  for (int32_t r = 1; r < 8; r *= 2) b.push_back({r, packed(vec * ((r / per_phase) % max_phase))});
+  return LinearLayout::infer_outs({{"offset", b}}, dim_names(2));
+}
+
+std::vector<std::pair<std::string, int64_t>> named(const Shape& shape) {
+  auto names = dim_names(shape.size());
+  std::vector<std::pair<std::string, int64_t>> r;
+  for (size_t i = 0; i < shape.size(); ++i) r.push_back({names[i], shape[i]});
+  return r;
+}
+
+}  // namespace
+
+LinearLayout lower(const NvmmaShared& s, const Shape& shape) {
+  size_t rank = shape.size();
+  auto names = dim_names(rank);
+  Shape per_cta = shape_per_cta(s.cga, shape);
+  // The TMA box: at most 256 per dim, the contiguous dim exactly one swizzle row.
+  Shape box = per_cta;
+  size_t contig = s.transposed ? 0 : rank - 1;
+  if (s.fp4_padded) box[contig] *= 2;
+  for (auto& v : box) v = std::min<int64_t>(v, 256);
+  if (s.swizzle_bytes != 0) {
+    int64_t want = 8 * s.swizzle_bytes / s.element_bitwidth;
+    require(box[contig] >= want, "nvmma_shared: the contiguous dim holds " + std::to_string(box[contig]) +
+                                     " elements per CTA; swizzlingByteWidth = " + std::to_string(s.swizzle_bytes) +
+                                     " needs at least " + std::to_string(want));
+    box[contig] = want;
+  }
+  if (s.fp4_padded) box[contig] /= 2;
+  if (s.swizzle_bytes == 0) {
+    LinearLayout l = LinearLayout::identity1d(static_cast<int32_t>(box[rank - 1]), "offset", names[rank - 1]);
+    for (size_t i = rank - 1; i-- > 0;) l *= LinearLayout::identity1d(static_cast<int32_t>(box[i]), "offset", names[i]);
+    l = ensure_not_smaller(l, named(per_cta), "offset");
+    return combine_cta_cga(l, s.cga, shape);
+  }
+  require(rank >= 2, "nvmma_shared: a swizzled layout needs rank 2 or more");
+  // Collapse the outer dims into rows, lay out core matrices, reshape back.
+  Shape collapsed{1, box[rank - 1]};
+  for (size_t i = 0; i + 1 < rank; ++i) collapsed[0] *= box[i];
+  if (s.transposed) std::swap(collapsed[0], collapsed[1]);
+  LinearLayout tile = core_matrix(s);
+  int64_t tile_rows = tile.out_size("dim0"), tile_cols = tile.out_size("dim1");
+  int64_t pack = s.fp4_padded ? 2 : 1;
+  require(collapsed[1] * pack >= tile_cols && collapsed[0] >= tile_rows,
+          "nvmma_shared: the block is smaller than one " + std::to_string(tile_rows) + "x" +
+              std::to_string(tile_cols / pack) + " core matrix");
+  LinearLayout l = ensure_not_smaller(tile, named(collapsed), "offset");
+  Shape pre = box;
+  if (s.transposed) std::rotate(pre.begin(), pre.begin() + 1, pre.end());
+  std::vector<std::pair<std::string, int64_t>> pre_named = named(pre);
+  l = l.reshape_outs(pre_named);
+  if (s.transposed) {
+    std::vector<LinearLayout::InDim> ins = l.ins();
+    for (auto& d : ins)
+      for (auto& b : d.bases) std::rotate(b.rbegin(), b.rbegin() + 1, b.rend());
+    l = LinearLayout::infer_outs(std::move(ins), names);
+  }
+  l = ensure_not_smaller(l, named(per_cta), "offset");
+  return combine_cta_cga(l, s.cga, shape);
+}
+
+}  // namespace ls

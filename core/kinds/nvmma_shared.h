@@ -1,0 +1,19 @@
+// NVMMA shared layout (the layouts TMA and wgmma read): a swizzled layout with
+// vec = 128 / elementBitWidth, perPhase = 128 / swizzleBytes and maxPhase =
+// swizzleBytes / 16, over core matrices of 8 rows x swizzleBytes. The
+// contiguous dim is the last one, or the first when `transposed`.
+// fp4Padded stores 4-bit values padded to bytes.
+#pragma once
+#include "common.h"
+
+namespace ls {
+struct NvmmaShared {
+  int32_t swizzle_bytes = 128, element_bitwidth = 16, rank = 2;
+  bool transposed = false, fp4_padded = false;
+  CgaLayout cga;
+  bool operator==(const NvmmaShared&) const = default;
+};
+size_t rank_of(const NvmmaShared& s);
+void validate(const NvmmaShared& s);
+LinearLayout lower(const NvmmaShared& s, const Shape& shape);
+}  // namespace ls

@@ -1,0 +1,54 @@
+// Who owns which element: the interface the grid, the analyses and the
+// exporters work from. A layout map has named hardware (input) dims of any
+// size, e.g. register/lane/warp/block or offset/block, and a tensor shape.
+// Linear layouts implement it through their F2 bases; layouts that are not
+// linear over F2 (mixed-radix tilus layouts, CuTe shape:stride layouts)
+// implement it directly.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "linear_layout.h"
+#include "spec.h"
+
+namespace ls {
+
+struct HwDim {
+  std::string name;
+  int64_t size;
+};
+
+class LayoutMap {
+public:
+  virtual ~LayoutMap() = default;
+  virtual std::vector<HwDim> hw_dims() const = 0;
+  virtual Shape shape() const = 0;
+  // elems[x] = row-major element index owned by flat hardware index x (first
+  // hw dim fastest), or -1 when x owns nothing.
+  virtual std::vector<int64_t> table() const = 0;
+  // The F2 form, when the layout has one.
+  virtual const LinearLayout* linear() const { return nullptr; }
+  bool is_shared() const;  // has an `offset` dim
+  int64_t hw_size() const;
+  int64_t num_elements() const;
+};
+
+class LinearLayoutMap final : public LayoutMap {
+public:
+  explicit LinearLayoutMap(LinearLayout l);
+  std::vector<HwDim> hw_dims() const override;
+  Shape shape() const override;
+  std::vector<int64_t> table() const override;
+  const LinearLayout* linear() const override { return &l_; }
+
+private:
+  LinearLayout l_;
+};
+
+// Lowers a typed layout (its shape must be known) to its layout map.
+std::unique_ptr<LayoutMap> make_map(const TensorLayout& t);
+
+}  // namespace ls

@@ -1,0 +1,45 @@
+#include "spec.h"
+
+#include "error.h"
+
+namespace ls {
+
+size_t rank_of(const Spec& s) {
+  return std::visit([](const auto& k) { return rank_of(k); }, s.v);
+}
+
+bool is_shared(const Spec& s) { return s.v.index() >= 7; }
+
+std::string kind_name(const Spec& s) {
+  static const char* names[] = {"blocked",  "slice",           "linear",        "nvidia_mma",
+                                "dot_op",   "amd_mfma",        "amd_wmma",      "swizzled_shared",
+                                "nvmma_shared", "shared_linear", "padded_shared", "amd_rotating_shared"};
+  return names[s.v.index()];
+}
+
+void validate(const Spec& s) {
+  std::visit([](const auto& k) { validate(k); }, s.v);
+}
+
+void check_shape(const Shape& shape) {
+  require(!shape.empty(), "shape is empty; a tensor has at least one dim");
+  int total = 0;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    int64_t v = shape[i];
+    require(v > 0 && (v & (v - 1)) == 0, "shape[" + std::to_string(i) + "] = " + std::to_string(v) +
+                                              " must be a power of two");
+    while (v > 1) v >>= 1, ++total;
+  }
+  require(total <= kMaxElementsLog2, "shape has 2^" + std::to_string(total) + " elements; the limit is 2^" +
+                                         std::to_string(kMaxElementsLog2));
+}
+
+LinearLayout to_linear(const Spec& s, const Shape& shape) {
+  validate(s);
+  check_shape(shape);
+  require(shape.size() == rank_of(s), kind_name(s) + ": layout has rank " + std::to_string(rank_of(s)) +
+                                          "; the tensor shape has rank " + std::to_string(shape.size()));
+  return std::visit([&](const auto& k) { return lower(k, shape); }, s.v);
+}
+
+}  // namespace ls

@@ -1,0 +1,56 @@
+// A layout spec is one of the layout kinds, each a small value type that
+// lowers to a LinearLayout for a given tensor shape exactly as Triton 3.6
+// does. A TensorLayout is a spec with the tensor's shape and element type.
+#pragma once
+
+#include <string>
+#include <variant>
+
+#include "kinds/amd_mfma.h"
+#include "kinds/amd_rotating_shared.h"
+#include "kinds/amd_wmma.h"
+#include "kinds/blocked.h"
+#include "kinds/dot_operand.h"
+#include "kinds/linear.h"
+#include "kinds/nvidia_mma.h"
+#include "kinds/nvmma_shared.h"
+#include "kinds/padded_shared.h"
+#include "kinds/shared_linear.h"
+#include "kinds/slice.h"
+#include "kinds/swizzled_shared.h"
+
+namespace ls {
+
+using SpecVariant = std::variant<Blocked, Slice, DistributedLinear, NvidiaMma, DotOperand, AmdMfma, AmdWmma,
+                                 SwizzledShared, NvmmaShared, SharedLinear, PaddedShared, AmdRotatingShared>;
+
+struct Spec {
+  SpecVariant v;
+  bool operator==(const Spec&) const = default;
+};
+
+template <class T>
+SpecPtr make_spec(T kind) {
+  return std::make_shared<const Spec>(Spec{std::move(kind)});
+}
+
+size_t rank_of(const Spec& s);
+bool is_shared(const Spec& s);
+std::string kind_name(const Spec& s);  // "blocked", "slice", "linear", "nvidia_mma", ...
+void validate(const Spec& s);          // shape-independent rules; throws ls::Error
+// Validates, checks the shape (rank, powers of two, size limit), lowers.
+LinearLayout to_linear(const Spec& s, const Shape& shape);
+
+// Largest tensor the model accepts: 2^30 elements (so every coordinate and
+// flat index fits in 32 bits).
+constexpr int kMaxElementsLog2 = 30;
+void check_shape(const Shape& shape);
+
+struct TensorLayout {
+  SpecPtr spec;
+  Shape shape;            // empty when the text carried none
+  std::string elem = "f32";  // MLIR element type
+  int32_t elem_bits = 32;
+};
+
+}  // namespace ls

@@ -1,0 +1,29 @@
+// Text views of a layout map, in the notation of Triton's
+// triton-tensor-layout and the Gluon tutorial:
+//   - tensor view: one cell per element, `T<thread>:<register>` (prefixed by
+//     `B<block>:` when there are several CTAs), the owners of a broadcast
+//     element joined by `|`, every owner right-aligned to one width;
+//     shared layouts show the offset instead;
+//   - hardware view: per block and warp, one row per lane (per offset for
+//     shared layouts) listing the coordinates each register holds.
+// Thread = lane + lanes_per_warp * warp.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "layout_map.h"
+
+namespace ls {
+
+// The owners (flat hardware indices) of every element, ascending.
+std::vector<std::vector<int64_t>> owners_by_element(const LayoutMap& m);
+// Decodes a flat hardware index into one value per hw dim.
+std::vector<int64_t> hw_coords(const LayoutMap& m, int64_t flat);
+// `T12:3`, `B1:T12:3`, or the offset for shared layouts.
+std::string owner_label(const LayoutMap& m, int64_t flat);
+
+std::string tensor_view(const LayoutMap& m);
+std::string hw_view(const LayoutMap& m);
+
+}  // namespace ls
