@@ -113,7 +113,8 @@ std::string hw_view(const LayoutMap& m) {
     auto c = hw_coords(m, r * cols);
     if (r % per_group == 0) {
       std::string head;
-      for (size_t i = 2; i < dims.size(); ++i) head += (head.empty() ? "" : " ") + dims[i].name + " " + std::to_string(c[i]);
+      for (size_t i = 2; i < dims.size(); ++i)
+        if (dims[i].size > 1 || i == 2) head += (head.empty() ? "" : " ") + dims[i].name + " " + std::to_string(c[i]);
       s << (head.empty() ? std::string("all") : head) << ":\n";
     }
     s << "  " << (dims.size() >= 2 ? dims[1].name + " " + std::to_string(c[1]) : std::string()) << ": ";

@@ -25,10 +25,10 @@ Val int_val(const std::string& digits, bool negative) {
 }
 
 void Fields::add(const std::string& key, Val v, const std::string& display) {
-  std::string shown = display.empty() ? key : display;
-  if (vals_.count(key)) fail(ctx_ + ": " + shown + " is given twice");
+  std::string label = shown(display.empty() ? key : display);
+  if (vals_.count(key)) fail(ctx_ + ": " + label + " is given twice");
   vals_[key] = std::move(v);
-  display_[key] = shown;
+  display_[key] = label;
 }
 
 std::string Fields::name(const std::string& key) const {
@@ -307,6 +307,17 @@ std::string bases_str(const Bases& b) {
   std::string s = "[";
   for (size_t i = 0; i < b.size(); ++i) s += (i ? ", " : "") + list_str(b[i]);
   return s + "]";
+}
+
+std::string shown(const std::string& t) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (size_t i = 0; i < t.size() && i < 40; ++i) {
+    unsigned char c = static_cast<unsigned char>(t[i]);
+    if (c >= 0x20 && c < 0x7f) out += char(c);
+    else out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
+  }
+  return t.size() > 40 ? out + "..." : out;
 }
 
 std::string position(const std::string& text, size_t pos) {

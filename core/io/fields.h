@@ -99,6 +99,7 @@ int32_t elem_bits_of(const std::string& elem);
 // Text helpers.
 std::string list_str(const Ints& v);  // [1, 2]
 std::string bases_str(const Bases& b);  // [[0, 1], [1, 0]]
+std::string shown(const std::string& user_text);  // printable ASCII, at most 40 chars
 std::string position(const std::string& text, size_t pos);  // line L, column C
 std::string found_at(const std::string& text, size_t pos);  // 'x', byte 0xC3, end of text
 [[noreturn]] void syntax_error(const std::string& text, size_t pos, const std::string& msg);

@@ -59,10 +59,10 @@ Val to_val(const json& j, const std::string& ctx, const std::string& key) {
 SpecPtr spec_from(const json& j, const std::string& where) {
   if (!j.is_object()) fail(where + " must be an object with \"kind\" and \"params\"");
   for (auto it = j.begin(); it != j.end(); ++it)
-    if (it.key() != "kind" && it.key() != "params") fail(where + ": unknown key '" + it.key() + "'");
+    if (it.key() != "kind" && it.key() != "params") fail(where + ": unknown key '" + io::shown(it.key()) + "'");
   if (!j.contains("kind") || !j["kind"].is_string()) fail(where + ": \"kind\" must be a string");
   std::string kind = j["kind"].get<std::string>();
-  if (!io::is_kind(kind)) fail(where + ": unknown layout kind '" + kind + "'");
+  if (!io::is_kind(kind)) fail(where + ": unknown layout kind '" + io::shown(kind) + "'");
   if (!j.contains("params") || !j["params"].is_object()) fail(kind + ": \"params\" must be an object");
   Fields f(kind);
   for (auto it = j["params"].begin(); it != j["params"].end(); ++it) {
@@ -215,7 +215,7 @@ TensorLayout parse_json(const std::string& text) {
   if (!j.is_object()) fail("json: the top level must be an object");
   static const std::set<std::string> keys = {"format", "version", "kind", "params", "shape", "elem", "elemBits"};
   for (auto it = j.begin(); it != j.end(); ++it)
-    if (!keys.count(it.key())) fail("json: unknown key '" + it.key() + "'");
+    if (!keys.count(it.key())) fail("json: unknown key '" + io::shown(it.key()) + "'");
   if (j.value("format", json()) != "layoutscope") fail("json: \"format\" must be \"layoutscope\"");
   if (!j.contains("version") || !j["version"].is_number_integer()) fail("json: \"version\" must be an integer");
   if (j["version"].get<int64_t>() != kVersion)
@@ -237,10 +237,10 @@ TensorLayout parse_json(const std::string& text) {
   if (j.contains("elemBits")) {
     t.elem_bits = top.to_int32(to_val(j["elemBits"], "json", "elemBits"), "elemBits");
     if (known && t.elem_bits != known)
-      fail("json: elemBits " + std::to_string(t.elem_bits) + " does not match elem " + t.elem + " (" +
+      fail("json: elemBits " + std::to_string(t.elem_bits) + " does not match elem " + io::shown(t.elem) + " (" +
            std::to_string(known) + " bits)");
   } else {
-    if (!known) fail("json: unknown elem '" + t.elem + "'; give its size in elemBits");
+    if (!known) fail("json: unknown elem '" + io::shown(t.elem) + "'; give its size in elemBits");
     t.elem_bits = known;
   }
   return t;

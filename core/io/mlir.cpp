@@ -222,7 +222,7 @@ private:
     if (t.elem.empty()) err("expected an element type in " + name + "<...>, found " + found());
     if (t.elem_bits == 0) {
       p_ = b;
-      err("unknown element type '" + t.elem + "'");
+      err("unknown element type '" + io::shown(t.elem) + "'");
     }
   }
 

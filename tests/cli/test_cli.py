@@ -1,0 +1,147 @@
+#!/usr/bin/env python3
+"""The CLI as a user meets it.
+
+1. The bad-input catalogue (bad_inputs.json): every entry must exit with code
+   2 within the time limit, print nothing on stdout and exactly one line on
+   stderr that contains the expected message.
+2. Good inputs: bases / show / convert answers for the seeds' examples, layouts
+   read from files, batch mode, and mlir/gluon/json round trips.
+Prints "N passed, M failed" and exits non-zero on any failure.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+TIMEOUT = 10
+
+
+def run(cli, args, stdin=None):
+    p = subprocess.run([cli] + args, input=stdin, capture_output=True, timeout=TIMEOUT)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), p.stderr.decode("utf-8", "replace")
+
+
+class Checker:
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def check(self, name, ok, detail=""):
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+            print(f"FAIL {name}: {detail}")
+
+
+def layout_args(entry, tmp):
+    """The entry's layout as an argument: inline text, or a file with given text/bytes."""
+    if "file_hex" in entry or "file_text" in entry:
+        path = os.path.join(tmp, entry["name"].replace(" ", "_") + ".txt")
+        data = bytes.fromhex(entry["file_hex"]) if "file_hex" in entry else entry["file_text"].encode()
+        if "repeat" in entry:
+            data = data * entry["repeat"]
+        with open(path, "wb") as f:
+            f.write(data)
+        return [path]
+    return [entry["layout"]] if "layout" in entry else []
+
+
+def bad_inputs(cli, data, tmp, c):
+    with open(os.path.join(data, "bad_inputs.json")) as f:
+        catalogue = json.load(f)
+    for e in catalogue:
+        args = e.get("command", ["bases"]) + layout_args(e, tmp) + e.get("args", [])
+        try:
+            rc, out, err = run(cli, args)
+        except subprocess.TimeoutExpired:
+            c.check(e["name"], False, f"timed out after {TIMEOUT}s")
+            continue
+        lines = err.strip().split("\n")
+        ok = rc == 2 and out == "" and len(lines) == 1 and lines[0].startswith("error: ") and e["expect"] in lines[0]
+        c.check(e["name"], ok, f"rc={rc} stdout={out[:200]!r} stderr={err[:300]!r} expected {e['expect']!r}")
+    return len(catalogue)
+
+
+TUTORIAL = "BlockedLayout(size_per_thread=[2, 4], threads_per_warp=[16, 2], warps_per_cta=[2, 2], order=[1, 0], cga_layout=[])"
+TUTORIAL_MLIR = ("tensor<64x16xf32, #ttg.blocked<{sizePerThread = [2, 4], threadsPerWarp = [16, 2], "
+                 "warpsPerCTA = [2, 2], order = [1, 0]}>>")
+TUTORIAL_BASES = {"register": [[0, 1], [0, 2], [1, 0]], "lane": [[0, 4], [2, 0], [4, 0], [8, 0], [16, 0]],
+                  "warp": [[0, 8], [32, 0]], "block": []}
+DUMP = """#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @k(%arg0: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>) {
+    tt.return
+  }
+}
+"""
+
+
+def good_inputs(cli, tmp, c):
+    rc, out, err = run(cli, ["bases", TUTORIAL, "--shape", "64x16"])
+    c.check("bases gluon", rc == 0 and json.loads(out) == {"shape": [64, 16], "bases": TUTORIAL_BASES}, out + err)
+    rc, out, err = run(cli, ["bases", TUTORIAL_MLIR])
+    c.check("bases mlir type", rc == 0 and json.loads(out)["bases"] == TUTORIAL_BASES, out + err)
+    rc, out, err = run(cli, ["bases", "-", "--shape", "64x16"], stdin=TUTORIAL.encode())
+    c.check("bases stdin", rc == 0 and json.loads(out)["bases"] == TUTORIAL_BASES, out + err)
+    # A whole TTGIR dump: aliases are resolved, the first tensor type wins.
+    rc, out, err = run(cli, ["bases", DUMP])
+    want = {"register": [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [32, 0]],
+            "lane": [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], "warp": [[0, 0], [16, 0]], "block": []}
+    c.check("bases ttgir dump", rc == 0 and json.loads(out)["bases"] == want, out + err)
+    # show: the tutorial's T:reg grid
+    rc, out, err = run(cli, ["show", TUTORIAL, "--shape", "64x16"])
+    rows = out.split("\n")
+    c.check("show tensor", rc == 0 and rows[0].startswith("[[  T0:0,   T0:1,   T0:2,   T0:3,   T1:0,")
+            and len([r for r in rows if r]) == 64, out[:300] + err)
+    rc, out, err = run(cli, ["show", TUTORIAL, "--shape", "64x16", "--view", "hw"])
+    lane0 = out.split("\n")[1].split()
+    c.check("show hw", rc == 0 and out.startswith("warp 0:\n") and
+            lane0[:7] == ["lane", "0:", "(0,0)", "(0,1)", "(0,2)", "(0,3)", "(1,0)"] and "warp 3:" in out, out[:300] + err)
+    rc, out, err = run(cli, ["show", "SwizzledSharedLayout(1, 1, 4, [1, 0])", "--shape", "4x8"])
+    c.check("show shared", rc == 0 and out.split("\n")[1] == " [ 9,  8, 11, 10, 13, 12, 15, 14],", out + err)
+    # convert round trips: text -> each format -> bases unchanged
+    for fmt in ("mlir", "gluon", "json"):
+        rc, out, err = run(cli, ["convert", TUTORIAL, "--shape", "64x16", "--to", fmt])
+        if fmt == "mlir":
+            c.check("convert to mlir", out.strip() == TUTORIAL_MLIR, out + err)
+        path = os.path.join(tmp, "layout." + fmt)
+        with open(path, "w") as f:
+            f.write(out)
+        extra = [] if fmt != "gluon" else ["--shape", "64x16"]
+        rc2, out2, err2 = run(cli, ["bases", path] + extra)
+        c.check(f"round trip {fmt}", rc == 0 and rc2 == 0 and json.loads(out2)["bases"] == TUTORIAL_BASES,
+                out + err + out2 + err2)
+    # batch: good and bad lines, one answer per line
+    batch = os.path.join(tmp, "batch.jsonl")
+    with open(batch, "w") as f:
+        f.write(json.dumps({"layout": TUTORIAL, "shape": [64, 16]}) + "\n")
+        f.write(json.dumps({"layout": "BlockedLayout([3],[32],[4],[0])", "shape": [128]}) + "\n")
+        f.write("not json\n")
+    rc, out, err = run(cli, ["bases", "--batch", batch])
+    answers = [json.loads(l) for l in out.strip().split("\n")]
+    c.check("batch", rc == 0 and len(answers) == 3 and answers[0]["bases"] == TUTORIAL_BASES
+            and "power of two" in answers[1].get("error", "") and "error" in answers[2], out + err)
+    rc, out, err = run(cli, ["--help"])
+    c.check("help", rc == 0 and "bases LAYOUT" in out, out + err)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--data", required=True)
+    a = ap.parse_args()
+    c = Checker()
+    with tempfile.TemporaryDirectory() as tmp:
+        n = bad_inputs(a.cli, a.data, tmp, c)
+        print(f"bad-input catalogue: {n} entries")
+        good_inputs(a.cli, tmp, c)
+    print(f"{c.passed} passed, {c.failed} failed")
+    sys.exit(0 if c.failed == 0 else 1)
+
+
+if __name__ == "__main__":
+    main()
