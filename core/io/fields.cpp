@@ -260,23 +260,11 @@ Spec build_spec(const std::string& kind, Fields& f) {
   return s;
 }
 
-const std::vector<std::string>& kind_names() {
+bool is_kind(const std::string& name) {
   static const std::vector<std::string> names = {
       "blocked",  "slice",           "linear",       "nvidia_mma",    "dot_op",        "amd_mfma",
       "amd_wmma", "swizzled_shared", "nvmma_shared", "shared_linear", "padded_shared", "amd_rotating_shared"};
-  return names;
-}
-
-const std::string& kind_of(const Spec& s) { return kind_names().at(s.v.index()); }
-
-bool is_kind(const std::string& name) {
-  const auto& k = kind_names();
-  return std::find(k.begin(), k.end(), name) != k.end();
-}
-
-bool shared_kind(const Spec& s) {
-  static_assert(std::is_same_v<std::variant_alternative_t<7, SpecVariant>, SwizzledShared>);
-  return s.v.index() >= 7;
+  return std::find(names.begin(), names.end(), name) != names.end();
 }
 
 int32_t elem_bits_of(const std::string& e) {

@@ -40,6 +40,7 @@ public:
   const std::string& context() const { return ctx_; }
   // `display` is the name used in messages (defaults to the key).
   void add(const std::string& key, Val v, const std::string& display = "");
+  void label(const std::string& key, const std::string& display) { display_[key] = display; }
   bool has(const std::string& key) const { return vals_.count(key) > 0; }
   Val take(const std::string& key);  // required
 
@@ -72,13 +73,8 @@ private:
 // Builds a spec of `kind` (an MLIR mnemonic, see kind_id) from its fields.
 Spec build_spec(const std::string& kind, Fields& f);
 
-// MLIR mnemonic of each kind, in SpecVariant order: blocked, slice, linear,
-// nvidia_mma, dot_op, amd_mfma, amd_wmma, swizzled_shared, nvmma_shared,
-// shared_linear, padded_shared, amd_rotating_shared.
-const std::vector<std::string>& kind_names();
-const std::string& kind_of(const Spec& s);
+// Whether `name` is a kind_name() (the MLIR mnemonics).
 bool is_kind(const std::string& name);
-bool shared_kind(const Spec& s);  // swizzled_shared and the kinds after it
 
 // Explicit values of the fields whose empty value means a default.
 Ints tiles_or_ones(const Ints& tiles, size_t rank);

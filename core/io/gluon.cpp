@@ -187,6 +187,9 @@ private:
 
     std::string ctx = cls->name;
     Fields f(ctx);
+    for (const Param& q : cls->params) f.label(q.key, q.name);
+    f.label("versionMajor", "version");
+    f.label("versionMinor", "version");
     std::set<std::string> given;
     Val shape;  // a linear layout's shape
     bool keywords = false;

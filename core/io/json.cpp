@@ -188,7 +188,7 @@ std::vector<Item> params(const Spec& spec) {
 
 // "kind": ..., "params": {...} at `indent`.
 std::string spec_body(const Spec& spec, const std::string& indent) {
-  std::string out = indent + "\"kind\": \"" + io::kind_of(spec) + "\",\n" + indent + "\"params\": {";
+  std::string out = indent + "\"kind\": \"" + kind_name(spec) + "\",\n" + indent + "\"params\": {";
   std::vector<Item> items = params(spec);
   std::string inner = indent + "  ";
   for (size_t i = 0; i < items.size(); ++i) {

@@ -571,7 +571,7 @@ std::string print_mlir(const TensorLayout& t) {
   if (t.shape.empty()) return attr;
   std::string dims;
   for (int64_t d : t.shape) dims += std::to_string(d) + "x";
-  if (io::shared_kind(*t.spec))
+  if (is_shared(*t.spec))
     return "!ttg.memdesc<" + dims + t.elem + ", " + attr + ", #ttg.shared_memory, mutable>";
   return "tensor<" + dims + t.elem + ", " + attr + ">";
 }

@@ -4,9 +4,12 @@
 1. Ensure a venv with triton==3.6.0 at --venv (reused when already present).
    If the package index cannot be reached, print one line and exit 77 (skip).
 2. Generate random layout cases with triton_oracle.py (cached in --work,
-   keyed by seed, count and the oracle script's hash).
+   keyed by seed, counts and the oracle script's hash): distributed kinds and
+   shared kinds (swizzled, NVMMA, shared-linear, padded).
 3. Run the CLI in batch mode twice: with the Gluon repr + shape, and with the
-   MLIR tensor type alone.  Compare every in-dimension's bases exactly.
+   MLIR type alone (tensor<...> for distributed layouts, !ttg.memdesc<...> for
+   shared ones).  Compare every in-dimension's bases exactly: register, lane,
+   warp, block for distributed layouts; offset, block for shared ones.
 4. Print a per-kind table, the first mismatches in detail and a final
    "N passed, M failed" line.  Exit 0 only if everything passed.
 """
@@ -22,7 +25,8 @@ import urllib.request
 HERE = os.path.dirname(os.path.abspath(__file__))
 ORACLE = os.path.join(HERE, "triton_oracle.py")
 TRITON_VERSION = "3.6.0"
-IN_DIMS = ("register", "lane", "warp", "block")
+DISTRIBUTED_IN_DIMS = ("register", "lane", "warp", "block")
+SHARED_IN_DIMS = ("offset", "block")
 SKIP = 77
 MAX_DETAILS_PER_FORM = 5  # mismatches printed in full, per input form
 
@@ -64,17 +68,19 @@ def ensure_venv(venv):
     return py
 
 
-def generate_cases(py, work, seed, per_kind):
+def generate_cases(py, work, seed, per_kind, shared_per_kind):
     """Run the oracle unless a cached case file for these inputs exists."""
     with open(ORACLE, "rb") as f:
-        key = hashlib.sha256(f.read() + f"|{seed}|{per_kind}".encode()).hexdigest()[:16]
+        key = hashlib.sha256(f.read() + f"|{seed}|{per_kind}|{shared_per_kind}".encode()).hexdigest()[:16]
     path = os.path.join(work, f"cases-{key}.jsonl")
     if not os.path.exists(path):
         for stale in os.listdir(work):  # cases from another seed/count/oracle version
             if stale.startswith("cases-"):
                 os.remove(os.path.join(work, stale))
-        print(f"generating cases (seed {seed}, {per_kind} per kind) -> {path}", flush=True)
-        run = subprocess.run([py, ORACLE, path, "--seed", str(seed), "--per-kind", str(per_kind)])
+        print(f"generating cases (seed {seed}, {per_kind} per distributed kind, {shared_per_kind} per shared kind) "
+              f"-> {path}", flush=True)
+        run = subprocess.run([py, ORACLE, path, "--seed", str(seed), "--per-kind", str(per_kind),
+                              "--shared-per-kind", str(shared_per_kind)])
         if run.returncode != 0:
             sys.exit("error: triton_oracle.py failed")
     else:
@@ -116,6 +122,11 @@ def run_cli(cli, work, form, requests):
     return answers
 
 
+def in_dims(case):
+    """The in-dimensions of a case: shared layouts have offset/block bases."""
+    return SHARED_IN_DIMS if "offset" in case["bases"] else DISTRIBUTED_IN_DIMS
+
+
 def compare(case, answer):
     """Return None when the answer matches, else a list of differing parts."""
     if "error" in answer:
@@ -123,7 +134,7 @@ def compare(case, answer):
     got = answer.get("bases")
     if not isinstance(got, dict):
         return ["bases"]
-    diffs = [d for d in IN_DIMS if got.get(d) != case["bases"][d]]
+    diffs = [d for d in in_dims(case) if got.get(d) != case["bases"][d]]
     if answer.get("shape") != case["shape"]:
         diffs.append("shape")
     return diffs or None
@@ -135,7 +146,7 @@ def print_mismatch(n, form, case, request, answer, diffs):
     print(f"  shape:    expected {case['shape']}  got {answer.get('shape')}")
     if "error" in answer:
         print(f"  error:    {answer['error']}")
-    for d in IN_DIMS:
+    for d in in_dims(case):
         mark = "!=" if d in diffs else "=="
         print(f"  {d:8s}  expected {json.dumps(case['bases'][d])}")
         if "error" not in answer:
@@ -147,17 +158,18 @@ def main():
     ap.add_argument("--cli", required=True, help="path to layoutscope-cli")
     ap.add_argument("--venv", required=True, help="virtual environment holding triton (created if missing)")
     ap.add_argument("--work", required=True, help="directory for cached cases and batch files")
-    ap.add_argument("--per-kind", type=int, default=2000, help="cases per layout kind")
+    ap.add_argument("--per-kind", type=int, default=2000, help="cases per distributed layout kind")
+    ap.add_argument("--shared-per-kind", type=int, default=2000, help="cases per shared layout kind")
     ap.add_argument("--seed", type=int, default=1234)
     args = ap.parse_args()
     sys.stdout.reconfigure(line_buffering=True)  # keep our lines ordered with child output
     os.makedirs(args.work, exist_ok=True)
 
     py = ensure_venv(os.path.abspath(args.venv))
-    cases, stats = generate_cases(py, args.work, args.seed, args.per_kind)
+    cases, stats = generate_cases(py, args.work, args.seed, args.per_kind, args.shared_per_kind)
     print("oracle draws per kind (accepted / rejected by Triton / aborted in C++ / duplicates):")
     for kind, s in stats.items():
-        print(f"  {kind:12s} {s['accepted']:6d} {s['rejected_triton'] + s['rejected_python']:6d} "
+        print(f"  {kind:13s} {s['accepted']:6d} {s['rejected_triton'] + s['rejected_python']:6d} "
               f"{s['aborted']:6d} {s['duplicates']:6d}")
 
     forms = {
@@ -181,9 +193,9 @@ def main():
                 shown += 1
                 print_mismatch(shown, form, case, request, answer, diffs)
 
-    print(f"\n{'kind':12s} {'gluon pass':>10s} {'gluon fail':>10s} {'mlir pass':>10s} {'mlir fail':>10s}")
+    print(f"\n{'kind':13s} {'gluon pass':>10s} {'gluon fail':>10s} {'mlir pass':>10s} {'mlir fail':>10s}")
     for kind, row in table.items():
-        print(f"{kind:12s} {row['gluon_pass']:10d} {row['gluon_fail']:10d} {row['mlir_pass']:10d} {row['mlir_fail']:10d}")
+        print(f"{kind:13s} {row['gluon_pass']:10d} {row['gluon_fail']:10d} {row['mlir_pass']:10d} {row['mlir_fail']:10d}")
     print(f"{passed} passed, {failed} failed")
     sys.exit(0 if failed == 0 and passed > 0 else 1)
 

@@ -1,0 +1,28 @@
+# Drives the layoutscope binary for the GUI tests:
+#   MODE=screenshot: xvfb-run it for an 800x600 screenshot, then check the PNG
+#                    (size, and many colours: the grid was drawn);
+#   MODE=bad_layout: bad layout text must exit 2 with one line on stderr and
+#                    write no PNG.
+file(REMOVE ${OUT})
+if(MODE STREQUAL "screenshot")
+  execute_process(COMMAND ${XVFB_RUN} -a ${APP} --screenshot ${OUT} --size 800x600
+                  RESULT_VARIABLE rc ERROR_VARIABLE err TIMEOUT 120)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "layoutscope --screenshot exited with '${rc}': ${err}")
+  endif()
+  execute_process(COMMAND ${CHECK} ${OUT} 800 600 20 RESULT_VARIABLE rc)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "the screenshot ${OUT} failed the check")
+  endif()
+elseif(MODE STREQUAL "bad_layout")
+  execute_process(COMMAND ${APP} --screenshot ${OUT} --layout "BlockedLayout(size_per_thread=[2, 4"
+                  RESULT_VARIABLE rc ERROR_VARIABLE err TIMEOUT 60)
+  string(REGEX MATCHALL "\n" lines "${err}")
+  list(LENGTH lines n)
+  if(NOT rc EQUAL 2 OR NOT n EQUAL 1 OR EXISTS ${OUT})
+    message(FATAL_ERROR "expected exit 2, one line on stderr and no PNG; got '${rc}', stderr: ${err}")
+  endif()
+  message(STATUS "bad layout rejected: ${err}")
+else()
+  message(FATAL_ERROR "unknown MODE '${MODE}'")
+endif()
