@@ -27,9 +27,35 @@ bool python_call(const std::string& text, size_t p, bool allow_assign) {
   return false;
 }
 
+// Offset of the first byte that is not part of valid UTF-8, or npos.
+size_t invalid_utf8(const std::string& text) {
+  const auto* s = reinterpret_cast<const unsigned char*>(text.data());
+  size_t n = text.size();
+  for (size_t i = 0; i < n;) {
+    unsigned char c = s[i];
+    size_t len = c < 0x80 ? 1 : (c >> 5) == 6 ? 2 : (c >> 4) == 14 ? 3 : (c >> 3) == 30 ? 4 : 0;
+    if (len == 0 || i + len > n || (len == 2 && c < 0xc2)) return i;
+    for (size_t k = 1; k < len; ++k)
+      if ((s[i + k] & 0xc0) != 0x80) return i;
+    if ((len == 3 && c == 0xe0 && s[i + 1] < 0xa0) || (len == 4 && (c > 0xf4 || (c == 0xf0 && s[i + 1] < 0x90))))
+      return i;
+    i += len;
+  }
+  return std::string::npos;
+}
+
 }  // namespace
 
 TensorLayout parse_layout(const std::string& text) {
+  size_t bad = invalid_utf8(text);
+  if (bad != std::string::npos) {
+    size_t line = 1, col = 1;
+    for (size_t i = 0; i < bad; ++i) text[i] == '\n' ? (++line, col = 1) : ++col;
+    const char* hex = "0123456789ABCDEF";
+    unsigned char b = static_cast<unsigned char>(text[bad]);
+    fail("line " + std::to_string(line) + ", column " + std::to_string(col) + ": byte 0x" + hex[b >> 4] + hex[b & 15] +
+         " is not valid UTF-8");
+  }
   size_t p = text.find_first_not_of(" \t\r\n");
   if (p == std::string::npos) fail("empty layout text");
   if (text[p] == '{') return parse_json(text);
