@@ -213,10 +213,13 @@ TensorLayout parse_json(const std::string& text) {
     fail(json_message(e.what()));
   }
   if (!j.is_object()) fail("json: the top level must be an object");
-  static const std::set<std::string> keys = {"format", "version", "kind", "params", "shape", "elem", "elemBits"};
+  static const std::set<std::string> keys = {"format", "version", "kind", "params", "shape", "elem", "elemBits",
+                                             "name", "description"};
   for (auto it = j.begin(); it != j.end(); ++it)
     if (!keys.count(it.key())) fail("json: unknown key '" + io::shown(it.key()) + "'");
   if (j.value("format", json()) != "layoutscope") fail("json: \"format\" must be \"layoutscope\"");
+  for (const char* k : {"name", "description"})
+    if (j.contains(k) && !j[k].is_string()) fail(std::string("json: \"") + k + "\" must be a string");
   if (!j.contains("version") || !j["version"].is_number_integer()) fail("json: \"version\" must be an integer");
   if (j["version"].get<int64_t>() != kVersion)
     fail("json: version " + j["version"].dump() + " is not supported (this build reads version 1)");

@@ -129,16 +129,32 @@ def good_inputs(cli, tmp, c):
     c.check("help", rc == 0 and "bases LAYOUT" in out, out + err)
 
 
+def presets(cli, folder, c):
+    """Every preset loads and lowers; the tutorial's three equal layouts agree."""
+    names = sorted(f for f in os.listdir(folder) if f.endswith(".json"))
+    c.check("presets exist", len(names) >= 30, str(names))
+    bases = {}
+    for name in names:
+        rc, out, err = run(cli, ["bases", os.path.join(folder, name)])
+        c.check(f"preset {name}", rc == 0, err)
+        if rc == 0:
+            bases[name] = json.loads(out)["bases"]
+    eq = [bases.get(f"gluon-equivalent-{k}.json") for k in ("blocked", "slice", "linear")]
+    c.check("equivalent presets", eq[0] is not None and eq[0] == eq[1] == eq[2], str(eq))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cli", required=True)
     ap.add_argument("--data", required=True)
+    ap.add_argument("--presets", required=True)
     a = ap.parse_args()
     c = Checker()
     with tempfile.TemporaryDirectory() as tmp:
         n = bad_inputs(a.cli, a.data, tmp, c)
         print(f"bad-input catalogue: {n} entries")
         good_inputs(a.cli, tmp, c)
+    presets(a.cli, a.presets, c)
     print(f"{c.passed} passed, {c.failed} failed")
     sys.exit(0 if c.failed == 0 else 1)
 

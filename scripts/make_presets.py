@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Writes assets/presets/*.json: every layout example of the seeds and the
+common layouts of real kernels, each converted to the project's JSON by
+layoutscope-cli (so the presets always match the model). Run after a build:
+    python3 scripts/make_presets.py build/bin/layoutscope-cli
+"""
+import json
+import os
+import subprocess
+import sys
+
+TUT = "BlockedLayout([2, 4], [16, 2], [2, 2], [1, 0])"
+MMA2 = "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2], instr_shape=[16, 8])"
+MMA3 = "NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 128, 16])"
+MMA2_MLIR = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>"
+MMA3_MLIR = "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>"
+SMEM = "#ttg.shared_memory, mutable>"
+PRESETS = [
+    # Gluon tutorial (seeds/gluon-tutorial-layouts.txt)
+    ("gluon-blocked-64x16", "Gluon tutorial: BlockedLayout([2,4],[16,2],[2,2],[1,0]) on its 64x16 block", TUT, "64x16"),
+    ("gluon-blocked-warp-tile", "Gluon tutorial: one warp of the layout above, the 32x8 T:reg grid it prints",
+     "BlockedLayout([2, 4], [16, 2], [1, 1], [1, 0])", "32x8"),
+    ("gluon-blocked-order01", "Gluon tutorial: the same block with order [0, 1] (registers run down columns)",
+     "BlockedLayout([2, 4], [16, 2], [2, 2], [0, 1])", "64x16"),
+    ("gluon-blocked-128x128", "Gluon tutorial: a 128x128 tensor tiles the block 2x8; 128 registers per thread", TUT, "128x128"),
+    ("gluon-blocked-32x8-broadcast", "Gluon tutorial: a 32x8 tensor is broadcast to all four warps", TUT, "32x8"),
+    ("gluon-slice-dim1", "Gluon tutorial: SliceLayout(dim=1) of the warp tile; each element on two threads",
+     "SliceLayout(1, BlockedLayout([2, 4], [16, 2], [1, 1], [1, 0]))", "32"),
+    ("gluon-memcpy-1d-r1", "Gluon tutorial: 1D memcpy, R=1 (XBLOCK 2048, 4 warps)", "BlockedLayout([1], [32], [4], [0])", "2048"),
+    ("gluon-memcpy-1d-r4", "Gluon tutorial: 1D memcpy, R=4: 128-bit accesses", "BlockedLayout([4], [32], [4], [0])", "2048"),
+    ("gluon-memcpy-1d-r16", "Gluon tutorial: 1D memcpy, R=16: four 128-bit accesses per thread",
+     "BlockedLayout([16], [32], [4], [0])", "2048"),
+    ("gluon-memcpy-2d-rows", "Gluon tutorial: 2D memcpy along rows (XBLOCK 1, YBLOCK 2048), coalesced on a row-major tensor",
+     "BlockedLayout([1, 1], [1, 32], [1, 4], [1, 0])", "1x2048"),
+    ("gluon-memcpy-2d-transposed", "Gluon tutorial: the fix for the transposed tensor (XBLOCK 2048, YBLOCK 1)",
+     "BlockedLayout([1, 1], [32, 1], [4, 1], [0, 1])", "2048x1"),
+    ("gluon-equivalent-blocked", "Gluon tutorial: three equal layouts (1): BlockedLayout([1],[32],[4],[0])",
+     "BlockedLayout([1], [32], [4], [0])", "128"),
+    ("gluon-equivalent-slice", "Gluon tutorial: three equal layouts (2): a slice of a 2D blocked layout",
+     "SliceLayout(1, BlockedLayout([1, 1], [32, 1], [4, 1], [1, 0]))", "128"),
+    ("gluon-equivalent-linear", "Gluon tutorial: three equal layouts (3): the linear layout, a 7x7 identity",
+     "DistributedLinearLayout(reg_bases=[], lane_bases=[[1], [2], [4], [8], [16]], warp_bases=[[32], [64]], "
+     "block_bases=[], shape=[128])", None),
+    ("gluon-reduce-across-threads", "Gluon tutorial: a row spread over 32 threads: reducing it needs shuffles",
+     "BlockedLayout([1, 1], [1, 32], [1, 4], [1, 0])", "128x128"),
+    ("gluon-reduce-in-thread", "Gluon tutorial: each thread owns a whole row: reducing it needs no communication",
+     "BlockedLayout([1, 128], [32, 1], [4, 1], [0, 1])", "128x128"),
+    # Data-layout overview (seeds/triton-data-layout-overview-zh.txt)
+    ("overview-blocked-16x16", "Data-layout overview: 16x16 with sizePerThread [2,2], threadsPerWarp [8,4], warpsPerCTA [1,2]",
+     "#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 2], order = [1, 0]}>", "16x16"),
+    ("overview-blocked-4cta", "Data-layout overview: the same layout over 4 CTAs (ctasPerCluster [2,2]) on 32x32",
+     "#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 2], order = [1, 0], "
+     "CTALayout = #ttg.cta_layout<{ctasPerCluster = [2, 2], ctasSplitNum = [2, 2], ctaOrder = [1, 0]}>}>", "32x32"),
+    # Linear-layout post (seeds/triton-linear-layout-concept.txt)
+    ("post-mfma-16x16x16-c", "Linear-layout post: AMD V_MFMA_F32_16X16X16_F16, the C tile",
+     "AMDMFMALayout(version=3, instr_shape=[16, 16, 16], transposed=False, warps_per_cta=[1, 1])", "16x16"),
+    ("post-swizzle-32x32", "Linear-layout post: offset o holds (o / 32, (o % 32) xor (o / 32))",
+     "SwizzledSharedLayout(vec=1, per_phase=1, max_phase=32, order=[1, 0])", "32x32"),
+    # Tilus chapter (seeds/tilus-register-layout.txt)
+    ("tilus-m16n8k8-c", "Tilus chapter / PTX: mma.m16n8k8 operand C (the MMA v2 accumulator tile)",
+     "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 1], instr_shape=[16, 8])", "16x8"),
+    # Common layouts of real kernels
+    ("mma-v2-acc-64x64", "MMA v2 (mma.sync) accumulator, 2x2 warps, 64x64", MMA2, "64x64"),
+    ("mma-v2-dot-a-f16", "MMA v2 operand A, f16 (kWidth 2), 64x32",
+     f"tensor<64x32xf16, #ttg.dot_op<{{opIdx = 0, parent = {MMA2_MLIR}, kWidth = 2}}>>", None),
+    ("mma-v2-dot-b-f16", "MMA v2 operand B, f16 (kWidth 2), 32x64",
+     f"tensor<32x64xf16, #ttg.dot_op<{{opIdx = 1, parent = {MMA2_MLIR}, kWidth = 2}}>>", None),
+    ("mma-v3-acc-128x128", "wgmma (MMA v3) accumulator, one warpgroup, 128x128", MMA3, "128x128"),
+    ("mma-v3-dot-a-f16", "wgmma operand A from registers, f16 (kWidth 2), 128x64",
+     f"tensor<128x64xf16, #ttg.dot_op<{{opIdx = 0, parent = {MMA3_MLIR}, kWidth = 2}}>>", None),
+    ("nvmma-shared-128b-f16", "NVMMA shared, 128-byte swizzle, f16, 64x64 (the wgmma/TMA tile)",
+     "!ttg.memdesc<64x64xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>, "
+     + SMEM, None),
+    ("nvmma-shared-128b-f16-transposed", "NVMMA shared, 128-byte swizzle, f16, transposed, 64x64",
+     "!ttg.memdesc<64x64xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>, "
+     + SMEM, None),
+    ("coalesced-load-row-major", "Coalesced global load of a row-major 64x128 f32 tile: 4 contiguous elements per thread",
+     "BlockedLayout([1, 4], [2, 16], [4, 1], [1, 0])", "64x128"),
+    ("coalesced-load-transposed", "Coalesced global load of a column-major tile: threads run down columns",
+     "BlockedLayout([4, 1], [16, 2], [1, 4], [0, 1])", "128x64"),
+    ("swizzled-shared-f16", "Swizzled shared memory for f16 MMA operands: vec 8, perPhase 1, maxPhase 8",
+     "!ttg.memdesc<64x64xf16, #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>, " + SMEM, None),
+]
+
+
+def main():
+    cli = sys.argv[1]
+    out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "assets", "presets")
+    os.makedirs(out, exist_ok=True)
+    for name, description, text, shape in PRESETS:
+        args = [cli, "convert", text, "--to", "json"] + (["--shape", shape] if shape else [])
+        text = subprocess.run(args, check=True, capture_output=True, text=True).stdout
+        assert text.startswith("{\n")
+        head = f'{{\n  "name": {json.dumps(name)},\n  "description": {json.dumps(description)},\n'
+        with open(os.path.join(out, name + ".json"), "w") as f:
+            f.write(head + text[2:])
+    print(f"wrote {len(PRESETS)} presets to {os.path.normpath(out)}")
+
+
+if __name__ == "__main__":
+    main()
