@@ -1,53 +1,25 @@
 // layoutscope-cli: the command-line twin of the explorer. Every answer comes
-// from core; this file only reads arguments and prints.
-#include <cstdio>
+// from core; the cmd_*.cpp files only read arguments and print.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
-#include <string>
-#include <vector>
 
-#include "device.h"
+#include "cli.h"
 #include "error.h"
 #include "io/text.h"
-#include "layout_map.h"
-#include "views.h"
 
-namespace {
+namespace cli {
 
-constexpr const char* kUsage =
-    "usage: layoutscope-cli COMMAND ...\n"
-    "  bases LAYOUT [--shape 64x16]        the layout's bases as JSON\n"
-    "  bases --batch FILE                  one {\"layout\": ..., \"shape\": [..]} per line -> one result per line\n"
-    "  show LAYOUT [--shape S] [--view tensor|hw]   the grid as text\n"
-    "  convert LAYOUT [--shape S] --to mlir|gluon|json\n"
-    "  gpu info                            the CUDA devices this build sees\n"
-    "LAYOUT is Triton MLIR text, Gluon text, or a path to a JSON (or text) file; '-' reads stdin.\n"
-    "Exit codes: 0 ok, 2 bad input.\n";
+std::string Args::get(const std::string& o, const std::string& fallback) const {
+  auto it = options.find(o);
+  return it == options.end() ? fallback : it->second;
+}
 
-struct Args {
-  std::vector<std::string> pos;
-  std::string shape, view = "tensor", to, batch;
-  bool has_shape = false;
-};
-
-Args parse_args(int argc, char** argv) {
-  Args a;
-  for (int i = 2; i < argc; ++i) {
-    std::string s = argv[i];
-    auto value = [&](const std::string& flag) {
-      ls::require(i + 1 < argc, flag + " needs a value");
-      return std::string(argv[++i]);
-    };
-    if (s == "--shape") a.shape = value(s), a.has_shape = true;
-    else if (s == "--view") a.view = value(s);
-    else if (s == "--to") a.to = value(s);
-    else if (s == "--batch") a.batch = value(s);
-    else if (s.size() > 2 && s.rfind("--", 0) == 0) ls::fail("unknown option " + s);
-    else a.pos.push_back(s);
-  }
-  return a;
+std::vector<Command>& registry() {
+  static std::vector<Command> commands;
+  return commands;
 }
 
 ls::Shape parse_shape(const std::string& s) {
@@ -63,53 +35,28 @@ ls::Shape parse_shape(const std::string& s) {
   return shape;
 }
 
-std::string read_all(std::istream& in) {
+std::string read_all_text(const std::string& arg) {
   std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-std::string layout_text(const std::string& arg) {
-  if (arg == "-") return read_all(std::cin);
+  if (arg == "-") {
+    s << std::cin.rdbuf();
+    return s.str();
+  }
   std::error_code ec;
   if (arg.size() < 4096 && std::filesystem::is_regular_file(arg, ec)) {
     ls::require(std::filesystem::file_size(arg, ec) <= (16u << 20), arg + ": file is larger than 16 MiB");
     std::ifstream f(arg, std::ios::binary);
     ls::require(f.good(), arg + ": cannot read the file");
-    return read_all(f);
+    s << f.rdbuf();
+    return s.str();
   }
   return arg;
 }
 
-ls::TensorLayout load(const Args& a) {
+ls::TensorLayout load_layout(const Args& a) {
   ls::require(a.pos.size() == 1, a.pos.empty() ? "missing LAYOUT" : "expected one LAYOUT, got " + std::to_string(a.pos.size()));
-  ls::TensorLayout t = ls::parse_layout(layout_text(a.pos[0]));
-  if (a.has_shape) t.shape = parse_shape(a.shape);
+  ls::TensorLayout t = ls::parse_layout(read_all_text(a.pos[0]));
+  if (a.has("--shape")) t.shape = parse_shape(a.get("--shape"));
   return t;
-}
-
-std::string ints_json(const std::vector<int32_t>& v) {
-  std::string s = "[";
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + "]";
-}
-
-std::string bases_json(const ls::TensorLayout& t) {
-  ls::require(t.spec != nullptr, "layout is missing");
-  ls::require(!t.shape.empty(), "the layout carries no shape; give one with --shape (e.g. --shape 64x16)");
-  ls::LinearLayout l = ls::to_linear(*t.spec, t.shape);
-  std::string s = "{\"shape\": [";
-  for (size_t i = 0; i < t.shape.size(); ++i) s += (i ? ", " : "") + std::to_string(t.shape[i]);
-  s += "], \"bases\": {";
-  std::vector<std::string> dims = ls::is_shared(*t.spec) ? std::vector<std::string>{"offset", "block"}
-                                                         : std::vector<std::string>{"register", "lane", "warp", "block"};
-  for (size_t d = 0; d < dims.size(); ++d) {
-    s += (d ? ", \"" : "\"") + dims[d] + "\": [";
-    const auto& b = l.bases(dims[d]);
-    for (size_t i = 0; i < b.size(); ++i) s += (i ? ", " : "") + ints_json(b[i]);
-    s += "]";
-  }
-  return s + "}}";
 }
 
 std::string json_escape(const std::string& m) {
@@ -122,61 +69,44 @@ std::string json_escape(const std::string& m) {
   return s;
 }
 
-// One JSON object per input line; a bad line answers {"error": ...}.
-int batch(const std::string& path) {
-  std::ifstream f(path);
-  ls::require(f.good(), path + ": cannot read the batch file");
-  std::string line;
-  while (std::getline(f, line)) {
-    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
-    try {
-      ls::TensorLayout t = ls::parse_batch_line(line);
-      std::cout << bases_json(t) << "\n";
-    } catch (const std::exception& e) {
-      std::cout << "{\"error\": \"" << json_escape(e.what()) << "\"}\n";
-    }
-  }
-  return 0;
+}  // namespace cli
+
+namespace {
+
+std::string usage() {
+  std::string s = "usage: layoutscope-cli COMMAND ...\n";
+  for (auto& c : cli::registry()) s += c.usage;
+  s += "LAYOUT is Triton MLIR text, Gluon text, or a path to a JSON (or text) file; '-' reads stdin.\n"
+       "Exit codes: 0 ok, 2 bad input.\n";
+  return s;
 }
 
 int run(int argc, char** argv) {
   if (argc < 2 || std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h") {
-    std::cout << kUsage;
+    std::cout << usage();
     return argc < 2 ? 2 : 0;
   }
-  std::string cmd = argv[1];
-  Args a = parse_args(argc, argv);
-  if (cmd == "bases") {
-    if (!a.batch.empty()) return batch(a.batch);
-    std::cout << bases_json(load(a)) << "\n";
-  } else if (cmd == "show") {
-    ls::TensorLayout t = load(a);
-    auto map = ls::make_map(t);
-    ls::require(a.view == "tensor" || a.view == "hw", "--view must be tensor or hw, not '" + a.view + "'");
-    std::cout << (a.view == "tensor" ? ls::tensor_view(*map) : ls::hw_view(*map));
-  } else if (cmd == "convert") {
-    ls::TensorLayout t = load(a);
-    ls::validate(*t.spec);
-    if (!t.shape.empty()) ls::to_linear(*t.spec, t.shape);
-    if (a.to == "mlir") std::cout << ls::print_mlir(t) << "\n";
-    else if (a.to == "gluon") std::cout << ls::print_gluon(*t.spec) << "\n";
-    else if (a.to == "json") std::cout << ls::print_json(t) << "\n";
-    else ls::fail("--to must be mlir, gluon or json");
-  } else if (cmd == "gpu") {
-    ls::require(a.pos.size() == 1 && a.pos[0] == "info", "gpu: the only subcommand so far is 'gpu info'");
-    auto d = ls::gpu::list_devices();
-    std::cout << "{\"built_with_cuda\": " << (ls::gpu::built_with_cuda() ? "true" : "false") << ", \"devices\": [";
-    for (size_t i = 0; i < d.devices.size(); ++i) {
-      auto& v = d.devices[i];
-      std::cout << (i ? ", " : "") << "{\"name\": \"" << json_escape(v.name) << "\", \"cc\": \"" << v.major << "."
-                << v.minor << "\", \"sms\": " << v.sm_count << ", \"global_mem_bytes\": " << v.global_mem_bytes
-                << ", \"shared_mem_per_block\": " << v.shared_mem_per_block << "}";
+  std::string name = argv[1];
+  for (auto& cmd : cli::registry()) {
+    if (cmd.name != name) continue;
+    cli::Args a;
+    for (int i = 2; i < argc; ++i) {
+      std::string s = argv[i];
+      bool takes_value = std::find(cmd.options.begin(), cmd.options.end(), s) != cmd.options.end();
+      if (takes_value) {
+        ls::require(i + 1 < argc, s + " needs a value");
+        a.options[s] = argv[++i];
+      } else if (s.size() > 2 && s.rfind("--", 0) == 0) {
+        ls::fail("unknown option " + s + " for '" + name + "'");
+      } else {
+        a.pos.push_back(s);
+      }
     }
-    std::cout << "], \"error\": \"" << json_escape(d.error) << "\"}\n";
-  } else {
-    ls::fail("unknown command '" + cmd + "'; expected bases, show, convert or gpu");
+    return cmd.run(a);
   }
-  return 0;
+  std::string names;
+  for (auto& c : cli::registry()) names += (names.empty() ? "" : ", ") + c.name;
+  ls::fail("unknown command '" + name + "'; expected one of " + names);
 }
 
 }  // namespace
@@ -184,9 +114,6 @@ int run(int argc, char** argv) {
 int main(int argc, char** argv) {
   try {
     return run(argc, argv);
-  } catch (const ls::Error& e) {
-    std::cerr << "error: " << e.what() << "\n";
-    return 2;
   } catch (const std::exception& e) {
     std::cerr << "error: " << e.what() << "\n";
     return 2;

@@ -1,0 +1,41 @@
+// Shared pieces of layoutscope-cli: the parsed arguments, layout loading and
+// the command registry. Each cmd_*.cpp registers its commands with
+// `static const Registration r{...}`; main() dispatches by name.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "spec.h"
+
+namespace cli {
+
+struct Args {
+  std::vector<std::string> pos;                // positional arguments after the command
+  std::map<std::string, std::string> options;  // --name value
+  bool has(const std::string& o) const { return options.count(o) > 0; }
+  std::string get(const std::string& o, const std::string& fallback = "") const;
+};
+
+struct Command {
+  std::string name;
+  std::string usage;                             // one or more lines for --help
+  std::vector<std::string> options;              // options taking a value, e.g. "--shape"
+  std::function<int(const Args&)> run;
+};
+
+std::vector<Command>& registry();
+struct Registration {
+  explicit Registration(Command c) { registry().push_back(std::move(c)); }
+};
+
+ls::Shape parse_shape(const std::string& s);
+std::string read_all_text(const std::string& path_or_dash);
+// LAYOUT (text, file or '-') from the first positional argument; --shape
+// overrides the shape the text carries.
+ls::TensorLayout load_layout(const Args& a);
+std::string json_escape(const std::string& s);
+
+}  // namespace cli

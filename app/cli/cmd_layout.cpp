@@ -1,0 +1,91 @@
+// bases, show, convert: a layout's bases, its grids as text, and its text in
+// another format.
+#include <fstream>
+#include <iostream>
+
+#include "cli.h"
+#include "error.h"
+#include "io/text.h"
+#include "layout_map.h"
+#include "views.h"
+
+namespace {
+
+std::string ints_json(const std::vector<int32_t>& v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+std::string bases_json(const ls::TensorLayout& t) {
+  ls::require(t.spec != nullptr, "layout is missing");
+  ls::require(!t.shape.empty(), "the layout carries no shape; give one with --shape (e.g. --shape 64x16)");
+  ls::LinearLayout l = ls::to_linear(*t.spec, t.shape);
+  std::string s = "{\"shape\": [";
+  for (size_t i = 0; i < t.shape.size(); ++i) s += (i ? ", " : "") + std::to_string(t.shape[i]);
+  s += "], \"bases\": {";
+  std::vector<std::string> dims = ls::is_shared(*t.spec) ? std::vector<std::string>{"offset", "block"}
+                                                         : std::vector<std::string>{"register", "lane", "warp", "block"};
+  for (size_t d = 0; d < dims.size(); ++d) {
+    s += (d ? ", \"" : "\"") + dims[d] + "\": [";
+    const auto& b = l.bases(dims[d]);
+    for (size_t i = 0; i < b.size(); ++i) s += (i ? ", " : "") + ints_json(b[i]);
+    s += "]";
+  }
+  return s + "}}";
+}
+
+// One JSON object per input line; a bad line answers {"error": ...}.
+int batch(const std::string& path) {
+  std::ifstream f(path);
+  ls::require(f.good(), path + ": cannot read the batch file");
+  std::string line;
+  while (std::getline(f, line)) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    try {
+      std::cout << bases_json(ls::parse_batch_line(line)) << "\n";
+    } catch (const std::exception& e) {
+      std::cout << "{\"error\": \"" << cli::json_escape(e.what()) << "\"}\n";
+    }
+  }
+  return 0;
+}
+
+const cli::Registration bases{{"bases",
+                               "  bases LAYOUT [--shape 64x16]        the layout's bases as JSON\n"
+                               "  bases --batch FILE                  one {\"layout\": ..., \"shape\": [..]} per line -> one "
+                               "result per line\n",
+                               {"--shape", "--batch"},
+                               [](const cli::Args& a) {
+                                 if (a.has("--batch")) return batch(a.get("--batch"));
+                                 std::cout << bases_json(cli::load_layout(a)) << "\n";
+                                 return 0;
+                               }}};
+
+const cli::Registration show{{"show", "  show LAYOUT [--shape S] [--view tensor|hw]   the grid as text\n",
+                              {"--shape", "--view"},
+                              [](const cli::Args& a) {
+                                std::string view = a.get("--view", "tensor");
+                                ls::require(view == "tensor" || view == "hw",
+                                            "--view must be tensor or hw, not '" + view + "'");
+                                auto map = ls::make_map(cli::load_layout(a));
+                                std::cout << (view == "tensor" ? ls::tensor_view(*map) : ls::hw_view(*map));
+                                return 0;
+                              }}};
+
+const cli::Registration convert{{"convert", "  convert LAYOUT [--shape S] --to mlir|gluon|json\n",
+                                 {"--shape", "--to"},
+                                 [](const cli::Args& a) {
+                                   ls::TensorLayout t = cli::load_layout(a);
+                                   std::string to = a.get("--to");
+                                   ls::require(to == "mlir" || to == "gluon" || to == "json",
+                                               "--to must be mlir, gluon or json");
+                                   ls::validate(*t.spec);
+                                   if (!t.shape.empty()) ls::to_linear(*t.spec, t.shape);
+                                   if (to == "mlir") std::cout << ls::print_mlir(t) << "\n";
+                                   else if (to == "gluon") std::cout << ls::print_gluon(*t.spec) << "\n";
+                                   else std::cout << ls::print_json(t) << "\n";
+                                   return 0;
+                                 }}};
+
+}  // namespace
