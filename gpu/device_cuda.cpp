@@ -11,7 +11,7 @@ Devices list_devices() {
   int n = 0;
   cudaError_t err = cudaGetDeviceCount(&n);
   if (err != cudaSuccess) {
-    r.error = std::string("CUDA: ") + cudaGetErrorString(err);
+    r.error = std::string("no usable CUDA device (") + cudaGetErrorString(err) + ")";
     return r;
   }
   for (int i = 0; i < n; ++i) {

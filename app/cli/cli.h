@@ -15,7 +15,9 @@ namespace cli {
 struct Args {
   std::vector<std::string> pos;                // positional arguments after the command
   std::map<std::string, std::string> options;  // --name value
+  std::vector<std::string> flags;              // --name (no value)
   bool has(const std::string& o) const { return options.count(o) > 0; }
+  bool flag(const std::string& f) const;
   std::string get(const std::string& o, const std::string& fallback = "") const;
 };
 
@@ -24,6 +26,7 @@ struct Command {
   std::string usage;                             // one or more lines for --help
   std::vector<std::string> options;              // options taking a value, e.g. "--shape"
   std::function<int(const Args&)> run;
+  std::vector<std::string> flags = {};           // options without a value, e.g. "--table"
 };
 
 std::vector<Command>& registry();

@@ -1,11 +1,21 @@
-// gpu ...: what the GPU runner sees.
+// gpu ...: kernels that use the layout, run on the local GPU.
+#include <cstdio>
 #include <iostream>
+#include <sstream>
 
 #include "cli.h"
+#include "copy.h"
 #include "device.h"
 #include "error.h"
+#include "mma_verify.h"
 
 namespace {
+
+std::string num(double v, int digits = 3) {
+  char b[64];
+  std::snprintf(b, sizeof b, "%.*f", digits, v);
+  return b;
+}
 
 int gpu_info() {
   auto d = ls::gpu::list_devices();
@@ -20,11 +30,143 @@ int gpu_info() {
   return 0;
 }
 
-const cli::Registration gpu{{"gpu", "  gpu info                            the CUDA devices this build sees\n", {},
-                             [](const cli::Args& a) {
-                               ls::require(a.pos.size() == 1 && a.pos[0] == "info",
-                                           "gpu: the only subcommand so far is 'gpu info'");
-                               return gpu_info();
-                             }}};
+std::string copy_json(const ls::gpu::CopyResult& r) {
+  std::ostringstream o;
+  o << "{\"tbps\": " << num(r.tbps) << ", \"memcpy_tbps\": " << num(r.memcpy_tbps) << ", \"fraction_of_memcpy\": "
+    << num(r.memcpy_tbps > 0 ? r.tbps / r.memcpy_tbps : 0) << ", \"ms\": " << num(r.ms, 4) << ", \"bytes\": " << r.bytes
+    << ", \"mismatches\": " << r.mismatches << ", \"load_vector\": " << r.kernel.load_vec
+    << ", \"store_vector\": " << r.kernel.store_vec << ", \"through_shared\": "
+    << (r.kernel.smem_bytes > 0 ? "true" : "false") << ", \"ctas\": " << r.kernel.grid << ", \"threads\": "
+    << r.kernel.threads << "}";
+  return o.str();
+}
+
+ls::gpu::CopyRequest copy_request(const cli::Args& a) {
+  ls::require(a.pos.size() == 2, "gpu copy: expected one LOAD layout (gpu copy LAYOUT --shape 4096x65536 ...)");
+  cli::Args la = a;
+  la.pos = {a.pos[1]};
+  la.options.erase("--shape");
+  if (a.has("--tile")) la.options["--shape"] = a.get("--tile");
+  ls::TensorLayout load = cli::load_layout(la);
+  ls::require(!load.shape.empty(), "gpu copy: the load layout carries no tile shape; give one with --tile (e.g. --tile 1x2048)");
+  ls::gpu::CopyRequest r;
+  r.tile = load.shape;
+  r.load = ls::to_linear(*load.spec, r.tile);
+  r.store = r.load;
+  if (a.has("--store")) {
+    cli::Args sa = la;
+    sa.pos = {a.get("--store")};
+    ls::TensorLayout store = cli::load_layout(sa);
+    r.store = ls::to_linear(*store.spec, r.tile);
+  }
+  ls::require(a.has("--shape"), "gpu copy: --shape (the tensor, e.g. 4096x65536) is required");
+  r.shape = cli::parse_shape(a.get("--shape"));
+  int bits = a.has("--bits") ? std::stoi(a.get("--bits")) : load.elem_bits;
+  ls::require(bits == 8 || bits == 16 || bits == 32 || bits == 64, "--bits must be 8, 16, 32 or 64");
+  r.elem_bytes = bits / 8;
+  r.in_view = a.get("--input", "contiguous");
+  r.out_view = a.get("--output", "contiguous");
+  if (a.has("--reps")) r.reps = std::stoi(a.get("--reps"));
+  ls::require(r.reps >= 1 && r.reps <= 1000, "--reps must be in 1..1000");
+  return r;
+}
+
+int gpu_copy(const cli::Args& a) {
+  ls::gpu::CopyRequest r = copy_request(a);
+  if (a.flag("--source")) {
+    std::cout << ls::gpu::plan_copy(r).source;
+    return 0;
+  }
+  ls::gpu::CopyResult res = ls::gpu::run_copy(r);
+  if (a.flag("--table"))
+    std::cout << "copy: " << num(res.tbps) << " TB/s (" << num(100 * res.tbps / res.memcpy_tbps, 1)
+              << "% of cudaMemcpy " << num(res.memcpy_tbps) << " TB/s), " << num(res.ms, 4) << " ms, "
+              << res.mismatches << " mismatches\n";
+  else
+    std::cout << copy_json(res) << "\n";
+  return res.mismatches == 0 ? 0 : 1;
+}
+
+int gpu_sweep(const cli::Args& a) {
+  ls::require(a.pos.size() == 2 && a.pos[1] == "gluon-memcpy", "gpu sweep: the sweep so far is 'gluon-memcpy'");
+  auto rows = ls::gpu::sweep_gluon_memcpy([](int done, int total) {
+    std::cerr << "\rgpu sweep: " << done << "/" << total << std::flush;
+    if (done == total) std::cerr << "\n";
+  });
+  if (a.flag("--table")) {
+    std::cout << "1D memcpy, TB/s (rows XBLOCK, columns R)\nXBLOCK   R=1   R=2   R=4   R=8   R=16\n";
+    for (size_t i = 0; i < rows.size(); ++i) {
+      if (rows[i].experiment != "1d") continue;
+      auto& l = rows[i].label;
+      if (l.find(" R=1") != std::string::npos && l.find(" R=16") == std::string::npos)
+        std::cout << l.substr(7, l.find(' ') - 7) << std::string(8 - (l.find(' ') - 7), ' ');
+      std::cout << " " << num(rows[i].result.tbps);
+      if (l.find(" R=16") != std::string::npos) std::cout << "\n";
+    }
+    for (auto& r : rows)
+      if (r.experiment != "1d")
+        std::cout << r.experiment << ": " << r.label << ": " << num(r.result.tbps) << " TB/s\n";
+    std::cout << "cudaMemcpy: " << num(rows.empty() ? 0 : rows[0].result.memcpy_tbps) << " TB/s\n";
+    return 0;
+  }
+  std::cout << "[";
+  for (size_t i = 0; i < rows.size(); ++i)
+    std::cout << (i ? ",\n " : "") << "{\"experiment\": \"" << rows[i].experiment << "\", \"label\": \""
+              << rows[i].label << "\", \"result\": " << copy_json(rows[i].result) << "}";
+  std::cout << "]\n";
+  return 0;
+}
+
+int gpu_mma_verify(const cli::Args& a) {
+  auto checks = ls::gpu::verify_fragments();
+  int bad = 0;
+  if (a.flag("--table")) {
+    for (auto& c : checks) {
+      std::cout << c.instruction << ": " << c.cells << " cells, " << c.mismatches.size() << " mismatches\n";
+      for (size_t i = 0; i < c.mismatches.size() && i < 8; ++i) {
+        auto& m = c.mismatches[i];
+        std::cout << "  " << m.operand << " lane " << m.lane << " reg " << m.reg << ": model (" << m.model_row << ","
+                  << m.model_col << ") hardware (" << m.hw_row << "," << m.hw_col << ")\n";
+      }
+      bad += !c.mismatches.empty();
+    }
+    return bad ? 1 : 0;
+  }
+  std::cout << "[";
+  for (size_t i = 0; i < checks.size(); ++i) {
+    auto& c = checks[i];
+    bad += !c.mismatches.empty();
+    std::cout << (i ? ",\n " : "") << "{\"instruction\": \"" << c.instruction << "\", \"model\": \""
+              << cli::json_escape(c.model) << "\", \"cells\": " << c.cells << ", \"mismatches\": [";
+    for (size_t j = 0; j < c.mismatches.size(); ++j) {
+      auto& m = c.mismatches[j];
+      std::cout << (j ? ", " : "") << "{\"operand\": \"" << m.operand << "\", \"lane\": " << m.lane << ", \"reg\": "
+                << m.reg << ", \"model\": [" << m.model_row << ", " << m.model_col << "], \"hardware\": [" << m.hw_row
+                << ", " << m.hw_col << "]}";
+    }
+    std::cout << "]}";
+  }
+  std::cout << "]\n";
+  return bad ? 1 : 0;
+}
+
+const cli::Registration gpu{
+    {"gpu",
+     "  gpu info                            the CUDA devices this build sees\n"
+     "  gpu copy LAYOUT [--tile 1x2048] --shape 4096x65536 [--store LAYOUT] [--bits 32]\n"
+     "      [--input|--output contiguous|transposed|every-other-row] [--reps 20] [--source] [--table]\n"
+     "                                      copy a tensor loading with LAYOUT (storing with --store), measured\n"
+     "  gpu sweep gluon-memcpy [--table]    the Gluon tutorial's memcpy experiments on this GPU\n"
+     "  gpu mma-verify [--table]            mma.sync and ldmatrix fragments read back and compared with the model\n",
+     {"--tile", "--shape", "--store", "--bits", "--input", "--output", "--reps"},
+     [](const cli::Args& a) {
+       std::string sub = a.pos.empty() ? "" : a.pos[0];
+       if (sub == "info") return gpu_info();
+       if (sub == "copy") return gpu_copy(a);
+       if (sub == "sweep") return gpu_sweep(a);
+       if (sub == "mma-verify") return gpu_mma_verify(a);
+       ls::fail("gpu: expected info, copy, sweep or mma-verify");
+     },
+     {"--source", "--table"}}};
 
 }  // namespace

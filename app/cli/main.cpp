@@ -17,6 +17,8 @@ std::string Args::get(const std::string& o, const std::string& fallback) const {
   return it == options.end() ? fallback : it->second;
 }
 
+bool Args::flag(const std::string& f) const { return std::find(flags.begin(), flags.end(), f) != flags.end(); }
+
 std::vector<Command>& registry() {
   static std::vector<Command> commands;
   return commands;
@@ -96,6 +98,8 @@ int run(int argc, char** argv) {
       if (takes_value) {
         ls::require(i + 1 < argc, s + " needs a value");
         a.options[s] = argv[++i];
+      } else if (std::find(cmd.flags.begin(), cmd.flags.end(), s) != cmd.flags.end()) {
+        a.flags.push_back(s);
       } else if (s.size() > 2 && s.rfind("--", 0) == 0) {
         ls::fail("unknown option " + s + " for '" + name + "'");
       } else {

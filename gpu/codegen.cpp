@@ -1,0 +1,217 @@
+#include "codegen.h"
+
+#include <algorithm>
+#include <sstream>
+
+#include "error.h"
+
+namespace ls::gpu {
+namespace {
+
+const char* elem_type(int bytes) {
+  switch (bytes) {
+    case 1: return "unsigned char";
+    case 2: return "unsigned short";
+    case 4: return "unsigned int";
+    case 8: return "unsigned long long";
+  }
+  fail("gpu: element size " + std::to_string(bytes) + " bytes; supported are 1, 2, 4 and 8");
+}
+
+// A layout over a 2D tile (rank 1 is row 0 of a 1 x T tile).
+struct Tile2 {
+  std::vector<std::pair<int32_t, int32_t>> reg;   // coordinate of every register
+  std::vector<std::pair<int32_t, int32_t>> lane, warp;  // basis per bit
+  int nreg = 0, lanes = 0, warps = 0;
+};
+
+std::pair<int32_t, int32_t> rc(const LinearLayout::Basis& b) {
+  return b.size() == 1 ? std::pair{0, b[0]} : std::pair{b[0], b[1]};
+}
+
+Tile2 tile2(const LinearLayout& l, const std::string& what) {
+  for (auto& d : l.ins())
+    require(d.name == "register" || d.name == "lane" || d.name == "warp" || (d.name == "block" && d.bases.empty()),
+            "gpu copy: the " + what + " layout must be distributed over one CTA (found in dim " + d.name + ")");
+  Tile2 t;
+  t.lanes = static_cast<int>(l.in_size("lane"));
+  require(t.lanes == 32, "gpu copy: the " + what + " layout has " + std::to_string(t.lanes) +
+                             " lanes per warp; NVIDIA warps have 32");
+  t.warps = static_cast<int>(l.in_size("warp"));
+  require(t.warps <= 32, "gpu copy: the " + what + " layout has more than 32 warps");
+  for (auto& b : l.bases("lane")) t.lane.push_back(rc(b));
+  for (auto& b : l.bases("warp")) t.warp.push_back(rc(b));
+  auto regs = l.bases("register");
+  t.nreg = 1 << regs.size();
+  require(t.nreg <= 1024, "gpu copy: the " + what + " layout has " + std::to_string(t.nreg) +
+                              " registers per thread; at most 1024");
+  t.reg.assign(t.nreg, {0, 0});
+  for (int r = 1; r < t.nreg; ++r) {
+    int bit = __builtin_ctz(r);
+    auto [a, b] = rc(regs[bit]);
+    t.reg[r] = {t.reg[r & (r - 1)].first ^ a, t.reg[r & (r - 1)].second ^ b};
+  }
+  return t;
+}
+
+// Consecutive registers along out dim `dim` (rank-2 index) that one access
+// may cover, within max_elems and the alignment the strides allow.
+int vector_width(const LinearLayout& l, int dim, int max_elems) {
+  std::string name = l.outs().size() == 1 ? "dim0" : "dim" + std::to_string(dim);
+  if (l.outs().size() == 1 && dim == 0) return 1;
+  return std::min<int>(l.num_consecutive(name), max_elems);
+}
+
+// The unit-stride dim of a 2D view, or -1.
+int unit_dim(const std::vector<int64_t>& s) { return s[1] == 1 ? 1 : s[0] == 1 ? 0 : -1; }
+
+// Emits `tr`/`tc` = the thread part of the coordinates.
+void thread_part(std::ostringstream& o, const Tile2& t, const char* r, const char* c) {
+  o << "  int " << r << " = 0, " << c << " = 0;\n";
+  auto emit = [&](const std::vector<std::pair<int32_t, int32_t>>& bases, const char* var) {
+    for (size_t i = 0; i < bases.size(); ++i) {
+      if (bases[i].first == 0 && bases[i].second == 0) continue;
+      o << "  { int m = -((" << var << " >> " << i << ") & 1); " << r << " ^= m & " << bases[i].first << "; " << c
+        << " ^= m & " << bases[i].second << "; }\n";
+    }
+  };
+  emit(t.lane, "lane");
+  emit(t.warp, "warp");
+}
+
+// Accesses of `t`'s registers in vector groups of `vec` along `dim`:
+// body(group, first register) for each group.
+template <class F>
+void groups(const Tile2& t, int vec, F body) {
+  for (int g = 0; g * vec < t.nreg; ++g) body(g, g * vec);
+}
+
+}  // namespace
+
+std::vector<int64_t> view_strides(const Shape& shape, const std::string& view) {
+  if (shape.size() == 1) {
+    require(view == "contiguous" || view == "every-other-row" || view == "transposed",
+            "gpu copy: view '" + view + "' must be contiguous, transposed or every-other-row");
+    return {view == "every-other-row" ? 2 : 1};
+  }
+  require(shape.size() == 2, "gpu copy: tensors of rank 1 or 2 only");
+  if (view == "contiguous") return {shape[1], 1};
+  if (view == "transposed") return {1, shape[0]};
+  if (view == "every-other-row") return {2 * shape[1], 1};
+  fail("gpu copy: view '" + view + "' must be contiguous, transposed or every-other-row");
+}
+
+CopyKernel make_copy_kernel(const CopyPlan& p) {
+  size_t rank = p.tile.size();
+  require(rank == 1 || rank == 2, "gpu copy: tiles of rank 1 or 2 only");
+  require(p.shape.size() == rank && p.in_strides.size() == rank && p.out_strides.size() == rank,
+          "gpu copy: the tensor shape, strides and tile must have the same rank");
+  for (size_t i = 0; i < rank; ++i)
+    require(p.shape[i] % p.tile[i] == 0, "gpu copy: shape[" + std::to_string(i) + "] = " + std::to_string(p.shape[i]) +
+                                             " is not a multiple of the tile's " + std::to_string(p.tile[i]));
+  const char* E = elem_type(p.elem_bytes);
+  Tile2 ld = tile2(p.load, "load"), st = tile2(p.store, "store");
+  require(ld.warps == st.warps, "gpu copy: the load layout has " + std::to_string(ld.warps) +
+                                    " warps and the store layout " + std::to_string(st.warps));
+  int64_t T0 = rank == 2 ? p.tile[0] : 1, T1 = p.tile.back();
+  auto s2 = [&](const std::vector<int64_t>& s) { return rank == 2 ? s : std::vector<int64_t>{0, s[0]}; };
+  std::vector<int64_t> sin = s2(p.in_strides), sout = s2(p.out_strides);
+  bool same = p.load == p.store;
+  int max_vec = 16 / p.elem_bytes;
+  auto global_vec = [&](const LinearLayout& l, const std::vector<int64_t>& s, int& dim) {
+    dim = unit_dim(s);
+    if (dim < 0) return 1;
+    int v = vector_width(l, rank == 2 ? dim : 1, max_vec);
+    int other = 1 - dim;
+    while (v > 1 && (s[other] % v != 0 || (dim == 1 ? T1 : T0) % v != 0)) v /= 2;
+    return v;
+  };
+  int ldim = 1, sdim = 1;
+  CopyKernel k;
+  k.load_vec = global_vec(p.load, sin, ldim);
+  k.store_vec = global_vec(p.store, sout, sdim);
+  if (same) k.store_vec = k.load_vec, sdim = ldim;
+  k.threads = 32 * ld.warps;
+  k.grid = (rank == 2 ? p.shape[0] / T0 : 1) * (p.shape.back() / T1);
+  int64_t smem = same ? 0 : T0 * T1 * p.elem_bytes;
+  require(smem <= 227 * 1024, "gpu copy: the tile needs " + std::to_string(smem) +
+                                  " bytes of shared memory to change layouts; a CTA has at most 227 KiB");
+  k.smem_bytes = static_cast<int>(smem);
+  int smem_wvec = same ? 1 : vector_width(p.load, 1, max_vec), smem_rvec = same ? 1 : vector_width(p.store, 1, max_vec);
+  if (rank == 1) smem_wvec = vector_width(p.load, 1, max_vec), smem_rvec = vector_width(p.store, 1, max_vec);
+
+  std::ostringstream o;
+  k.name = "ls_copy";
+  o << "// generated by layoutscope: copy a " << p.shape[0] << (rank == 2 ? "x" + std::to_string(p.shape[1]) : "")
+    << " tensor, tile " << T0 << "x" << T1 << ", " << p.elem_bytes << "-byte elements\n"
+    << "// load: " << ld.nreg << " registers/thread, " << k.load_vec << " per access; store: " << st.nreg
+    << " registers/thread, " << k.store_vec << " per access" << (same ? "" : "; through shared memory") << "\n"
+    << "typedef " << E << " E;\n"
+    << "struct __align__(2) v2 { unsigned char x[2]; };\nstruct __align__(4) v4 { unsigned int x; };\n"
+    << "struct __align__(8) v8 { unsigned int x[2]; };\nstruct __align__(16) v16 { unsigned int x[4]; };\n";
+  auto vtype = [&](int vec) {
+    int bytes = vec * p.elem_bytes;
+    return bytes == 1 ? std::string("E") : "v" + std::to_string(bytes);
+  };
+  o << "extern \"C\" __global__ void __launch_bounds__(" << k.threads << ") " << k.name
+    << "(const E* __restrict__ in, E* __restrict__ out, long long tiles1,\n"
+    << "    long long si0, long long si1, long long so0, long long so1) {\n"
+    << "  const long long tile = blockIdx.x;\n"
+    << "  const long long r0 = (tile / tiles1) * " << T0 << "LL, c0 = (tile % tiles1) * " << T1 << "LL;\n"
+    << "  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;\n";
+  thread_part(o, ld, "tr", "tc");
+  o << "  __align__(16) E e[" << ld.nreg << "];\n";
+  groups(ld, k.load_vec, [&](int, int r) {
+    o << "  *(" << vtype(k.load_vec) << "*)&e[" << r << "] = *(const " << vtype(k.load_vec) << "*)(in + (r0 + ("
+      << ld.reg[r].first << " ^ tr)) * si0 + (c0 + (" << ld.reg[r].second << " ^ tc)) * si1);\n";
+  });
+  const Tile2* out_tile = &ld;
+  const char* src = "e";
+  if (!same) {
+    o << "  extern __shared__ __align__(16) unsigned char smem_raw[];\n  E* smem = (E*)smem_raw;\n";
+    groups(ld, smem_wvec, [&](int, int r) {
+      o << "  *(" << vtype(smem_wvec) << "*)&smem[(" << ld.reg[r].first << " ^ tr) * " << T1 << " + (" << ld.reg[r].second
+        << " ^ tc)] = *(" << vtype(smem_wvec) << "*)&e[" << r << "];\n";
+    });
+    o << "  __syncthreads();\n";
+    thread_part(o, st, "ur", "uc");
+    o << "  __align__(16) E f[" << st.nreg << "];\n";
+    groups(st, smem_rvec, [&](int, int r) {
+      o << "  *(" << vtype(smem_rvec) << "*)&f[" << r << "] = *(" << vtype(smem_rvec) << "*)&smem[(" << st.reg[r].first
+        << " ^ ur) * " << T1 << " + (" << st.reg[r].second << " ^ uc)];\n";
+    });
+    out_tile = &st;
+    src = "f";
+  }
+  const char* orow = same ? "tr" : "ur";
+  const char* ocol = same ? "tc" : "uc";
+  groups(*out_tile, k.store_vec, [&](int, int r) {
+    o << "  *(" << vtype(k.store_vec) << "*)(out + (r0 + (" << out_tile->reg[r].first << " ^ " << orow << ")) * so0 + (c0 + ("
+      << out_tile->reg[r].second << " ^ " << ocol << ")) * so1) = *(" << vtype(k.store_vec) << "*)&" << src << "[" << r
+      << "];\n";
+  });
+  o << "}\n";
+  k.source = o.str();
+  (void)ldim, (void)sdim;
+  return k;
+}
+
+std::string support_source(int elem_bytes) {
+  std::ostringstream o;
+  o << "typedef " << elem_type(elem_bytes) << " E;\n"
+    << "__device__ unsigned long long mix(unsigned long long x) {\n"
+    << "  x ^= x >> 33; x *= 0xff51afd7ed558ccdULL; x ^= x >> 33; x *= 0xc4ceb9fe1a85ec53ULL; return x ^ (x >> 33);\n}\n"
+    << "extern \"C\" __global__ void ls_fill(E* p, long long n, unsigned long long seed) {\n"
+    << "  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x)\n"
+    << "    p[i] = (E)(mix(i ^ seed) | 1);\n}\n"
+    << "extern \"C\" __global__ void ls_check(const E* in, const E* out, long long s0, long long s1,\n"
+    << "    long long si0, long long si1, long long so0, long long so1, unsigned long long* bad) {\n"
+    << "  unsigned long long count = 0;\n"
+    << "  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < s0 * s1; i += (long long)gridDim.x * blockDim.x) {\n"
+    << "    long long r = i / s1, c = i % s1;\n"
+    << "    count += in[r * si0 + c * si1] != out[r * so0 + c * so1];\n  }\n"
+    << "  if (count) atomicAdd(bad, count);\n}\n";
+  return o.str();
+}
+
+}  // namespace ls::gpu

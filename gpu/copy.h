@@ -1,0 +1,51 @@
+// Measured global-memory copies: a tensor loaded with one layout and stored
+// with another (through shared memory when they differ), timed with CUDA
+// events after warm-up, beside cudaMemcpy device-to-device on the same
+// buffers; and the Gluon tutorial's memcpy experiments as a sweep.
+// Throughput counts bytes read plus bytes written, in TB/s (10^12 bytes).
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "codegen.h"
+
+namespace ls::gpu {
+
+struct CopyRequest {
+  LinearLayout load, store;  // over the tile
+  Shape tile;
+  Shape shape;
+  std::string in_view = "contiguous", out_view = "contiguous";
+  int elem_bytes = 4;
+  int warmup = 3, reps = 20;
+};
+
+struct CopyResult {
+  CopyKernel kernel;
+  double ms = 0;           // median of the timed launches
+  double tbps = 0;
+  double memcpy_tbps = 0;  // cudaMemcpy of min(input, output) buffer bytes, same run
+  int64_t bytes = 0;       // read + written by the copy
+  uint64_t mismatches = 0; // elements that differ after a run into a poisoned output
+};
+
+// Builds the kernel; throws ls::Error for plans that do not fit.
+CopyKernel plan_copy(const CopyRequest& r);
+CopyResult run_copy(const CopyRequest& r);
+
+struct SweepRow {
+  std::string experiment;  // "1d", "2d", "2d-inout"
+  std::string label;       // e.g. "XBLOCK=2048 R=4" or "transposed input, row layout"
+  CopyResult result;
+};
+// The Gluon tutorial's experiments (seeds/gluon-tutorial-layouts.txt) on the
+// local GPU: the XBLOCK x R table of the 1D memcpy, the 2D memcpy with the
+// transposed input and its fix, and the in/out layouts case. `progress` gets
+// (done, total); setting `cancel` stops after the current row.
+std::vector<SweepRow> sweep_gluon_memcpy(const std::function<void(int, int)>& progress,
+                                         const std::atomic<bool>* cancel = nullptr);
+
+}  // namespace ls::gpu

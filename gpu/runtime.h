@@ -1,0 +1,54 @@
+// The GPU runtime as the rest of gpu/ sees it: device memory, NVRTC-compiled
+// kernels (cached by source) and event timing. No CUDA types cross this
+// header; runtime_cuda.cpp implements it with the CUDA runtime and NVRTC,
+// runtime_stub.cpp answers "built without CUDA". Every failure (no device,
+// out of memory, a compile error, a failed launch) throws ls::Error.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "device.h"
+
+namespace ls::gpu {
+
+// Device memory, freed with the object.
+class Buffer {
+public:
+  explicit Buffer(size_t bytes);
+  ~Buffer();
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+  void* get() const { return p_; }
+  size_t bytes() const { return n_; }
+  void upload(const void* host, size_t bytes);
+  void download(void* host, size_t bytes) const;
+  void fill_bytes(int value);
+
+private:
+  void* p_ = nullptr;
+  size_t n_ = 0;
+};
+
+struct Kernel {
+  const void* fn = nullptr;  // a CUDA kernel handle
+};
+
+// The device in use (the first one), or throws with the reason.
+const DeviceInfo& current_device();
+// Compiles `source` with NVRTC for the device and returns `name`; compiled
+// modules are cached by source text.
+Kernel compile(const std::string& source, const std::string& name);
+// args: pointers to each argument's value.
+void launch(Kernel k, int64_t grid, int threads, int smem_bytes, std::vector<void*> args);
+// Milliseconds of each of `reps` launches (after `warmup` untimed ones).
+std::vector<float> time_launches(Kernel k, int64_t grid, int threads, int smem_bytes, std::vector<void*> args,
+                                 int warmup, int reps);
+// Milliseconds of each of `reps` device-to-device cudaMemcpy calls.
+std::vector<float> time_memcpy(void* dst, const void* src, size_t bytes, int warmup, int reps);
+void synchronize();
+
+}  // namespace ls::gpu

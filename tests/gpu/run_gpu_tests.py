@@ -1,0 +1,78 @@
+#!/usr/bin/env python3
+"""GPU tests: run the generated kernels on the local GPU and check what they do.
+
+Skipped (exit 77, saying why) when the build has no CUDA or no GPU is visible.
+Checks: every mma.sync / ldmatrix fragment equals the model's layout; copies
+with several load/store layouts and tensor views move every element exactly.
+Throughput is printed for the record, never asserted.
+"""
+import argparse
+import json
+import subprocess
+import sys
+
+
+def run(cli, args):
+    p = subprocess.run([cli] + args, capture_output=True, text=True, timeout=600)
+    return p.returncode, p.stdout, p.stderr
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", required=True)
+    a = ap.parse_args()
+    rc, out, err = run(a.cli, ["gpu", "info"])
+    info = json.loads(out)
+    if not info["built_with_cuda"] or not info["devices"]:
+        print(f"SKIP: no GPU to run on ({info['error']})")
+        sys.exit(77)
+    print("device:", info["devices"][0]["name"])
+    passed = failed = 0
+
+    def check(name, ok, detail=""):
+        nonlocal passed, failed
+        passed += ok
+        failed += not ok
+        print(("ok   " if ok else "FAIL ") + name + ("" if ok else ": " + detail))
+
+    rc, out, err = run(a.cli, ["gpu", "mma-verify"])
+    checks = json.loads(out) if out.strip() else []
+    check("mma-verify ran", rc in (0, 1) and len(checks) == 10, err)
+    for c in checks:
+        check(f"{c['instruction']} ({c['cells']} cells)", not c["mismatches"] and c["cells"] > 0,
+              json.dumps(c["mismatches"][:4]))
+    row = "BlockedLayout([1, 4], [1, 32], [1, 4], [1, 0])"
+    col = "BlockedLayout([4, 1], [32, 1], [4, 1], [0, 1])"
+    sq_in = "BlockedLayout([1, 4], [4, 8], [4, 1], [1, 0])"
+    sq_out = "BlockedLayout([4, 1], [8, 4], [1, 4], [0, 1])"
+    cases = [
+        ("1D R=4", ["BlockedLayout([4], [32], [4], [0])", "--tile", "2048", "--shape", "16777216"], {}),
+        ("1D R=1 fp16", ["BlockedLayout([1], [32], [4], [0])", "--tile", "1024", "--shape", "16777216", "--bits", "16"], {}),
+        ("2D rows", [row, "--tile", "1x512", "--shape", "2048x4096"], {}),
+        ("2D rows, every other row", [row, "--tile", "1x512", "--shape", "2048x4096", "--input", "every-other-row"], {}),
+        ("2D rows, transposed", [row, "--tile", "1x512", "--shape", "2048x4096", "--input", "transposed",
+                                 "--output", "transposed"], {}),
+        ("2D columns, transposed", [col, "--tile", "512x1", "--shape", "2048x4096", "--input", "transposed",
+                                    "--output", "transposed"], {}),
+        ("2D in/out through shared", [sq_in, "--tile", "128x128", "--store", sq_out, "--shape", "2048x4096",
+                                      "--output", "transposed"], {"through_shared": True}),
+        ("2D in/out fp64", [sq_in, "--tile", "64x64", "--store", sq_out, "--shape", "1024x1024", "--bits", "64",
+                            "--input", "transposed"], {"through_shared": True}),
+        ("MMA accumulator layout", ["NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2], instr_shape=[16, 8])",
+                                    "--tile", "64x64", "--shape", "1024x1024"], {}),
+    ]
+    for name, args, expect in cases:
+        rc, out, err = run(a.cli, ["gpu", "copy"] + args + ["--reps", "5"])
+        try:
+            r = json.loads(out)
+        except json.JSONDecodeError:
+            check(name, False, err.strip())
+            continue
+        ok = rc == 0 and r["mismatches"] == 0 and all(r[k] == v for k, v in expect.items())
+        check(f"copy {name}: {r['tbps']} TB/s ({r['fraction_of_memcpy']} of cudaMemcpy)", ok, out + err)
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(0 if failed == 0 else 1)
+
+
+if __name__ == "__main__":
+    main()
