@@ -43,9 +43,44 @@ std::vector<int64_t> LinearLayoutMap::table() const {
 }
 
 std::unique_ptr<LayoutMap> make_map(const TensorLayout& t) {
+  if (t.foreign) {
+    Shape own = t.foreign->shape();
+    if (!t.shape.empty() && t.shape != own) {
+      auto text = [](const Shape& s) {
+        std::string r;
+        for (size_t i = 0; i < s.size(); ++i) r += (i ? "x" : "") + std::to_string(s[i]);
+        return r;
+      };
+      fail("shape: the " + t.foreign->family() + " layout has shape " + text(own) + ", not " + text(t.shape));
+    }
+    return t.foreign->map();
+  }
   require(t.spec != nullptr, "layout is missing");
   require(!t.shape.empty(), "the layout carries no shape; give one (--shape 64x16)");
   return std::make_unique<LinearLayoutMap>(to_linear(*t.spec, t.shape));
+}
+
+TensorLayout to_triton_linear(const TensorLayout& t) {
+  require(t.foreign != nullptr, "to_triton_linear: the layout is already a Triton layout");
+  auto m = make_map(t);
+  const LinearLayout* l = m->linear();
+  require(l != nullptr, "the " + t.foreign->family() + " layout " + t.foreign->text() +
+                            " is not linear over F2 (every size must be a power of two and ownership a XOR of bits)");
+  auto bases = [&](const std::string& d) {
+    Bases b;
+    for (auto& v : l->bases(d)) b.push_back(Ints(v.begin(), v.end()));
+    return b;
+  };
+  TensorLayout r = t;
+  r.foreign = nullptr;
+  r.shape = m->shape();
+  if (m->is_shared()) {
+    require(!l->has_in("copy"), "the " + t.foreign->family() + " layout maps several coordinates to one offset");
+    r.spec = make_spec(SharedLinear{bases("offset"), bases("block")});
+  } else {
+    r.spec = make_spec(DistributedLinear{bases("register"), bases("lane"), bases("warp"), bases("block")});
+  }
+  return r;
 }
 
 }  // namespace ls

@@ -48,7 +48,25 @@ private:
   LinearLayout l_;
 };
 
-// Lowers a typed layout (its shape must be known) to its layout map.
+// A layout of a family other than Triton's (tilus register layouts, CuTe and
+// Mojo shape:stride layouts). It knows its own shape and builds its own map.
+class ForeignLayout {
+public:
+  virtual ~ForeignLayout() = default;
+  virtual std::string family() const = 0;  // "tilus", "cute"
+  virtual Shape shape() const = 0;
+  virtual std::unique_ptr<LayoutMap> map() const = 0;
+  virtual std::string text() const = 0;         // its own notation, read back by parse_layout
+  virtual std::string json_params() const = 0;  // the JSON "params" object (docs/json-format.md)
+};
+
+// Lowers a typed layout (its shape must be known) to its layout map; a
+// foreign layout builds its own (a given shape must equal its shape).
 std::unique_ptr<LayoutMap> make_map(const TensorLayout& t);
+
+// A foreign layout as the Triton layout with the same F2 form (#ttg.linear,
+// or #ttg.shared_linear for memory layouts); throws ls::Error naming the rule
+// when the layout is not linear over F2.
+TensorLayout to_triton_linear(const TensorLayout& t);
 
 }  // namespace ls

@@ -46,11 +46,15 @@ LinearLayout to_linear(const Spec& s, const Shape& shape);
 constexpr int kMaxElementsLog2 = 30;
 void check_shape(const Shape& shape);
 
+class ForeignLayout;  // layout_map.h
+
 struct TensorLayout {
-  SpecPtr spec;
+  SpecPtr spec;           // a Triton layout, or null when `foreign` is set
   Shape shape;            // empty when the text carried none
   std::string elem = "f32";  // MLIR element type
   int32_t elem_bits = 32;
+  // A layout of another family (tilus, CuTe/Mojo); it carries its own shape.
+  std::shared_ptr<const ForeignLayout> foreign;
 };
 
 }  // namespace ls

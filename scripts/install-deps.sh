@@ -10,6 +10,7 @@ packages=(
   nlohmann-json3-dev catch2
   xvfb xauth libgl1-mesa-dri
   python3 python3-venv
+  texlive-latex-base texlive-pictures
 )
 
 missing=()

@@ -7,7 +7,11 @@
 #include "copy.h"
 #include "device.h"
 #include "error.h"
+#include "io/text.h"
 #include "mma_verify.h"
+#include "shared_bench.h"
+#include <fstream>
+#include <nlohmann/json.hpp>
 
 namespace {
 
@@ -117,6 +121,103 @@ int gpu_sweep(const cli::Args& a) {
   return 0;
 }
 
+// "plain", "ldmatrix.x4", "stmatrix.x2.trans", ...
+ls::SharedOpOptions shared_instr(const std::string& s, const char* matrix_name) {
+  ls::SharedOpOptions o;
+  if (s == "plain" || s.empty()) return o;
+  std::string prefix = std::string(matrix_name) + ".x";
+  ls::require(s.rfind(prefix, 0) == 0 && s.size() >= prefix.size() + 1,
+              "gpu shared: '" + s + "' must be plain or " + matrix_name + ".x1|x2|x4[.trans]");
+  o.instr = ls::SharedInstr::matrix;
+  o.matrices = s[prefix.size()] - '0';
+  ls::require(o.matrices == 1 || o.matrices == 2 || o.matrices == 4, "gpu shared: matrices must be x1, x2 or x4");
+  std::string rest = s.substr(prefix.size() + 1);
+  ls::require(rest.empty() || rest == ".trans", "gpu shared: '" + s + "' must end in .trans or nothing");
+  o.trans = rest == ".trans";
+  return o;
+}
+
+ls::TensorLayout layout_arg(const std::string& text) { return ls::parse_layout(cli::read_all_text(text)); }
+
+ls::gpu::SharedRequest shared_request(const std::string& reg, const std::string& shared, const std::string& load_reg,
+                                      const std::string& shape, int bits, const std::string& store,
+                                      const std::string& load) {
+  ls::gpu::SharedRequest r;
+  r.store_reg = layout_arg(reg);
+  r.shared = layout_arg(shared);
+  if (!load_reg.empty()) r.load_reg = layout_arg(load_reg);
+  r.shape = shape.empty() ? r.shared.shape : cli::parse_shape(shape);
+  ls::require(!r.shape.empty(), "gpu shared: --shape is required when the layouts carry none");
+  r.bits = bits ? bits : r.shared.elem_bits;
+  r.store_opt = shared_instr(store, "stmatrix");
+  r.load_opt = shared_instr(load, "ldmatrix");
+  return r;
+}
+
+std::string shared_json(const ls::gpu::SharedMeasurement& m) {
+  std::ostringstream o;
+  auto side = [&](const char* name, const ls::SharedOpReport& p) {
+    std::string w = std::string(name);
+    o << "\"" << name << "\": {\"instruction\": \"" << p.instruction << "\", \"instructions\": " << p.instructions
+      << ", \"wavefronts\": " << p.wavefronts << ", \"ideal\": " << p.ideal << ", \"conflicts\": " << p.conflicts()
+      << ", \"measured_instructions\": " << m.measured(w + "_instructions") << ", \"measured_wavefronts\": "
+      << m.measured(w + "_wavefronts") << ", \"measured_conflicts\": " << m.measured(w + "_conflicts") << "}";
+  };
+  o << "{";
+  side("store", m.store);
+  o << ", ";
+  side("load", m.load);
+  o << ", \"cycles\": {\"store\": " << m.store_cycles << ", \"load\": " << m.load_cycles << "}, \"agrees\": "
+    << (m.agrees() ? "true" : "false") << ", \"counter_error\": \"" << cli::json_escape(m.counter_error)
+    << "\", \"unsupported_metrics\": [";
+  for (size_t i = 0; i < m.unsupported.size(); ++i) o << (i ? ", " : "") << "\"" << m.unsupported[i] << "\"";
+  o << "]}";
+  return o.str();
+}
+
+// One case per line: {"name", "reg", "shared", "shape": [..], "bits", "load_reg"?, "store"?, "load"?}.
+int gpu_shared_batch(const std::string& path) {
+  std::ifstream f(path);
+  ls::require(f.good(), path + ": cannot read the batch file");
+  int cases = 0, agree = 0;
+  std::string line;
+  while (std::getline(f, line)) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    auto j = nlohmann::json::parse(line, nullptr, false);
+    std::string name = j.is_object() ? j.value("name", "") : "";
+    try {
+      ls::require(j.is_object(), "batch line is not a JSON object");
+      std::string shape;
+      for (auto& v : j.at("shape")) shape += (shape.empty() ? "" : "x") + std::to_string(v.get<int64_t>());
+      auto m = ls::gpu::run_shared(shared_request(j.at("reg"), j.at("shared"), j.value("load_reg", ""), shape,
+                                                  j.value("bits", 0), j.value("store", "plain"), j.value("load", "plain")));
+      ++cases;
+      agree += m.agrees();
+      std::cout << "{\"name\": \"" << cli::json_escape(name) << "\", \"result\": " << shared_json(m) << "}\n";
+    } catch (const std::exception& e) {
+      ++cases;
+      std::cout << "{\"name\": \"" << cli::json_escape(name) << "\", \"error\": \"" << cli::json_escape(e.what()) << "\"}\n";
+    }
+  }
+  std::cerr << "gpu shared: " << agree << " of " << cases << " cases agree with the model\n";
+  return agree == cases ? 0 : 1;
+}
+
+int gpu_shared(const cli::Args& a) {
+  if (a.has("--batch")) return gpu_shared_batch(a.get("--batch"));
+  ls::require(a.has("--reg") && a.has("--shared"), "gpu shared: --reg LAYOUT and --shared LAYOUT are required");
+  int bits = a.has("--bits") ? std::stoi(a.get("--bits")) : 0;
+  auto r = shared_request(a.get("--reg"), a.get("--shared"), a.get("--load-reg"), a.get("--shape"), bits,
+                          a.get("--store-instr", "plain"), a.get("--load-instr", "plain"));
+  if (a.flag("--source")) {
+    std::cout << ls::gpu::shared_source(r);
+    return 0;
+  }
+  auto m = ls::gpu::run_shared(r);
+  std::cout << shared_json(m) << "\n";
+  return m.agrees() ? 0 : 1;
+}
+
 int gpu_mma_verify(const cli::Args& a) {
   auto checks = ls::gpu::verify_fragments();
   int bad = 0;
@@ -157,15 +258,20 @@ const cli::Registration gpu{
      "      [--input|--output contiguous|transposed|every-other-row] [--reps 20] [--source] [--table]\n"
      "                                      copy a tensor loading with LAYOUT (storing with --store), measured\n"
      "  gpu sweep gluon-memcpy [--table]    the Gluon tutorial's memcpy experiments on this GPU\n"
-     "  gpu mma-verify [--table]            mma.sync and ldmatrix fragments read back and compared with the model\n",
-     {"--tile", "--shape", "--store", "--bits", "--input", "--output", "--reps"},
+     "  gpu mma-verify [--table]            mma.sync and ldmatrix fragments read back and compared with the model\n"
+     "  gpu shared --reg L --shared S [--shape 64x64] [--bits 16] [--load-reg L] [--store plain|stmatrix.x4[.trans]]\n"
+     "      [--load plain|ldmatrix.x4[.trans]] [--source]   shared-memory wavefronts counted vs predicted\n"
+     "  gpu shared --batch FILE             one case per JSON line\n",
+     {"--tile", "--shape", "--store", "--bits", "--input", "--output", "--reps", "--reg", "--shared", "--load-reg",
+      "--store-instr", "--load-instr", "--batch"},
      [](const cli::Args& a) {
        std::string sub = a.pos.empty() ? "" : a.pos[0];
        if (sub == "info") return gpu_info();
        if (sub == "copy") return gpu_copy(a);
        if (sub == "sweep") return gpu_sweep(a);
        if (sub == "mma-verify") return gpu_mma_verify(a);
-       ls::fail("gpu: expected info, copy, sweep or mma-verify");
+       if (sub == "shared") return gpu_shared(a);
+       ls::fail("gpu: expected info, copy, sweep, mma-verify or shared");
      },
      {"--source", "--table"}}};
 

@@ -7,6 +7,7 @@
 #include "error.h"
 #include "io/text.h"
 #include "layout_map.h"
+#include "tilus/tilus_layout.h"
 #include "views.h"
 
 namespace {
@@ -17,7 +18,9 @@ std::string ints_json(const std::vector<int32_t>& v) {
   return s + "]";
 }
 
-std::string bases_json(const ls::TensorLayout& t) {
+std::string bases_json(const ls::TensorLayout& in) {
+  // A tilus or CuTe layout answers through its Triton linear equivalent.
+  const ls::TensorLayout t = in.foreign ? ls::to_triton_linear(in) : in;
   ls::require(t.spec != nullptr, "layout is missing");
   ls::require(!t.shape.empty(), "the layout carries no shape; give one with --shape (e.g. --shape 64x16)");
   ls::LinearLayout l = ls::to_linear(*t.spec, t.shape);
@@ -62,24 +65,41 @@ const cli::Registration bases{{"bases",
                                  return 0;
                                }}};
 
-const cli::Registration show{{"show", "  show LAYOUT [--shape S] [--view tensor|hw]   the grid as text\n",
-                              {"--shape", "--view"},
-                              [](const cli::Args& a) {
-                                std::string view = a.get("--view", "tensor");
-                                ls::require(view == "tensor" || view == "hw",
-                                            "--view must be tensor or hw, not '" + view + "'");
-                                auto map = ls::make_map(cli::load_layout(a));
-                                std::cout << (view == "tensor" ? ls::tensor_view(*map) : ls::hw_view(*map));
-                                return 0;
-                              }}};
+const cli::Registration show{
+    {"show",
+     "  show LAYOUT [--shape S] [--view tensor|hw|table]   the grid as text (table: tilus's `t: i` boxes,\n"
+     "                                      the default for tilus layouts)\n",
+     {"--shape", "--view"},
+     [](const cli::Args& a) {
+       ls::TensorLayout t = cli::load_layout(a);
+       auto* tilus = dynamic_cast<const ls::tilus::TilusLayout*>(t.foreign.get());
+       std::string view = a.get("--view", tilus ? "table" : "tensor");
+       ls::require(view == "tensor" || view == "hw" || view == "table",
+                   "--view must be tensor, hw or table, not '" + view + "'");
+       auto map = ls::make_map(t);
+       if (view == "table") std::cout << (tilus ? ls::tilus::repr(tilus->layout()) + "\n" : "") << ls::tilus::tilus_table(*map);
+       else std::cout << (view == "tensor" ? ls::tensor_view(*map) : ls::hw_view(*map));
+       return 0;
+     }}};
 
-const cli::Registration convert{{"convert", "  convert LAYOUT [--shape S] --to mlir|gluon|json\n",
+const cli::Registration convert{{"convert",
+                                  "  convert LAYOUT [--shape S] --to mlir|gluon|json|native   (native: a tilus or "
+                                  "CuTe layout's own notation;\n"
+                                  "                                      mlir/gluon: its #ttg.linear form when linear)\n",
                                  {"--shape", "--to"},
                                  [](const cli::Args& a) {
                                    ls::TensorLayout t = cli::load_layout(a);
                                    std::string to = a.get("--to");
-                                   ls::require(to == "mlir" || to == "gluon" || to == "json",
-                                               "--to must be mlir, gluon or json");
+                                   ls::require(to == "mlir" || to == "gluon" || to == "json" || to == "native",
+                                               "--to must be mlir, gluon, json or native");
+                                   if (t.foreign) {
+                                     ls::make_map(t);  // checks a given --shape
+                                     if (to == "native") std::cout << t.foreign->text() << "\n";
+                                     else if (to == "json") std::cout << ls::print_json(t) << "\n";
+                                     else t = ls::to_triton_linear(t);
+                                     if (to == "native" || to == "json") return 0;
+                                   }
+                                   ls::require(to != "native", "--to native needs a tilus or CuTe layout");
                                    ls::validate(*t.spec);
                                    if (!t.shape.empty()) ls::to_linear(*t.spec, t.shape);
                                    if (to == "mlir") std::cout << ls::print_mlir(t) << "\n";

@@ -1,49 +1,65 @@
 // The explorer: one state struct and plain functions over it (imgui_demo
-// style). Every answer about the layout comes from core; this code only
-// parses the user's input, colours and draws.
+// style). Every answer about a layout comes from core; this code edits,
+// colours and draws. The window: an editor, paste box, presets and files on
+// the left; on the right the grid, the hardware view, two layouts side by
+// side, and the build-up stepper.
 #pragma once
 
-#include <memory>
+#include <functional>
 #include <string>
 #include <vector>
 
-#include "imgui.h"
-#include "layout_map.h"
+#include "files.h"
+#include "grid.h"
+#include "model.h"
+
+namespace ls {
+struct BankConflictReport;
+}
 
 namespace lsgui {
 
-enum class ColorBy { thread, warp, reg, lane, block, offset };
+enum class Tab { grid, hardware, compare, build_up };
+enum class Capture { none, grid, window };
 
-// What a valid layout text lowers to, ready to draw.
-struct Grid {
-  std::unique_ptr<ls::LayoutMap> map;
-  std::string kind;                            // "blocked", "nvmma_shared", ...
-  ls::Shape shape;                             // never empty
-  std::vector<ls::HwDim> dims;                 // hw dims, fastest first
-  std::vector<std::vector<int64_t>> owners;    // per row-major element: flat hw indices
+struct App {
+  Doc a;  // the layout being explored
+  Doc b;  // the second layout of the side-by-side view
+  View grid_view, step_view, cmp_a, cmp_b;
+  Tab tab = Tab::grid;
+  bool select_tab = true;  // make `tab` the selected tab on the next frame
+  int step_level = 0;
+  int cmp_warp = 0;
+  // core's bank-conflict analysis of storing a's registers into b (compare view)
+  std::shared_ptr<const ls::BankConflictReport> banks;
+  std::string banks_error;
+  uint64_t banks_a = ~uint64_t{0}, banks_b = ~uint64_t{0};
+  float hw_cell = 40;
+
+  std::vector<Preset> presets;
+  std::string preset_filter;
+  std::vector<std::string> recent;
+  std::string browse_dir = ".", save_path = "layout.json", png_path = "layoutscope.png";
+  bool open_browser = false, open_save = false, open_png = false;
+  std::string status;  // last message in the status bar
+
+  Capture capture = Capture::none;  // a PNG to write after this frame renders
+  std::string capture_path;
+  ImVec2 capture_min{0, 0}, capture_max{0, 0};  // the grid canvas shown this frame
+
+  bool settings_dirty = false;
+  bool quit = false;
+  bool headless = false;  // screenshots and benchmarks: no pointer, no session
 };
 
-struct State {
-  std::string text;        // the layout text, as edited
-  std::string shape_text;  // e.g. "64x16"; when empty the text's own shape is used
-  std::string error;       // why the current text is invalid; empty when it is valid
-  Grid grid;               // the last valid layout (grid.map is null before the first)
-  ColorBy color_by = ColorBy::thread;
-  std::vector<ImU32> fill;  // per element, under color_by
-  std::vector<int> slice;   // index along each leading dim (rank > 2)
-  float cell = 24;          // cell size in pixels
-  ImVec2 pan{0, 0};         // grid origin relative to the canvas
-  bool fit = true;          // fit the grid to the canvas on the next frame
-};
-
-// The text of a LAYOUT argument: the file's contents when it names a file.
-std::string read_layout_arg(const std::string& arg);
-// "64x16" (or "64,16") -> {64, 16}; throws ls::Error.
-ls::Shape parse_shape(const std::string& s);
-// Re-parses text and shape. On success replaces the grid and returns true;
-// otherwise sets error and keeps the last valid grid.
-bool reload(State& s);
-// The whole window for one frame, filling the main viewport.
-void draw_explorer(State& s);
+// The whole window for one frame, filling the main viewport; handles the shortcuts.
+void draw_explorer(App& app);
+// Opens a layout file (argument, file list, drag and drop) into app.a.
+bool open_file(App& app, const std::string& path);
+bool save_json(App& app, const std::string& path);
+// Keeps App's settings (colouring, tab, recent files, paths) in the ini file.
+void register_settings(App& app);
+// The view whose grid is on screen in the current tab (null for the hardware view).
+View* shown_view(App& app);
 
 }  // namespace lsgui

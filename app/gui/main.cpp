@@ -1,19 +1,27 @@
 // layoutscope: the desktop explorer. This file reads the arguments, opens
-// the window and runs the frame loop (or renders one screenshot).
+// the window and runs the frame loop: waiting for events while idle, saving
+// the session and settings, writing PNGs; or renders one screenshot, or
+// times frames (--bench-frames).
 #include <GLFW/glfw3.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cfloat>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <future>
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
+#include "capture.h"
 #include "error.h"
 #include "explorer.h"
 #include "imgui.h"
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
-#include "stb_image_write.h"
+#include "io/text.h"
 
 namespace {
 
@@ -25,20 +33,35 @@ constexpr const char* kDefaultLayout =
     "    order=[1, 0],\n"
     ")\n";
 constexpr const char* kDefaultShape = "64x16";
-constexpr int kScreenshotFrames = 3;  // the first frames lay the windows out
+constexpr int kScreenshotFrames = 3;      // the first frames lay the windows out
+constexpr int kFramesAfterEvent = 3;      // ImGui settles hover and layout within a few frames
+constexpr double kSessionDelay = 1.0;     // seconds after the last edit before the session is saved
 
 constexpr const char* kUsage =
     "usage: layoutscope [LAYOUT] [--shape 64x16]\n"
     "       layoutscope --screenshot OUT.png [--layout LAYOUT] [--shape 64x16] [--size 1280x800]\n"
-    "LAYOUT is Triton MLIR, Gluon or JSON text, or a file holding it. Without one: a Gluon\n"
-    "BlockedLayout on a 64x16 tensor. --shape overrides the shape the text carries.\n"
+    "                   [--screenshot-meta OUT.json] [--view grid|hardware|compare|build-up]\n"
+    "                   [--compare LAYOUT] [--color-by thread|warp|register|lane|block|offset|bank] [--level N]\n"
+    "       layoutscope --bench-frames N [--layout LAYOUT] [--shape 256x256] [--size 1280x800]\n"
+    "LAYOUT is Triton MLIR, Gluon or JSON text, or a file holding it. Without one the last\n"
+    "session is restored (a Gluon BlockedLayout on a 64x16 tensor the first time).\n"
+    "--shape overrides the shape the text carries. Settings and the session live in\n"
+    "$LAYOUTSCOPE_CONFIG_DIR (default ~/.config/layoutscope); screenshots and benchmarks use neither.\n"
     "Exit codes: 0 ok, 1 no window (no display?), 2 bad input.\n";
 
 struct Options {
-  std::string layout, shape, screenshot;
+  std::string layout, shape, screenshot, meta, view, compare, color_by;
   bool has_layout = false, has_shape = false, help = false;
-  int width = 1280, height = 800;
+  int width = 1280, height = 800, bench_frames = 0, level = -1;
 };
+
+int to_int(const std::string& opt, const std::string& v, int lo, int hi) {
+  ls::require(!v.empty() && v.size() <= 9 && v.find_first_not_of("0123456789") == std::string::npos &&
+                  std::stoi(v) >= lo && std::stoi(v) <= hi,
+              opt + " '" + v.substr(0, 20) + "' must be a whole number from " + std::to_string(lo) + " to " +
+                  std::to_string(hi));
+  return std::stoi(v);
+}
 
 Options parse_args(int argc, char** argv) {
   Options o;
@@ -55,33 +78,64 @@ Options parse_args(int argc, char** argv) {
     if (a == "--help" || a == "-h") o.help = true;
     else if (a == "--shape") o.shape = value(), o.has_shape = true;
     else if (a == "--screenshot") o.screenshot = value();
+    else if (a == "--screenshot-meta") o.meta = value();
     else if (a == "--layout") set_layout(value());
-    else if (a == "--size") {
+    else if (a == "--compare") o.compare = value();
+    else if (a == "--bench-frames") o.bench_frames = to_int(a, value(), 1, 100000);
+    else if (a == "--level") o.level = to_int(a, value(), 0, 16);
+    else if (a == "--color-by") {
+      o.color_by = value();
+      ls::require(ls::parse_color_by(o.color_by).has_value(),
+                  "--color-by '" + o.color_by.substr(0, 20) + "' must be thread, warp, register, lane, block, offset or bank");
+    } else if (a == "--view") {
+      o.view = value();
+      ls::require(o.view == "grid" || o.view == "hardware" || o.view == "compare" || o.view == "build-up",
+                  "--view '" + o.view.substr(0, 20) + "' must be grid, hardware, compare or build-up");
+    } else if (a == "--size") {
       std::string v = value();
       ls::Shape s = lsgui::parse_shape(v);
       ls::require(s.size() == 2 && s[0] >= 64 && s[0] <= 8192 && s[1] >= 64 && s[1] <= 8192,
-                  "--size '" + v + "' must be WIDTHxHEIGHT, each 64 to 8192");
+                  "--size '" + v.substr(0, 20) + "' must be WIDTHxHEIGHT, each 64 to 8192");
       o.width = static_cast<int>(s[0]), o.height = static_cast<int>(s[1]);
-    } else if (a.size() > 2 && a.rfind("--", 0) == 0) ls::fail("unknown option " + a);
+    } else if (a.size() > 2 && a.rfind("--", 0) == 0) ls::fail("unknown option " + a.substr(0, 40));
     else set_layout(a);
   }
-  ls::require(o.screenshot.empty() || o.screenshot.size() < 4096, "--screenshot: path too long");
+  ls::require(o.screenshot.size() < 4096 && o.meta.size() < 4096, "--screenshot: path too long");
+  ls::require(o.meta.empty() || !o.screenshot.empty(), "--screenshot-meta needs --screenshot");
+  ls::require(o.screenshot.empty() || o.bench_frames == 0, "--screenshot and --bench-frames exclude each other");
   return o;
 }
 
 std::string g_glfw_error = "unknown GLFW error";
 void on_glfw_error(int, const char* description) { g_glfw_error = description; }
 
-void render_frame(GLFWwindow* window, lsgui::State& s, bool headless) {
+// Input arrived: render a few frames before waiting again. Set by the GLFW
+// callbacks below, which the ImGui backend chains to.
+std::atomic<bool> g_event{true};
+std::vector<std::string> g_dropped;
+void on_any(GLFWwindow*) { g_event = true; }
+void on_cursor(GLFWwindow*, double, double) { g_event = true; }
+void on_button(GLFWwindow*, int, int, int) { g_event = true; }
+void on_scroll(GLFWwindow*, double, double) { g_event = true; }
+void on_key(GLFWwindow*, int, int, int, int) { g_event = true; }
+void on_char(GLFWwindow*, unsigned) { g_event = true; }
+void on_size(GLFWwindow*, int, int) { g_event = true; }
+void on_focus(GLFWwindow*, int) { g_event = true; }
+void on_drop(GLFWwindow*, int n, const char** paths) {
+  for (int i = 0; i < n; ++i) g_dropped.push_back(paths[i]);
+  g_event = true;
+}
+
+void render_frame(GLFWwindow* window, lsgui::App& app) {
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
-  if (headless) {  // keep the pointer (wherever Xvfb put it) out of the picture
+  if (app.headless) {  // keep the pointer (wherever Xvfb put it) out of the picture
     ImGuiIO& io = ImGui::GetIO();
     io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
     for (bool& down : io.MouseDown) down = false;
   }
   ImGui::NewFrame();
-  lsgui::draw_explorer(s);
+  lsgui::draw_explorer(app);
   ImGui::Render();
   int w, h;
   glfwGetFramebufferSize(window, &w, &h);
@@ -91,67 +145,225 @@ void render_frame(GLFWwindow* window, lsgui::State& s, bool headless) {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
-// Reads the back buffer and writes it as PNG, atomically.
-bool write_png(GLFWwindow* window, const std::string& path) {
-  int w, h;
-  glfwGetFramebufferSize(window, &w, &h);
-  std::vector<unsigned char> pixels(static_cast<size_t>(w) * h * 3);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadBuffer(GL_BACK);
-  glReadPixels(0, 0, w, h, GL_RGB, GL_UNSIGNED_BYTE, pixels.data());
-  if (glGetError() != GL_NO_ERROR) return false;
-  stbi_flip_vertically_on_write(1);
-  std::string tmp = path + ".tmp";
-  if (!stbi_write_png(tmp.c_str(), w, h, 3, pixels.data(), w * 3)) return false;
-  std::error_code ec;
-  std::filesystem::rename(tmp, path, ec);
-  if (ec) std::filesystem::remove(tmp, ec);
-  return !ec;
+// The grid geometry of the screenshot, so tests know where each cell is.
+void write_meta(const std::string& path, const lsgui::App& app) {
+  const lsgui::View& v = app.grid_view;
+  nlohmann::json j;
+  j["canvas"] = {v.canvas_min.x, v.canvas_min.y, v.canvas_max.x, v.canvas_max.y};
+  j["origin"] = {v.origin.x, v.origin.y};
+  j["cell"] = v.cell;
+  j["step"] = v.step;
+  j["gap"] = v.gap;
+  j["rows"] = v.rows;
+  j["cols"] = v.cols;
+  j["base"] = v.base;
+  j["labels"] = v.labels;
+  j["color_by"] = ls::color_by_name(v.color_by);
+  j["shape"] = app.a.grid->shape;
+  j["elem_bits"] = app.a.grid->layout.elem_bits;
+  lsgui::write_atomic(path, j.dump(2) + "\n");
 }
 
-int run(const Options& o, lsgui::State& s) {
-  bool headless = !o.screenshot.empty();
+double ms_since(std::chrono::steady_clock::time_point t) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t).count();
+}
+
+double percentile(std::vector<double> v, double p) {
+  std::sort(v.begin(), v.end());
+  return v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size() - 1) + 0.5))];
+}
+
+// Renders frames while panning and zooming, and prints the time per frame:
+// building the UI (CPU) and the whole frame with software GL drawing it.
+void bench(GLFWwindow* window, lsgui::App& app, int frames) {
+  std::vector<double> ui, total;
+  for (int i = 0; i < frames + 3; ++i) {
+    auto t0 = std::chrono::steady_clock::now();
+    glfwPollEvents();
+    lsgui::View& v = app.grid_view;
+    if (i >= 3) {  // pan back and forth, zoom in and out
+      v.pan.x += (i / 50) % 2 ? -3.f : 3.f;
+      v.cell *= (i / 100) % 2 ? 1.004f : 0.996f;
+    }
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui_ImplGlfw_NewFrame();
+    ImGui::NewFrame();
+    lsgui::draw_explorer(app);
+    ImGui::Render();
+    double ui_ms = ms_since(t0);
+    int w, h;
+    glfwGetFramebufferSize(window, &w, &h);
+    glViewport(0, 0, w, h);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    glfwSwapBuffers(window);
+    glFinish();
+    if (i >= 3) ui.push_back(ui_ms), total.push_back(ms_since(t0));
+  }
+  const ImDrawData* dd = ImGui::GetDrawData();
+  std::printf("layoutscope bench: %d frames, %s %s, window %dx%d, %d vertices, GL %s\n", frames,
+              app.a.grid->kind.c_str(), lsgui::shape_text(app.a.grid->shape).c_str(),
+              static_cast<int>(ImGui::GetIO().DisplaySize.x), static_cast<int>(ImGui::GetIO().DisplaySize.y),
+              dd ? dd->TotalVtxCount : 0, reinterpret_cast<const char*>(glGetString(GL_RENDERER)));
+  std::printf("ui (CPU, build the frame):   p50 %.2f ms  p95 %.2f ms\n", percentile(ui, 0.5), percentile(ui, 0.95));
+  std::printf("frame (UI + software GL):    p50 %.2f ms  p95 %.2f ms\n", percentile(total, 0.5),
+              percentile(total, 0.95));
+}
+
+struct Persist {
+  std::string dir;  // empty: nothing is saved
+  uint64_t saved_a = 0, saved_b = 0;
+  double changed_at = -1;
+  std::future<void> pending;
+  std::atomic<bool> done{false};
+};
+
+// Saves the session on a worker thread; it wakes the loop when done.
+void save_session(Persist& p, const lsgui::App& app) {
+  if (p.pending.valid()) p.pending.wait();
+  std::string text = lsgui::session_text(app.a, app.b), path = p.dir + "/session.json";
+  p.pending = std::async(std::launch::async, [text, path, &p] {
+    try {
+      lsgui::write_atomic(path, text);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "layoutscope: %s\n", e.what());
+    }
+    p.done = true;
+    glfwPostEmptyEvent();
+  });
+  p.saved_a = app.a.version, p.saved_b = app.b.version;
+}
+
+void save_ini(const Persist& p) {
+  size_t n = 0;
+  const char* ini = ImGui::SaveIniSettingsToMemory(&n);
+  try {
+    lsgui::write_atomic(p.dir + "/layoutscope.ini", std::string(ini, n));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "layoutscope: %s\n", e.what());
+  }
+  ImGui::GetIO().WantSaveIniSettings = false;
+}
+
+void interactive(GLFWwindow* window, lsgui::App& app, Persist& p) {
+  int frames_left = kFramesAfterEvent;
+  while (!glfwWindowShouldClose(window) && !app.quit) {
+    double now = glfwGetTime();
+    if (app.a.version != p.saved_a || app.b.version != p.saved_b) {
+      if (p.changed_at < 0) p.changed_at = now;
+      if (!p.dir.empty() && now - p.changed_at >= kSessionDelay) save_session(p, app), p.changed_at = -1;
+    }
+    if (frames_left > 0) {
+      glfwPollEvents();
+    } else {
+      double timeout = 60;  // idle: sleep until input, a worker's wake, or the next due job
+      if (p.changed_at >= 0) timeout = std::max(0.0, kSessionDelay - (now - p.changed_at)) + 0.01;
+      if (ImGui::GetIO().WantTextInput) timeout = std::min(timeout, 0.5);  // the cursor blinks
+      glfwWaitEventsTimeout(timeout);
+    }
+    if (g_event.exchange(false)) frames_left = kFramesAfterEvent;
+    for (const auto& path : g_dropped) lsgui::open_file(app, path);
+    g_dropped.clear();
+    if (p.done.exchange(false)) app.status = "session saved";
+    render_frame(window, app);
+    if (app.capture != lsgui::Capture::none) {
+      bool grid = app.capture == lsgui::Capture::grid;
+      std::string err = lsgui::write_png(window, app.capture_path, grid, app.capture_min, app.capture_max);
+      app.status = err.empty() ? "wrote " + app.capture_path : err;
+      app.capture = lsgui::Capture::none;
+      frames_left = kFramesAfterEvent;
+    }
+    glfwSwapBuffers(window);
+    if (ImGui::GetIO().WantSaveIniSettings && !p.dir.empty()) save_ini(p);
+    if (frames_left > 0) --frames_left;
+  }
+  if (!p.dir.empty()) {
+    if (app.a.version != p.saved_a || app.b.version != p.saved_b) save_session(p, app);
+    save_ini(p);
+  }
+  if (p.pending.valid()) p.pending.wait();
+}
+
+int run(const Options& o, lsgui::App& app, Persist& p) {
   glfwSetErrorCallback(on_glfw_error);
   if (!glfwInit()) {
     std::fprintf(stderr, "layoutscope: cannot open a window (no display?): %s\n", g_glfw_error.c_str());
     return 1;
   }
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
-  if (headless) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 2);  // 3.2: glDrawElementsBaseVertex, for 32-bit vertex offsets
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  if (app.headless) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
   GLFWwindow* window = glfwCreateWindow(o.width, o.height, "layoutscope", nullptr, nullptr);
+  if (!window) {  // an older GL: 3.0, where ImGui keeps to 16-bit indices (grid.cpp coarsens)
+    glfwDefaultWindowHints();
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+    if (app.headless) glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+    window = glfwCreateWindow(o.width, o.height, "layoutscope", nullptr, nullptr);
+  }
   if (!window) {
     std::fprintf(stderr, "layoutscope: cannot open a window (no display?): %s\n", g_glfw_error.c_str());
     glfwTerminate();
     return 1;
   }
   glfwMakeContextCurrent(window);
-  glfwSwapInterval(1);
+  glfwSwapInterval(o.bench_frames ? 0 : 1);
+  // Ours first: the ImGui backend chains to the callbacks it finds installed.
+  glfwSetCursorPosCallback(window, on_cursor);
+  glfwSetMouseButtonCallback(window, on_button);
+  glfwSetScrollCallback(window, on_scroll);
+  glfwSetKeyCallback(window, on_key);
+  glfwSetCharCallback(window, on_char);
+  glfwSetWindowSizeCallback(window, on_size);
+  glfwSetWindowFocusCallback(window, on_focus);
+  glfwSetWindowRefreshCallback(window, on_any);
+  glfwSetDropCallback(window, on_drop);
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
-  ImGui::GetIO().IniFilename = nullptr;
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // loaded and saved here, atomically
   ImGui::StyleColorsDark();
+  lsgui::register_settings(app);
+  if (!p.dir.empty()) {
+    try {
+      std::string ini = lsgui::read_file(p.dir + "/layoutscope.ini");
+      ImGui::LoadIniSettingsFromMemory(ini.data(), ini.size());
+    } catch (const std::exception&) {  // first start
+    }
+  }
   ImGui_ImplGlfw_InitForOpenGL(window, true);
-  ImGui_ImplOpenGL3_Init("#version 130");
+  ImGui_ImplOpenGL3_Init("#version 150");
+  if (!o.view.empty()) {
+    app.tab = o.view == "hardware" ? lsgui::Tab::hardware
+              : o.view == "compare" ? lsgui::Tab::compare
+              : o.view == "build-up" ? lsgui::Tab::build_up
+                                     : lsgui::Tab::grid;
+  }
+  app.select_tab = true;
 
   int rc = 0;
-  if (headless) {
+  if (!o.screenshot.empty()) {
     for (int i = 0; i < kScreenshotFrames; ++i) {
       glfwPollEvents();
-      render_frame(window, s, true);
-      if (i + 1 == kScreenshotFrames && !write_png(window, o.screenshot)) {
-        std::fprintf(stderr, "layoutscope: cannot write %s\n", o.screenshot.c_str());
-        rc = 1;
+      render_frame(window, app);
+      if (i + 1 == kScreenshotFrames) {
+        std::string err = lsgui::write_png(window, o.screenshot, false, {}, {});
+        if (err.empty() && !o.meta.empty()) try {
+            write_meta(o.meta, app);
+          } catch (const std::exception& e) {
+            err = e.what();
+          }
+        if (!err.empty()) std::fprintf(stderr, "layoutscope: %s\n", err.c_str()), rc = 1;
       }
       glfwSwapBuffers(window);
     }
+  } else if (o.bench_frames) {
+    bench(window, app, o.bench_frames);
   } else {
-    while (!glfwWindowShouldClose(window)) {
-      glfwWaitEventsTimeout(0.05);
-      render_frame(window, s, false);
-      glfwSwapBuffers(window);
-    }
+    interactive(window, app, p);
   }
 
   ImGui_ImplOpenGL3_Shutdown();
@@ -165,27 +377,56 @@ int run(const Options& o, lsgui::State& s) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  lsgui::State s;
+  lsgui::App app;
   Options o;
+  Persist persist;
   try {
     o = parse_args(argc, argv);
     if (o.help) {
       std::fputs(kUsage, stdout);
       return 0;
     }
-    s.text = o.has_layout ? lsgui::read_layout_arg(o.layout) : kDefaultLayout;
-    s.shape_text = o.has_shape ? o.shape : o.has_layout ? "" : kDefaultShape;
+    app.headless = !o.screenshot.empty() || o.bench_frames > 0;
+    app.presets = lsgui::load_presets(lsgui::presets_dir(argv[0]));
+    if (!app.headless) persist.dir = lsgui::config_dir();
+    bool restored = false;
+    if (!persist.dir.empty() && !o.has_layout) {
+      try {
+        lsgui::restore_session(lsgui::read_file(persist.dir + "/session.json"), app.a, app.b);
+        restored = app.a.grid != nullptr;
+        persist.saved_a = app.a.version, persist.saved_b = app.b.version;
+      } catch (const std::exception&) {  // no session yet
+      }
+    }
+    if (!restored) {
+      app.a.shape_text = o.has_shape ? o.shape : o.has_layout ? "" : kDefaultShape;
+      std::string text = o.has_layout ? lsgui::read_layout_arg(o.layout) : kDefaultLayout;
+      bool ok = lsgui::set_text(app.a, text);
+      if (ok && o.has_shape) ok = lsgui::set_shape_text(app.a, o.shape);
+      app.a.undo.clear();
+      // A bad layout fails a screenshot or benchmark; the window shows the error instead.
+      if (!ok && app.headless) {
+        std::fprintf(stderr, "layoutscope: error: %s\n", app.a.error.c_str());
+        return 2;
+      }
+      if (ok && o.has_layout && std::filesystem::is_regular_file(o.layout)) lsgui::add_recent(app.recent, o.layout);
+    }
+    if (!o.compare.empty()) {
+      if (!lsgui::set_text(app.b, lsgui::read_layout_arg(o.compare))) ls::fail("--compare: " + app.b.error);
+    } else if (!app.b.grid) {
+      lsgui::load(app.b, lsgui::default_layout("swizzled_shared"));
+    }
+    if (!o.color_by.empty()) {
+      app.grid_view.color_by = *ls::parse_color_by(o.color_by);
+      app.step_view.color_by = app.grid_view.color_by;
+    }
+    if (o.level >= 0) app.step_level = o.level;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "layoutscope: error: %s\n", e.what());
     return 2;
   }
-  // A bad layout fails a screenshot; the window shows the error instead.
-  if (!lsgui::reload(s) && !o.screenshot.empty()) {
-    std::fprintf(stderr, "layoutscope: error: %s\n", s.error.c_str());
-    return 2;
-  }
   try {
-    return run(o, s);
+    return run(o, app, persist);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "layoutscope: error: %s\n", e.what());
     return 1;

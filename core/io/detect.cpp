@@ -1,6 +1,11 @@
-// Picks the reader for a layout text: JSON for '{', Gluon for a Python call
-// (`Name(` or `a.b.Name(`, optionally after `name =`), MLIR otherwise.
+// Picks the reader for a layout text: JSON for '{'; tilus for a tilus layout
+// function (`local(`, `spatial(`, `register_layout(`, ...); CuTe for a
+// shape:stride literal, `Swizzle<` or a CuTe / Mojo function; Gluon for any
+// other Python call (`Name(` or `a.b.Name(`, optionally after `name =`);
+// MLIR otherwise.
+#include "../cute/cute_layout.h"
 #include "../error.h"
+#include "../tilus/tilus_layout.h"
 #include "text.h"
 
 namespace ls {
@@ -59,6 +64,8 @@ TensorLayout parse_layout(const std::string& text) {
   size_t p = text.find_first_not_of(" \t\r\n");
   if (p == std::string::npos) fail("empty layout text");
   if (text[p] == '{') return parse_json(text);
+  if (tilus::looks_like_tilus(text)) return parse_tilus(text);
+  if (cute::looks_like_cute(text)) return parse_cute(text);
   if (python_call(text, p, true)) return parse_gluon(text);
   return parse_mlir(text);
 }

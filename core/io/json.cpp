@@ -1,12 +1,15 @@
 // layoutscope's own JSON format (docs/json-format.md): a versioned envelope
 // with the tensor shape and element type, and the layout as "kind" and
 // "params", whose keys are the names of Triton's MLIR attribute fields.
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <variant>
 
+#include "../cute/cute_layout.h"
 #include "../error.h"
+#include "../tilus/tilus_layout.h"
 #include "fields.h"
 #include "text.h"
 
@@ -201,6 +204,32 @@ std::string spec_body(const Spec& spec, const std::string& indent) {
   return out + "\n" + indent + "}";
 }
 
+// "kind": "tilus" / "cute": the params of ForeignLayout::json_params.
+TensorLayout foreign_from(const std::string& kind, const json& params) {
+  if (!params.is_object()) fail(kind + ": \"params\" must be an object");
+  if (kind == "cute") {
+    for (auto it = params.begin(); it != params.end(); ++it)
+      if (it.key() != "expr") fail("cute: unknown key '" + io::shown(it.key()) + "'");
+    if (!params.contains("expr") || !params["expr"].is_string()) fail("cute: \"expr\" must be a string");
+    return parse_cute(params["expr"].get<std::string>());
+  }
+  static const char* keys[] = {"shape", "mode_shape", "spatial_modes", "local_modes"};
+  for (auto it = params.begin(); it != params.end(); ++it)
+    if (std::find(std::begin(keys), std::end(keys), it.key()) == std::end(keys))
+      fail("tilus: unknown key '" + io::shown(it.key()) + "'");
+  std::vector<tilus::Vec> v;
+  for (const char* k : keys) {
+    if (!params.contains(k) || !params[k].is_array()) fail(std::string("tilus: \"") + k + "\" must be a list of integers");
+    tilus::Vec x;
+    for (const json& e : params[k]) {
+      if (!e.is_number_integer()) fail(std::string("tilus: \"") + k + "\" must be a list of integers");
+      x.push_back(e.get<int64_t>());
+    }
+    v.push_back(x);
+  }
+  return tilus::tensor_layout(tilus::register_layout(v[0], v[1], v[2], v[3]));
+}
+
 }  // namespace
 
 TensorLayout parse_json(const std::string& text) {
@@ -228,10 +257,16 @@ TensorLayout parse_json(const std::string& text) {
   json spec = json::object();
   spec["kind"] = j.value("kind", json());
   spec["params"] = j.value("params", json());
-  t.spec = spec_from(spec, "json");
+  bool foreign = spec["kind"] == "tilus" || spec["kind"] == "cute";
+  if (foreign) t = foreign_from(spec["kind"].get<std::string>(), spec["params"]);
+  else t.spec = spec_from(spec, "json");
   Fields top("json");
-  if (j.contains("shape") && !j["shape"].is_null())
-    for (int32_t d : top.to_ints(to_val(j["shape"], "json", "shape"), "shape")) t.shape.push_back(d);
+  if (j.contains("shape") && !j["shape"].is_null()) {
+    Shape shape;
+    for (int32_t d : top.to_ints(to_val(j["shape"], "json", "shape"), "shape")) shape.push_back(d);
+    if (foreign && shape != t.shape) fail("json: \"shape\" does not match the " + spec["kind"].get<std::string>() + " layout's shape");
+    t.shape = shape;
+  }
   if (j.contains("elem")) {
     if (!j["elem"].is_string()) fail("json: \"elem\" must be a string");
     t.elem = j["elem"].get<std::string>();
@@ -257,6 +292,8 @@ std::string print_json(const TensorLayout& t) {
     out += "  \"shape\": [" + shape + "],\n";
   }
   out += "  \"elem\": " + json(t.elem).dump(-1, ' ', false, json::error_handler_t::replace) + ",\n  \"elemBits\": " + std::to_string(t.elem_bits) + ",\n";
+  if (t.foreign)
+    return out + "  \"kind\": \"" + t.foreign->family() + "\",\n  \"params\": " + t.foreign->json_params() + "\n}\n";
   return out + spec_body(*t.spec, "  ") + "\n}\n";
 }
 

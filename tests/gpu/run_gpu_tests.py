@@ -8,6 +8,7 @@ Throughput is printed for the record, never asserted.
 """
 import argparse
 import json
+import os
 import subprocess
 import sys
 
@@ -70,6 +71,16 @@ def main():
             continue
         ok = rc == 0 and r["mismatches"] == 0 and all(r[k] == v for k, v in expect.items())
         check(f"copy {name}: {r['tbps']} TB/s ({r['fraction_of_memcpy']} of cudaMemcpy)", ok, out + err)
+    # Shared memory: counted wavefronts, conflicts and instructions equal the model's.
+    cases = os.path.join(os.path.dirname(os.path.abspath(__file__)), "shared_cases.jsonl")
+    rc, out, err = run(a.cli, ["gpu", "shared", "--batch", cases])
+    results = [json.loads(l) for l in out.strip().split("\n") if l.strip()]
+    check(f"gpu shared ran {len(results)} cases", len(results) >= 50, err)
+    for r in results:
+        res = r.get("result", {})
+        ok = "result" in r and res["agrees"] and not res["counter_error"]
+        detail = r.get("error", "") or json.dumps(res)
+        check(f"shared {r['name']}", ok, detail[:600])
     print(f"{passed} passed, {failed} failed")
     sys.exit(0 if failed == 0 else 1)
 

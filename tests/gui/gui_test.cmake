@@ -1,16 +1,18 @@
 # Drives the layoutscope binary for the GUI tests:
-#   MODE=screenshot: xvfb-run it for an 800x600 screenshot, then check the PNG
-#                    (size, and many colours: the grid was drawn);
+#   MODE=preset: xvfb-run it for a 1024x700 screenshot of LAYOUT with the grid
+#                geometry, then check_shot compares the cells with core's colours;
 #   MODE=bad_layout: bad layout text must exit 2 with one line on stderr and
 #                    write no PNG.
 file(REMOVE ${OUT})
-if(MODE STREQUAL "screenshot")
-  execute_process(COMMAND ${XVFB_RUN} -a ${APP} --screenshot ${OUT} --size 800x600
+if(MODE STREQUAL "preset")
+  file(REMOVE ${OUT}.json)
+  execute_process(COMMAND ${XVFB_RUN} -a ${APP} --screenshot ${OUT} --screenshot-meta ${OUT}.json
+                          --layout ${LAYOUT} --size 1024x700
                   RESULT_VARIABLE rc ERROR_VARIABLE err TIMEOUT 120)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "layoutscope --screenshot exited with '${rc}': ${err}")
   endif()
-  execute_process(COMMAND ${CHECK} ${OUT} 800 600 20 RESULT_VARIABLE rc)
+  execute_process(COMMAND ${CHECK} ${OUT} ${OUT}.json ${LAYOUT} 1024 700 RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "the screenshot ${OUT} failed the check")
   endif()

@@ -1,0 +1,223 @@
+// bank-conflicts, coalescing, convert-cost, swizzle: the analyses of
+// core/analysis as JSON (a short table with --table).
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "analysis/bank_conflicts.h"
+#include "analysis/coalescing.h"
+#include "analysis/conversion.h"
+#include "analysis/swizzle.h"
+#include "analysis/report_json.h"
+#include "cli.h"
+#include "error.h"
+#include "io/text.h"
+#include "layout_map.h"
+
+namespace {
+
+// A layout given with --NAME (text, file or '-').
+ls::TensorLayout named_layout(const cli::Args& a, const std::string& opt) {
+  ls::require(a.has(opt), "missing " + opt + " LAYOUT");
+  return ls::parse_layout(cli::read_all_text(a.get(opt)));
+}
+
+int32_t parse_bits(const std::string& s) {
+  ls::require(!s.empty() && s.size() <= 3 && s.find_first_not_of("0123456789") == std::string::npos,
+              "--bits: '" + s + "' is not a number of bits");
+  int32_t b = std::stoi(s);
+  ls::check_element_bits(b);
+  return b;
+}
+
+// --shape rules; otherwise the first layout whose text carries a shape.
+void fix_shapes(const cli::Args& a, std::vector<ls::TensorLayout*> ts) {
+  ls::Shape shape;
+  if (a.has("--shape")) shape = cli::parse_shape(a.get("--shape"));
+  for (auto* t : ts)
+    if (shape.empty()) shape = t->shape;
+  ls::require(!shape.empty(), "no layout carries a shape; give one with --shape (e.g. --shape 32x32)");
+  for (auto* t : ts) t->shape = shape;
+}
+
+int32_t bits_of(const cli::Args& a, const ls::TensorLayout& t) {
+  return a.has("--bits") ? parse_bits(a.get("--bits")) : t.elem_bits;
+}
+
+void no_positional(const cli::Args& a) {
+  ls::require(a.pos.empty(), "unexpected argument '" + (a.pos.empty() ? std::string() : a.pos[0]) + "'");
+}
+
+// --matrix x1|x2|x4[.trans]: ldmatrix for the load, stmatrix for the store.
+ls::SharedOpOptions matrix_options(const cli::Args& a) {
+  ls::SharedOpOptions o;
+  if (!a.has("--matrix")) return o;
+  std::string m = a.get("--matrix");
+  o.instr = ls::SharedInstr::matrix;
+  o.trans = m.size() > 6 && m.substr(m.size() - 6) == ".trans";
+  std::string n = o.trans ? m.substr(0, m.size() - 6) : m;
+  ls::require(n == "x1" || n == "x2" || n == "x4", "--matrix must be x1, x2 or x4, optionally with .trans, not '" + m + "'");
+  o.matrices = n[1] - '0';
+  return o;
+}
+
+ls::BankConflictReport bank_report(const ls::TensorLayout& reg, const ls::TensorLayout& shared, int32_t bits,
+                                   const ls::SharedOpOptions& o) {
+  ls::require(!ls::is_shared(*reg.spec), "--reg must be a distributed (register) layout, not " + ls::kind_name(*reg.spec));
+  ls::require(ls::is_shared(*shared.spec), "--shared must be a shared layout, not " + ls::kind_name(*shared.spec));
+  auto rm = ls::make_map(reg);
+  auto sm = ls::make_map(shared);
+  return ls::analyze_bank_conflicts(*rm, *sm, bits, o, ls::physical_offset_of(*shared.spec));
+}
+
+void print_op_table(const std::string& what, const ls::SharedOpReport& r) {
+  std::cout << what << ": " << r.instruction << ", " << r.instructions << " instructions, " << r.wavefronts
+            << " wavefronts (ideal " << r.ideal << ", " << r.conflicts() << " bank conflicts, worst instruction "
+            << r.max_wavefronts << ")\n";
+}
+
+int bank_batch(const std::string& path) {
+  std::ifstream f(path);
+  ls::require(f.good(), path + ": cannot read the batch file");
+  std::string line;
+  while (std::getline(f, line)) {
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    try {
+      ls::BankCase c = ls::parse_bank_case(line);
+      if (c.reg.shape.empty()) c.reg.shape = c.shared.shape;
+      if (c.shared.shape.empty()) c.shared.shape = c.reg.shape;
+      ls::check_element_bits(c.bits);
+      std::cout << ls::to_json(bank_report(c.reg, c.shared, c.bits, {}), false) << "\n";
+    } catch (const std::exception& e) {
+      std::cout << "{\"error\": " << ls::json_string(e.what()) << "}\n";
+    }
+  }
+  return 0;
+}
+
+const cli::Registration bank{
+    {"bank-conflicts",
+     "  bank-conflicts --reg L --shared L [--shape 32x32] [--bits 16] [--matrix x4[.trans]] [--details] [--table]\n"
+     "                                      shared-memory wavefronts of storing/loading a register tile, and\n"
+     "                                      Triton's conflicts per wavefront\n"
+     "  bank-conflicts --batch FILE         one {\"reg\", \"shared\", \"shape\", \"bits\"} per line -> one result per line\n",
+     {"--reg", "--shared", "--shape", "--bits", "--matrix", "--batch"},
+     [](const cli::Args& a) {
+       no_positional(a);
+       if (a.has("--batch")) return bank_batch(a.get("--batch"));
+       auto reg = named_layout(a, "--reg");
+       auto shared = named_layout(a, "--shared");
+       fix_shapes(a, {&reg, &shared});
+       auto r = bank_report(reg, shared, bits_of(a, reg), matrix_options(a));
+       if (a.flag("--table")) {
+         std::cout << "Triton conflicts per wavefront: "
+                   << (r.triton_conflicts_per_wavefront ? std::to_string(*r.triton_conflicts_per_wavefront) : "n/a") << "\n";
+         print_op_table("store", r.store);
+         print_op_table("load", r.load);
+       } else {
+         std::cout << ls::to_json(r, a.flag("--details")) << "\n";
+       }
+       return 0;
+     },
+     {"--table", "--details"}}};
+
+// A distributed layout's F2 form for the shape.
+ls::LinearLayout distributed(const ls::TensorLayout& t, const std::string& what) {
+  ls::require(!ls::is_shared(*t.spec), what + " must be a distributed layout, not " + ls::kind_name(*t.spec));
+  return ls::to_linear(*t.spec, t.shape);
+}
+
+std::vector<int64_t> parse_strides(const std::string& s) {
+  std::vector<int64_t> v;
+  std::stringstream in(s);
+  std::string part;
+  while (std::getline(in, part, ',')) {
+    ls::require(!part.empty() && part.size() <= 13 && part.find_first_not_of("0123456789") == std::string::npos,
+                "--strides: '" + s + "' is not a comma-separated list of element strides like 64,1");
+    v.push_back(std::stoll(part));
+  }
+  ls::require(!v.empty(), "--strides: '" + s + "' is not a comma-separated list of element strides like 64,1");
+  return v;
+}
+
+const cli::Registration coalescing{
+    {"coalescing",
+     "  coalescing LAYOUT [--shape S] [--bits 32] [--strides 64,1] [--table]\n"
+     "                                      global-memory vector width, sectors per request, efficiency\n"
+     "                                      (strides in elements; default: contiguous row-major)\n",
+     {"--shape", "--bits", "--strides"},
+     [](const cli::Args& a) {
+       ls::TensorLayout t = cli::load_layout(a);
+       ls::require(!t.shape.empty(), "the layout carries no shape; give one with --shape (e.g. --shape 64x16)");
+       ls::require(!ls::is_shared(*t.spec), "coalescing takes a distributed layout, not " + ls::kind_name(*t.spec));
+       std::vector<int64_t> strides(t.shape.size(), 1);
+       for (size_t d = t.shape.size() - 1; d-- > 0;) strides[d] = strides[d + 1] * t.shape[d + 1];
+       if (a.has("--strides")) strides = parse_strides(a.get("--strides"));
+       auto m = ls::make_map(t);
+       auto r = ls::analyze_coalescing(*m, strides, bits_of(a, t));
+       if (a.flag("--table")) {
+         std::printf("%s: %d-bit vectors, runs of %lld bits (%lld per run), %.2f sectors per request (ideal %.2f), "
+                     "efficiency %.1f%%\n",
+                     r.instruction.c_str(), r.vector_bits, static_cast<long long>(r.run_bits),
+                     static_cast<long long>(r.vectors_per_run), r.sectors_per_request, r.ideal_sectors_per_request,
+                     100 * r.efficiency);
+       } else {
+         std::cout << ls::to_json(r) << "\n";
+       }
+       return 0;
+     },
+     {"--table"}}};
+
+const cli::Registration convert_cost{
+    {"convert-cost",
+     "  convert-cost --src L --dst L [--shape S] [--bits 32] [--table]\n"
+     "                                      free / register permutation / warp shuffles / shared memory\n",
+     {"--src", "--dst", "--shape", "--bits"},
+     [](const cli::Args& a) {
+       no_positional(a);
+       auto src = named_layout(a, "--src");
+       auto dst = named_layout(a, "--dst");
+       fix_shapes(a, {&src, &dst});
+       auto r = ls::analyze_conversion(distributed(src, "--src"), distributed(dst, "--dst"), bits_of(a, src));
+       if (a.flag("--table")) {
+         std::cout << ls::to_string(r.kind);
+         if (r.kind == ls::ConversionKind::shared_memory) std::cout << ", " << r.scratch_bytes << " bytes of scratch";
+         std::cout << "\n";
+       } else {
+         std::cout << ls::to_json(r) << "\n";
+       }
+       return 0;
+     },
+     {"--table"}}};
+
+const cli::Registration swizzle{
+    {"swizzle",
+     "  swizzle --src L --dst L [--shape S] [--bits 16] [--no-rank] [--table]\n"
+     "                                      the conflict-minimal shared layout for the pair, and the\n"
+     "                                      conventional choices ranked by their conflicts\n",
+     {"--src", "--dst", "--shape", "--bits"},
+     [](const cli::Args& a) {
+       no_positional(a);
+       auto src = named_layout(a, "--src");
+       auto dst = named_layout(a, "--dst");
+       fix_shapes(a, {&src, &dst});
+       int32_t bits = bits_of(a, src);
+       auto s = distributed(src, "--src"), d = distributed(dst, "--dst");
+       auto design = ls::design_swizzle(s, d, bits);
+       std::vector<ls::SwizzleCandidate> ranked;
+       if (!a.flag("--no-rank")) ranked = ls::rank_conventional(s, d, bits);
+       if (a.flag("--table")) {
+         print_op_table("designed, store", design.store);
+         print_op_table("designed, load", design.load);
+         for (auto& c : ranked)
+           std::printf("%6lld conflicts  %6lld + %6lld wavefronts  %s\n", static_cast<long long>(c.conflicts()),
+                       static_cast<long long>(c.store_wavefronts), static_cast<long long>(c.load_wavefronts), c.name.c_str());
+       } else {
+         std::cout << ls::to_json(design, ranked) << "\n";
+       }
+       return 0;
+     },
+     {"--table", "--no-rank"}}};
+
+}  // namespace

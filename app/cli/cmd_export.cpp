@@ -1,0 +1,53 @@
+// export: a layout as code (cuda, triton-cpp, cute), text (gluon, mlir,
+// json) or a picture (png, svg, tikz), to stdout or, atomically, to a file.
+#include <iostream>
+
+#include "cli.h"
+#include "error.h"
+#include "export/export.h"
+
+namespace {
+
+std::string format_list() {
+  std::string s;
+  for (ls::ExportFormat f : ls::export_formats()) s += (s.empty() ? "" : "|") + std::string(ls::format_name(f));
+  return s;
+}
+
+int run_export(const cli::Args& a) {
+  ls::require(a.has("--format"), "export: --format is required (" + format_list() + ")");
+  auto f = ls::parse_export_format(a.get("--format"));
+  ls::require(f.has_value(), "--format must be one of " + format_list() + ", not '" + a.get("--format") + "'");
+  ls::ExportOptions o;
+  if (a.has("--namespace")) o.ns = a.get("--namespace");
+  if (a.has("--color-by")) {
+    o.color_by = ls::parse_color_by(a.get("--color-by"));
+    ls::require(o.color_by.has_value(), "--color-by must be thread, warp, register, lane, block, offset or bank, not '" +
+                                            a.get("--color-by") + "'");
+  }
+  if (a.has("--labels")) {
+    auto l = ls::parse_labels(a.get("--labels"));
+    ls::require(l.has_value(), "--labels must be auto, owner or none, not '" + a.get("--labels") + "'");
+    o.labels = *l;
+  }
+  if (a.has("--cell")) {
+    std::string c = a.get("--cell");
+    ls::require(!c.empty() && c.size() <= 3 && c.find_first_not_of("0123456789") == std::string::npos &&
+                    std::stoi(c) >= 1 && std::stoi(c) <= 256,
+                "--cell must be a whole number of pixels in 1..256, not '" + c + "'");
+    o.cell_px = std::stoi(c);
+  }
+  std::string bytes = ls::export_layout(cli::load_layout(a), *f, o);
+  if (a.has("-o")) ls::write_file_atomic(a.get("-o"), bytes);
+  else std::cout << bytes << std::flush;
+  return 0;
+}
+
+const cli::Registration r{{"export",
+                           "  export LAYOUT --format cuda|triton-cpp|cute|gluon|mlir|json|png|svg|tikz [-o FILE]\n"
+                           "         [--shape S] [--namespace NS] [--color-by thread|warp|register|lane|block|offset|bank]\n"
+                           "         [--labels auto|owner|none] [--cell PX]   code, text or a picture (docs/exports.md)\n",
+                           {"--format", "-o", "--shape", "--namespace", "--color-by", "--labels", "--cell"},
+                           run_export}};
+
+}  // namespace

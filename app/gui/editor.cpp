@@ -1,0 +1,388 @@
+#include "editor.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <type_traits>
+
+#include "imgui.h"
+#include "imgui_stdlib.h"
+
+namespace lsgui {
+namespace {
+
+constexpr int32_t kMaxPow2 = 1 << 20;
+const ImVec4 kErrorColor(1.0f, 0.4f, 0.4f, 1.0f);
+
+struct Elem {
+  const char* name;
+  int32_t bits;
+};
+constexpr Elem kElems[] = {{"f64", 64}, {"f32", 32},      {"f16", 16},    {"bf16", 16}, {"f8E4M3FN", 8},
+                           {"f8E5M2", 8}, {"i64", 64},     {"i32", 32},    {"i16", 16},  {"i8", 8}};
+
+// Where the current error is shown: under the first field its text names.
+struct Ctx {
+  std::string error;
+  bool shown = false;
+  int depth = 0;
+};
+
+void field_error(Ctx& cx, const char* field) {
+  if (cx.shown || cx.error.empty()) return;
+  // Messages read "kind: field = ..." or "kind: field[i] ..."; match the field name as a word.
+  for (size_t p = cx.error.find(field); p != std::string::npos; p = cx.error.find(field, p + 1)) {
+    size_t end = p + std::char_traits<char>::length(field);
+    bool start_ok = p == 0 || cx.error[p - 1] == ' ';
+    bool end_ok = end == cx.error.size() || cx.error[end] == ' ' || cx.error[end] == '[' || cx.error[end] == ':';
+    if (start_ok && end_ok) {
+      error_text(cx.error);
+      cx.shown = true;
+      return;
+    }
+  }
+}
+
+bool pow2_int(const char* id, int32_t& v, int32_t min = 1) {
+  ImGui::PushID(id);
+  bool changed = false;
+  if (ImGui::SmallButton("-")) v = v > min ? std::max(min, v / 2) : v, changed = true;
+  ImGui::SameLine(0, 2);
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("00000").x + 8);
+  changed |= ImGui::InputScalar("##v", ImGuiDataType_S32, &v);
+  ImGui::SameLine(0, 2);
+  if (ImGui::SmallButton("+")) v = v <= 0 ? 1 : std::min(kMaxPow2, v * 2), changed = true;
+  ImGui::PopID();
+  return changed;
+}
+
+bool plain_int(const char* id, int32_t& v) {
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("00000").x + 8);
+  return ImGui::InputScalar(id, ImGuiDataType_S32, &v);
+}
+
+// A list with one control per entry and buttons to add or drop the last one.
+bool int_list(Ctx& cx, const char* field, ls::Ints& v, bool pow2, int32_t fill = 1) {
+  ImGui::PushID(field);
+  ImGui::TextUnformatted(field);
+  bool changed = false;
+  for (size_t i = 0; i < v.size(); ++i) {
+    ImGui::SameLine();
+    ImGui::PushID(static_cast<int>(i));
+    changed |= pow2 ? pow2_int("##e", v[i]) : plain_int("##e", v[i]);
+    ImGui::PopID();
+  }
+  ImGui::SameLine();
+  if (ImGui::SmallButton("+dim")) v.push_back(fill), changed = true;
+  if (!v.empty()) {
+    ImGui::SameLine(0, 2);
+    if (ImGui::SmallButton("-dim")) v.pop_back(), changed = true;
+  }
+  ImGui::PopID();
+  field_error(cx, field);
+  return changed;
+}
+
+// `order` as a permutation: drag an entry sideways to move it.
+bool order_list(Ctx& cx, const char* field, ls::Ints& order) {
+  ImGui::PushID(field);
+  ImGui::TextUnformatted(field);
+  bool changed = false;
+  for (size_t i = 0; i < order.size(); ++i) {
+    ImGui::SameLine();
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::Button(std::to_string(order[i]).c_str(), ImVec2(ImGui::GetFrameHeight() * 1.2f, 0));
+    if (ImGui::IsItemActive() && !ImGui::IsItemHovered()) {
+      int next = static_cast<int>(i) + (ImGui::GetMouseDragDelta(0).x < 0 ? -1 : 1);
+      if (next >= 0 && next < static_cast<int>(order.size())) {
+        std::swap(order[i], order[next]);
+        ImGui::ResetMouseDragDelta();
+        changed = true;
+      }
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("drag sideways to reorder; order[0] is the fastest dim");
+    ImGui::PopID();
+  }
+  ImGui::SameLine();
+  if (ImGui::SmallButton("reverse")) std::reverse(order.begin(), order.end()), changed = true;
+  ImGui::PopID();
+  field_error(cx, field);
+  return changed;
+}
+
+bool flag(Ctx& cx, const char* field, bool& v) {
+  bool changed = ImGui::Checkbox(field, &v);
+  field_error(cx, field);
+  return changed;
+}
+
+bool pow2_field(Ctx& cx, const char* field, int32_t& v, int32_t min = 1) {
+  ImGui::TextUnformatted(field);
+  ImGui::SameLine();
+  bool changed = pow2_int(field, v, min);
+  field_error(cx, field);
+  return changed;
+}
+
+bool int_field(Ctx& cx, const char* field, int32_t& v) {
+  ImGui::TextUnformatted(field);
+  ImGui::SameLine();
+  bool changed = plain_int((std::string("##") + field).c_str(), v);
+  field_error(cx, field);
+  return changed;
+}
+
+// One row per basis vector: its values, move up/down, remove; then add.
+bool bases(Ctx& cx, const char* field, ls::Bases& b, size_t rank) {
+  ImGui::PushID(field);
+  ImGui::Text("%s (%zu)", field, b.size());
+  bool changed = false;
+  int move = -1, drop = -1, dir = 0;
+  for (size_t i = 0; i < b.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::TextDisabled("  %zu:", i);
+    for (size_t j = 0; j < b[i].size(); ++j) {
+      ImGui::SameLine();
+      ImGui::PushID(static_cast<int>(j));
+      changed |= plain_int("##c", b[i][j]);
+      ImGui::PopID();
+    }
+    ImGui::SameLine();
+    if (ImGui::SmallButton("^") && i > 0) move = static_cast<int>(i), dir = -1;
+    ImGui::SameLine(0, 2);
+    if (ImGui::SmallButton("v") && i + 1 < b.size()) move = static_cast<int>(i), dir = 1;
+    ImGui::SameLine(0, 2);
+    if (ImGui::SmallButton("x")) drop = static_cast<int>(i);
+    ImGui::PopID();
+  }
+  if (move >= 0) std::swap(b[move], b[move + dir]), changed = true;
+  if (drop >= 0) b.erase(b.begin() + drop), changed = true;
+  if (ImGui::SmallButton("+ basis")) {
+    b.push_back(ls::Ints(b.empty() ? std::max<size_t>(rank, 1) : b.back().size(), 0));
+    changed = true;
+  }
+  ImGui::PopID();
+  field_error(cx, field);
+  return changed;
+}
+
+bool cga(Ctx& cx, ls::CgaLayout& c, size_t rank) {
+  if (!ImGui::TreeNode("CGALayout", "CGALayout (CTAs: %zu block bases)", c.bases.size())) {
+    field_error(cx, "CGALayout");
+    return false;
+  }
+  bool changed = bases(cx, "CGALayout", c.bases, rank);
+  ImGui::TreePop();
+  return changed;
+}
+
+bool edit_spec(Ctx& cx, ls::Spec& s, size_t rank);
+
+bool kind_combo(ls::Spec& s) {
+  std::string now = ls::kind_name(s);
+  bool changed = false;
+  ImGui::SetNextItemWidth(200);
+  if (ImGui::BeginCombo("kind", now.c_str())) {
+    for (const auto& k : kind_names())
+      if (ImGui::Selectable(k.c_str(), k == now) && k != now) {
+        s = *default_layout(k).spec;
+        changed = true;
+      }
+    ImGui::EndCombo();
+  }
+  return changed;
+}
+
+// A nested parent layout, with its own kind selector.
+bool parent(Ctx& cx, ls::SpecPtr& p, size_t rank) {
+  if (!p) return false;
+  bool changed = false;
+  if (ImGui::TreeNodeEx("parent", ImGuiTreeNodeFlags_DefaultOpen, "parent: %s", ls::kind_name(*p).c_str())) {
+    ls::Spec copy = *p;
+    ImGui::PushID(cx.depth);
+    ++cx.depth;
+    if (cx.depth > 16) ImGui::TextDisabled("(nested too deep to edit here; use the text)");
+    else changed = kind_combo(copy) | edit_spec(cx, copy, rank);
+    --cx.depth;
+    ImGui::PopID();
+    if (changed) p = std::make_shared<const ls::Spec>(std::move(copy));
+    ImGui::TreePop();
+  }
+  return changed;
+}
+
+bool edit(Ctx& cx, ls::Blocked& k, size_t) {
+  bool c = int_list(cx, "sizePerThread", k.size_per_thread, true);
+  c |= int_list(cx, "threadsPerWarp", k.threads_per_warp, true);
+  c |= int_list(cx, "warpsPerCTA", k.warps_per_cta, true);
+  c |= order_list(cx, "order", k.order);
+  if (ImGui::SmallButton("+dim (all)")) {
+    k.size_per_thread.push_back(1), k.threads_per_warp.push_back(1), k.warps_per_cta.push_back(1);
+    for (auto& o : k.order) ++o;
+    k.order.insert(k.order.begin(), 0);
+    c = true;
+  }
+  ImGui::SameLine();
+  if (k.order.size() > 1 && ImGui::SmallButton("-dim (all)")) {
+    k.size_per_thread.pop_back(), k.threads_per_warp.pop_back(), k.warps_per_cta.pop_back();
+    int32_t last = static_cast<int32_t>(k.order.size()) - 1;
+    k.order.erase(std::find(k.order.begin(), k.order.end(), last));
+    c = true;
+  }
+  return c | cga(cx, k.cga, k.order.size());
+}
+bool edit(Ctx& cx, ls::Slice& k, size_t rank) {
+  bool c = int_field(cx, "dim", k.dim);
+  return c | parent(cx, k.parent, rank + 1);
+}
+bool edit(Ctx& cx, ls::DistributedLinear& k, size_t rank) {
+  bool c = bases(cx, "register", k.reg, rank);
+  c |= bases(cx, "lane", k.lane, rank);
+  c |= bases(cx, "warp", k.warp, rank);
+  return c | bases(cx, "block", k.block, rank);
+}
+bool edit(Ctx& cx, ls::NvidiaMma& k, size_t rank) {
+  bool c = int_field(cx, "versionMajor", k.version_major);
+  c |= int_field(cx, "versionMinor", k.version_minor);
+  c |= int_list(cx, "warpsPerCTA", k.warps_per_cta, true);
+  c |= int_list(cx, "instrShape", k.instr_shape, false, 16);
+  return c | cga(cx, k.cga, rank);
+}
+bool edit(Ctx& cx, ls::DotOperand& k, size_t rank) {
+  bool c = int_field(cx, "opIdx", k.op_idx);
+  c |= pow2_field(cx, "kWidth", k.k_width, 0);
+  return c | parent(cx, k.parent, rank);
+}
+bool edit(Ctx& cx, ls::AmdMfma& k, size_t rank) {
+  bool c = int_field(cx, "version", k.version);
+  c |= int_list(cx, "instrShape", k.instr_shape, false, 16);
+  c |= flag(cx, "isTransposed", k.transposed);
+  c |= int_list(cx, "warpsPerCTA", k.warps_per_cta, true);
+  c |= pow2_field(cx, "elementBitWidth", k.element_bitwidth);
+  c |= int_list(cx, "tilesPerWarp", k.tiles_per_warp, true);
+  return c | cga(cx, k.cga, rank);
+}
+bool edit(Ctx& cx, ls::AmdWmma& k, size_t rank) {
+  bool c = int_field(cx, "version", k.version);
+  c |= flag(cx, "isTranspose", k.transposed);
+  c |= int_list(cx, "warpsPerCTA", k.warps_per_cta, true);
+  c |= int_list(cx, "instrShape", k.instr_shape, false, 16);
+  c |= int_list(cx, "tilesPerWarp", k.tiles_per_warp, true);
+  return c | cga(cx, k.cga, rank);
+}
+bool edit(Ctx& cx, ls::SwizzledShared& k, size_t) {
+  bool c = pow2_field(cx, "vec", k.vec);
+  c |= pow2_field(cx, "perPhase", k.per_phase);
+  c |= pow2_field(cx, "maxPhase", k.max_phase);
+  c |= order_list(cx, "order", k.order);
+  return c | cga(cx, k.cga, k.order.size());
+}
+bool edit(Ctx& cx, ls::NvmmaShared& k, size_t rank) {
+  bool c = pow2_field(cx, "swizzlingByteWidth", k.swizzle_bytes, 0);
+  c |= pow2_field(cx, "elementBitWidth", k.element_bitwidth);
+  c |= int_field(cx, "rank", k.rank);
+  c |= flag(cx, "transposed", k.transposed);
+  c |= flag(cx, "fp4Padded", k.fp4_padded);
+  return c | cga(cx, k.cga, rank);
+}
+bool edit(Ctx& cx, ls::SharedLinear& k, size_t rank) {
+  bool c = bases(cx, "offset", k.offset, rank);
+  c |= bases(cx, "block", k.block, rank);
+  return c | pow2_field(cx, "alignment", k.alignment);
+}
+bool edit(Ctx& cx, ls::PaddedShared& k, size_t rank) {
+  ImGui::TextUnformatted("intervals and pads");
+  bool c = false;
+  int drop = -1;
+  for (size_t i = 0; i < k.interval_pads.size(); ++i) {
+    ImGui::PushID(static_cast<int>(i));
+    ImGui::TextDisabled("  every");
+    ImGui::SameLine();
+    c |= pow2_int("##i", k.interval_pads[i].first);
+    ImGui::SameLine();
+    ImGui::TextDisabled("pad +");
+    ImGui::SameLine();
+    c |= pow2_int("##p", k.interval_pads[i].second);
+    ImGui::SameLine();
+    if (ImGui::SmallButton("x")) drop = static_cast<int>(i);
+    ImGui::PopID();
+  }
+  if (drop >= 0) k.interval_pads.erase(k.interval_pads.begin() + drop), c = true;
+  if (ImGui::SmallButton("+ interval")) k.interval_pads.push_back({32, 4}), c = true;
+  field_error(cx, "interval");
+  c |= bases(cx, "offset", k.offset, rank);
+  c |= bases(cx, "block", k.block, rank);
+  ls::Ints shape(k.shape.begin(), k.shape.end());
+  if (int_list(cx, "shape", shape, true)) k.shape.assign(shape.begin(), shape.end()), c = true;
+  return c;
+}
+bool edit(Ctx& cx, ls::AmdRotatingShared& k, size_t) {
+  bool c = pow2_field(cx, "vec", k.vec);
+  c |= pow2_field(cx, "perPhase", k.per_phase);
+  c |= pow2_field(cx, "maxPhase", k.max_phase);
+  c |= order_list(cx, "order", k.order);
+  return c | cga(cx, k.cga, k.order.size());
+}
+
+bool edit_spec(Ctx& cx, ls::Spec& s, size_t rank) {
+  return std::visit([&](auto& k) { return edit(cx, k, rank); }, s.v);
+}
+
+}  // namespace
+
+void error_text(const std::string& msg) {
+  ImGui::PushStyleColor(ImGuiCol_Text, kErrorColor);
+  ImGui::TextWrapped("%s", msg.c_str());
+  ImGui::PopStyleColor();
+}
+
+void draw_paste_box(Doc& d, const char* id, float lines) {
+  std::string text = d.text;
+  if (ImGui::InputTextMultiline(id, &text, ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * lines))) set_text(d, text);
+  if (d.error_from == "text") {
+    error_text(d.error);
+    if (d.grid) ImGui::TextDisabled("The grid shows the last valid layout.");
+  }
+}
+
+void draw_editor(Doc& d) {
+  Ctx cx;
+  if (d.error_from == "editor") cx.error = d.error;
+  ls::TensorLayout t = d.draft;
+  if (!t.spec) return;
+  ls::Spec s = *t.spec;
+  ImGui::PushID("editor");
+
+  std::string shape = d.shape_text;
+  ImGui::SetNextItemWidth(140);
+  if (ImGui::InputTextWithHint("shape", "e.g. 64x16", &shape)) set_shape_text(d, shape);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(110);
+  if (ImGui::BeginCombo("element", (t.elem + " (" + std::to_string(t.elem_bits) + " bits)").c_str())) {
+    for (const auto& e : kElems)
+      if (ImGui::Selectable(e.name, t.elem == e.name)) set_elem(d, e.name, e.bits);
+    ImGui::EndCombo();
+  }
+  if (d.error_from == "shape") error_text(d.error);
+
+  std::string kind = ls::kind_name(s);
+  ImGui::SetNextItemWidth(200);
+  if (ImGui::BeginCombo("kind", kind.c_str())) {
+    for (const auto& k : kind_names())
+      if (ImGui::Selectable(k.c_str(), k == kind) && k != kind) switch_kind(d, k);
+    ImGui::EndCombo();
+  }
+  if (d.draft.spec && !(*d.draft.spec == s)) {  // the kind changed this frame
+    ImGui::PopID();
+    return;
+  }
+  if (edit_spec(cx, s, t.shape.size())) {
+    t.spec = std::make_shared<const ls::Spec>(std::move(s));
+    set_draft(d, t);
+  }
+  if (!cx.error.empty() && !cx.shown) error_text(cx.error);
+  if (!d.error.empty() && d.grid && d.error_from == "editor")
+    ImGui::TextDisabled("The grid shows the last valid layout.");
+  ImGui::PopID();
+}
+
+}  // namespace lsgui

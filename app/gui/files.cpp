@@ -1,0 +1,144 @@
+#include "files.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "error.h"
+#include "io/text.h"
+
+#ifndef LAYOUTSCOPE_SOURCE_ASSETS
+#define LAYOUTSCOPE_SOURCE_ASSETS ""
+#endif
+
+namespace fs = std::filesystem;
+
+namespace lsgui {
+
+std::vector<Preset> load_presets(const std::string& dir) {
+  std::vector<Preset> out;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->path().extension() != ".json") continue;
+    try {
+      auto j = nlohmann::json::parse(read_file(it->path().string()));
+      out.push_back({j.value("name", it->path().stem().string()), j.value("description", ""), it->path().string()});
+    } catch (const std::exception&) {
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const Preset& a, const Preset& b) { return a.name < b.name; });
+  return out;
+}
+
+std::string presets_dir(const std::string& exe) {
+  std::vector<fs::path> tries;
+  if (const char* e = std::getenv("LAYOUTSCOPE_ASSETS")) tries.push_back(fs::path(e) / "presets");
+  if (*LAYOUTSCOPE_SOURCE_ASSETS) tries.push_back(fs::path(LAYOUTSCOPE_SOURCE_ASSETS) / "presets");
+  fs::path bin = fs::path(exe).parent_path();
+  tries.push_back(bin / "assets" / "presets");
+  tries.push_back(bin / ".." / "share" / "layoutscope" / "presets");
+  std::error_code ec;
+  for (const auto& p : tries)
+    if (fs::is_directory(p, ec)) return p.string();
+  return "";
+}
+
+std::string config_dir() {
+  fs::path p;
+  if (const char* e = std::getenv("LAYOUTSCOPE_CONFIG_DIR")) p = e;
+  else if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x) p = fs::path(x) / "layoutscope";
+  else if (const char* h = std::getenv("HOME"); h && *h) p = fs::path(h) / ".config" / "layoutscope";
+  else return "";
+  std::error_code ec;
+  fs::create_directories(p, ec);
+  return fs::is_directory(p, ec) ? p.string() : "";
+}
+
+void write_atomic(const std::string& path, const std::string& data) {
+  std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    ls::require(f.good(), path + ": cannot write the file");
+    f << data;
+    f.flush();
+    ls::require(f.good(), path + ": cannot write the file");
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    fs::remove(tmp, ec);
+    ls::fail(path + ": cannot replace the file");
+  }
+}
+
+std::string read_file(const std::string& path) {
+  std::error_code ec;
+  ls::require(fs::is_regular_file(path, ec), path + ": not a readable file");
+  ls::require(fs::file_size(path, ec) <= (16u << 20), path + ": file is larger than 16 MiB");
+  std::ifstream f(path, std::ios::binary);
+  ls::require(f.good(), path + ": cannot read the file");
+  std::ostringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+std::string session_text(const Doc& a, const Doc& b) {
+  nlohmann::json j;
+  j["version"] = 1;
+  auto put = [&](const char* key, const Doc& d) {
+    if (d.grid) j[key] = ls::print_json(d.grid->layout);
+    j[std::string(key) + "_format"] = static_cast<int>(d.format);
+  };
+  put("a", a);
+  put("b", b);
+  return j.dump(2) + "\n";
+}
+
+void restore_session(const std::string& text, Doc& a, Doc& b) {
+  nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (!j.is_object() || j.value("version", 0) != 1) return;
+  auto get = [&](const char* key, Doc& d) {
+    int f = j.value(std::string(key) + "_format", static_cast<int>(d.format));
+    if (f >= 0 && f <= 2) d.format = static_cast<TextFormat>(f);
+    if (!j.contains(key) || !j[key].is_string()) return;
+    try {
+      load(d, ls::parse_layout(j[key].get<std::string>()));
+    } catch (const std::exception&) {
+    }
+  };
+  get("a", a);
+  get("b", b);
+}
+
+void add_recent(std::vector<std::string>& recent, const std::string& path) {
+  std::error_code ec;
+  fs::path abs = fs::absolute(path, ec);
+  std::string p = ec ? path : abs.lexically_normal().string();
+  recent.erase(std::remove(recent.begin(), recent.end(), p), recent.end());
+  recent.insert(recent.begin(), p);
+  if (recent.size() > 10) recent.resize(10);
+}
+
+std::vector<DirEntry> list_dir(const std::string& dir) {
+  std::vector<DirEntry> out;
+  std::error_code ec;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (name.empty() || name[0] == '.') continue;
+    std::error_code e2;
+    bool is_dir = it->is_directory(e2);
+    std::string ext = it->path().extension().string();
+    if (is_dir || ext == ".json" || ext == ".mlir" || ext == ".ttgir" || ext == ".py" || ext == ".txt")
+      out.push_back({name, is_dir});
+  }
+  std::sort(out.begin(), out.end(), [](const DirEntry& a, const DirEntry& b) {
+    return a.is_dir != b.is_dir ? a.is_dir : a.name < b.name;
+  });
+  out.insert(out.begin(), {"..", true});
+  return out;
+}
+
+}  // namespace lsgui

@@ -1,0 +1,46 @@
+// Files the explorer reads and writes, free of any window: presets, the
+// config directory, atomic writes (temp file + rename), the session (the two
+// layouts being edited, restored on the next start), recent files and the
+// in-app file list.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "model.h"
+
+namespace lsgui {
+
+struct Preset {
+  std::string name, description, path;
+};
+// assets/presets/*.json, sorted by name; unreadable files are skipped.
+std::vector<Preset> load_presets(const std::string& dir);
+// The presets directory: $LAYOUTSCOPE_ASSETS/presets, the source tree's, or
+// next to the executable.
+std::string presets_dir(const std::string& exe);
+
+// $LAYOUTSCOPE_CONFIG_DIR, else $XDG_CONFIG_HOME/layoutscope, else
+// ~/.config/layoutscope; created when missing. Empty when none can be made.
+std::string config_dir();
+// Writes `data` to path.tmp, then renames it over `path`; throws ls::Error.
+void write_atomic(const std::string& path, const std::string& data);
+// Reads a whole file (at most 16 MiB); throws ls::Error.
+std::string read_file(const std::string& path);
+
+// The session: the layouts of both documents as JSON, and the paste-box format.
+std::string session_text(const Doc& a, const Doc& b);
+// Restores what session_text wrote; a layout that no longer parses is skipped.
+void restore_session(const std::string& text, Doc& a, Doc& b);
+
+// Most recent first, no duplicates, at most 10.
+void add_recent(std::vector<std::string>& recent, const std::string& path);
+
+struct DirEntry {
+  std::string name;
+  bool is_dir;
+};
+// Sub-directories and layout files (.json, .mlir, .ttgir, .py, .txt), sorted; ".." first.
+std::vector<DirEntry> list_dir(const std::string& dir);
+
+}  // namespace lsgui

@@ -1,0 +1,399 @@
+#include "grid.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "views.h"
+
+namespace lsgui {
+namespace {
+
+constexpr float kMinCell = 0.05f, kMaxCell = 400.f;
+constexpr float kMinDrawn = 3.f;  // smaller cells are drawn in blocks of this many pixels
+constexpr size_t kMaxTooltipOwners = 32;
+constexpr int64_t kRectsWithout32BitOffsets = 12000;  // 4 vertices each stays under 2^16
+const ImU32 kBackground = IM_COL32(28, 28, 32, 255);
+
+constexpr ls::ColorBy kChoices[] = {ls::ColorBy::thread, ls::ColorBy::warp,  ls::ColorBy::reg,  ls::ColorBy::lane,
+                                    ls::ColorBy::block,  ls::ColorBy::offset, ls::ColorBy::bank};
+
+ImVec2 operator+(ImVec2 a, ImVec2 b) { return {a.x + b.x, a.y + b.y}; }
+ImVec2 operator-(ImVec2 a, ImVec2 b) { return {a.x - b.x, a.y - b.y}; }
+
+ImU32 dimmed(ImU32 c) {
+  ImVec4 f = ImGui::ColorConvertU32ToFloat4(c), b = ImGui::ColorConvertU32ToFloat4(kBackground);
+  const float k = 0.22f;
+  return ImGui::ColorConvertFloat4ToU32(ImVec4(b.x + (f.x - b.x) * k, b.y + (f.y - b.y) * k, b.z + (f.z - b.z) * k, 1));
+}
+
+int64_t dim_size(const Grid& g, const char* name) {
+  for (const auto& d : g.dims)
+    if (d.name == name) return d.size;
+  return 1;
+}
+
+void refresh(View& v, const Grid& g) {
+  bool recolor = v.seen_grid != &g || v.seen_by != v.color_by || v.base_fill.size() != g.owners.size();
+  if (recolor) {
+    auto rgb = ls::element_colors(*g.map, g.owners, v.color_by, g.layout.elem_bits);
+    v.base_fill.resize(rgb.size());
+    for (size_t i = 0; i < rgb.size(); ++i) v.base_fill[i] = to_u32(rgb[i]);
+    v.widest_label.clear();
+    bool broadcast = false;
+    for (const auto& o : g.owners) broadcast |= o.size() > 1;
+    for (int64_t flat : {int64_t{0}, g.map->hw_size() - 1}) {
+      std::string t = cell_label(v, g, g.table.empty() || g.table[flat] < 0 ? 0 : g.table[flat]);
+      if (!t.empty() && t.back() == '+') t.pop_back();
+      if (t.size() > v.widest_label.size()) v.widest_label = t;
+    }
+    if (broadcast) v.widest_label += "+";
+  }
+  if (recolor || !(v.seen_sel == v.sel) || !(v.seen_level == v.level) || v.seen_mark != v.mark_version ||
+      v.fill.size() != v.base_fill.size()) {
+    auto lit = lit_elements(g, v.sel);
+    if (v.level.kind != Selection::none) {
+      auto l2 = lit_elements(g, v.level);
+      for (size_t i = 0; i < lit.size(); ++i) lit[i] &= l2[i];
+    }
+    if (v.mark.size() == lit.size())
+      for (size_t i = 0; i < lit.size(); ++i) lit[i] &= v.mark[i];
+    v.fill.resize(v.base_fill.size());
+    for (size_t i = 0; i < lit.size(); ++i) v.fill[i] = lit[i] ? v.base_fill[i] : dimmed(v.base_fill[i]);
+  }
+  v.seen_grid = &g, v.seen_by = v.color_by, v.seen_sel = v.sel, v.seen_level = v.level, v.seen_mark = v.mark_version;
+}
+
+// Row-major element index -> its coordinates.
+std::string coords_text(const Grid& g, int64_t e) {
+  std::vector<int64_t> c(g.shape.size());
+  for (size_t i = g.shape.size(); i-- > 0;) c[i] = e % g.shape[i], e /= g.shape[i];
+  std::string t;
+  for (size_t i = 0; i < c.size(); ++i) t += (i ? ", " : "") + std::to_string(c[i]);
+  return t;
+}
+
+void owners_tooltip(const View& v, const Grid& g, int64_t e) {
+  const auto& o = g.owners[e];
+  bool shared = g.map->is_shared();
+  ImGui::BeginTooltip();
+  ImGui::Text("element (%s)", coords_text(g, e).c_str());
+  if (o.empty()) ImGui::TextUnformatted("no owner");
+  else if (o.size() > 1) ImGui::Text("broadcast: %zu owners", o.size());
+  int cols = 1 + static_cast<int>(g.dims.size()) + (shared ? 1 : 0);
+  if (!o.empty() && ImGui::BeginTable("owners", cols, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+    ImGui::TableSetupColumn("owner");
+    for (size_t d = g.dims.size(); d-- > 0;) ImGui::TableSetupColumn(g.dims[d].name.c_str());
+    if (shared) ImGui::TableSetupColumn("bank");
+    ImGui::TableHeadersRow();
+    for (size_t i = 0; i < o.size() && i < kMaxTooltipOwners; ++i) {
+      auto hw = ls::hw_coords(*g.map, o[i]);
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(ls::owner_label(*g.map, o[i]).c_str());
+      for (size_t d = hw.size(); d-- > 0;) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%lld", static_cast<long long>(hw[d]));
+      }
+      if (shared) {
+        ImGui::TableNextColumn();
+        ImGui::Text("%lld", static_cast<long long>(ls::color_key(*g.map, o[i], ls::ColorBy::bank, g.layout.elem_bits)));
+      }
+    }
+    ImGui::EndTable();
+  }
+  if (o.size() > kMaxTooltipOwners) ImGui::Text("... and %zu more", o.size() - kMaxTooltipOwners);
+  if (!o.empty() && !shared) ImGui::TextDisabled("click: light all this %s owns", v.click == Selection::warp ? "warp"
+                                                                                : v.click == Selection::reg ? "register"
+                                                                                                            : "thread");
+  ImGui::EndTooltip();
+}
+
+// Column indices above row 0 and row indices (the flat index of the row's
+// first element when folded) left of column 0, sticking to the canvas edge;
+// a power-of-two step keeps them apart.
+void draw_axes(const View& v, ImDrawList* dl, int64_t r0, int64_t r1, int64_t c0, int64_t c1, ImVec2 axis) {
+  float digits_w = ImGui::CalcTextSize(std::to_string(std::max(v.rows * v.cols, v.cols) - 1).c_str()).x;
+  int64_t step = 1;
+  while (v.cell * step < digits_w + 8) step *= 2;
+  ImU32 col = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+  float line_h = ImGui::GetTextLineHeight();
+  float top = std::max(v.canvas_min.y, v.origin.y - axis.y);
+  dl->AddRectFilled(ImVec2(v.canvas_min.x, top), ImVec2(v.canvas_max.x, top + axis.y), kBackground);
+  for (int64_t c = c0 / step * step; c < c1; c += step) {
+    std::string t = std::to_string(c);
+    float x = v.origin.x + c * v.cell + std::max(0.f, (v.cell - ImGui::CalcTextSize(t.c_str()).x) / 2);
+    dl->AddText(ImVec2(x, top + 1), col, t.c_str());
+  }
+  float left = std::max(v.canvas_min.x, v.origin.x - axis.x);
+  dl->AddRectFilled(ImVec2(left, top + axis.y), ImVec2(left + axis.x, v.canvas_max.y), kBackground);
+  dl->PushClipRect(ImVec2(left, top + axis.y), ImVec2(left + axis.x, v.canvas_max.y), true);
+  for (int64_t r = r0 / step * step; r < r1; r += step) {
+    std::string t = std::to_string(v.folded() ? r * v.cols : r);
+    float y = v.origin.y + r * v.cell + std::max(0.f, (v.cell - line_h) / 2);
+    dl->AddText(ImVec2(left + axis.x - 6 - ImGui::CalcTextSize(t.c_str()).x, y), col, t.c_str());
+  }
+  dl->PopClipRect();
+}
+
+}  // namespace
+
+ImU32 to_u32(ls::Rgb c) { return IM_COL32(c.r, c.g, c.b, 255); }
+
+void slice_dims(const Grid& g, int64_t& rows, int64_t& cols) {
+  rows = g.shape.size() >= 2 ? g.shape[g.shape.size() - 2] : 1;
+  cols = g.shape.back();
+  int64_t n = rows * cols;
+  if ((rows == 1 || cols == 1) && n > 32) {  // fold a long vector into lines
+    int bits = 0;
+    while ((int64_t{1} << bits) < n) ++bits;
+    cols = int64_t{1} << ((bits + 1) / 2);
+    rows = n / cols;
+  }
+}
+
+int64_t slice_base(const View& v, const Grid& g) {
+  int64_t base = 0;
+  for (size_t i = 0; i < v.slice.size() && i < g.shape.size(); ++i) base = base * g.shape[i] + v.slice[i];
+  int64_t rows, cols;
+  slice_dims(g, rows, cols);
+  return base * rows * cols;
+}
+
+void sync_view(View& v, const Grid& g, uint64_t version) {
+  if (v.seen_version == version && v.seen_grid == &g) return;
+  bool same_shape = v.seen_grid && v.slice.size() == (g.shape.size() > 2 ? g.shape.size() - 2 : 0) &&
+                    v.rows * v.cols * 1 > 0;
+  size_t lead = g.shape.size() > 2 ? g.shape.size() - 2 : 0;
+  if (v.slice.size() != lead) v.slice.assign(lead, 0), same_shape = false;
+  for (size_t i = 0; i < lead; ++i) v.slice[i] = std::clamp<int>(v.slice[i], 0, static_cast<int>(g.shape[i] - 1));
+  int64_t rows, cols;
+  slice_dims(g, rows, cols);
+  if (!same_shape || rows != v.rows || cols != v.cols) v.fit = true;
+  if (!ls::color_by_available(*g.map, v.color_by)) v.color_by = ls::default_color_by(*g.map);
+  if (v.seen_grid && v.seen_grid->map->is_shared() != g.map->is_shared()) v.color_by = ls::default_color_by(*g.map);
+  v.sel = Selection{};
+  v.mark.clear();
+  ++v.mark_version;
+  v.seen_version = version;
+  v.seen_grid = nullptr;  // recolour
+  refresh(v, g);
+}
+
+std::string cell_label(const View& v, const Grid& g, int64_t e) {
+  const auto& o = g.owners[e];
+  if (o.empty()) return "-";
+  std::string more = o.size() > 1 ? "+" : "";
+  auto key = [&](ls::ColorBy by) { return std::to_string(ls::color_key(*g.map, o[0], by, g.layout.elem_bits)); };
+  switch (v.color_by) {
+    case ls::ColorBy::thread: return ls::owner_label(*g.map, o[0]) + more;
+    case ls::ColorBy::warp: return "W" + key(ls::ColorBy::warp) + more;
+    case ls::ColorBy::reg: return "R" + key(ls::ColorBy::reg) + more;
+    case ls::ColorBy::lane: return "L" + key(ls::ColorBy::lane) + more;
+    case ls::ColorBy::block: return "B" + key(ls::ColorBy::block) + more;
+    case ls::ColorBy::offset: return key(ls::ColorBy::offset) + more;
+    case ls::ColorBy::bank: return "b" + key(ls::ColorBy::bank) + more;
+  }
+  return "";
+}
+
+void draw_color_by(View& v, const Grid& g) {
+  ImGui::TextUnformatted("Colour by");
+  const ImGuiStyle& style = ImGui::GetStyle();
+  for (ls::ColorBy by : kChoices) {
+    if (!ls::color_by_available(*g.map, by)) continue;
+    const char* label = ls::color_by_name(by);
+    float w = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(label).x;
+    float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+    if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + w <= right) ImGui::SameLine();
+    if (ImGui::RadioButton(label, v.color_by == by)) v.color_by = by;
+  }
+}
+
+void draw_slice_selectors(View& v, const Grid& g) {
+  for (size_t i = 0; i < v.slice.size(); ++i) {
+    std::string name = "dim" + std::to_string(i) + " index";
+    ImGui::SetNextItemWidth(160);
+    ImGui::SliderInt(name.c_str(), &v.slice[i], 0, static_cast<int>(g.shape[i] - 1), "%d",
+                     ImGuiSliderFlags_AlwaysClamp);
+    ImGui::SameLine();
+  }
+  if (!v.slice.empty()) ImGui::NewLine();
+}
+
+void draw_legend(const View& v, const Grid& g) {
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  float sw = ImGui::GetTextLineHeight();
+  if (v.color_by == ls::ColorBy::offset || v.color_by == ls::ColorBy::bank) {
+    int64_t period = v.color_by == ls::ColorBy::bank ? 32 : g.shape.back();
+    ImGui::Text("%s: hue ramp 0..%lld%s", ls::color_by_name(v.color_by), static_cast<long long>(period - 1),
+                v.color_by == ls::ColorBy::offset ? ", restarting every row" : "");
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    float w = std::min(ImGui::GetContentRegionAvail().x, 320.f);
+    int steps = static_cast<int>(std::min<int64_t>(period, 64));
+    for (int i = 0; i < steps; ++i) {
+      int64_t k = i * period / steps;
+      dl->AddRectFilled(ImVec2(p.x + w * i / steps, p.y), ImVec2(p.x + w * (i + 1) / steps, p.y + sw),
+                        to_u32(ls::ramp_color(k, period)));
+    }
+    ImGui::Dummy(ImVec2(w, sw));
+    return;
+  }
+  int64_t n = v.color_by == ls::ColorBy::thread ? dim_size(g, "lane") * dim_size(g, "warp") * dim_size(g, "block")
+              : v.color_by == ls::ColorBy::warp ? dim_size(g, "warp") * dim_size(g, "block")
+              : v.color_by == ls::ColorBy::reg  ? dim_size(g, "register")
+              : v.color_by == ls::ColorBy::lane ? dim_size(g, "lane")
+                                                : dim_size(g, "block");
+  const char* prefix = v.color_by == ls::ColorBy::thread ? "T"
+                       : v.color_by == ls::ColorBy::warp ? "W"
+                       : v.color_by == ls::ColorBy::reg  ? "R"
+                       : v.color_by == ls::ColorBy::lane ? "L"
+                                                         : "B";
+  ImGui::Text("%s: %lld distinct", ls::color_by_name(v.color_by), static_cast<long long>(n));
+  int64_t shown = std::min<int64_t>(n, 64);
+  float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - 80;
+  int lines = 1;
+  for (int64_t k = 0; k < shown; ++k) {
+    std::string t = prefix + std::to_string(k);
+    float w = ImGui::CalcTextSize(t.c_str()).x + 6;
+    if (k > 0 && ImGui::GetItemRectMax().x + 2 + w <= right) ImGui::SameLine(0, 2);
+    else if (k > 0 && ++lines > 2) {
+      shown = k;
+      break;
+    }
+    ImVec2 p = ImGui::GetCursorScreenPos();
+    ls::Rgb c = ls::id_color(k);
+    dl->AddRectFilled(p, ImVec2(p.x + w, p.y + sw + 2), to_u32(c));
+    dl->AddText(ImVec2(p.x + 3, p.y + 1), to_u32(ls::text_color_on(c)), t.c_str());
+    ImGui::Dummy(ImVec2(w, sw + 2));
+  }
+  if (n > shown) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("... %lld more", static_cast<long long>(n - shown));
+  }
+}
+
+void draw_grid(View& v, const Grid& g, const char* id, ImVec2 size) {
+  refresh(v, g);
+  ImVec2 canvas = ImGui::GetCursorScreenPos();
+  ImVec2 avail = ImGui::GetContentRegionAvail();
+  if (size.x <= 0) size.x = avail.x;
+  if (size.y <= 0) size.y = avail.y;
+  size = ImVec2(std::max(size.x, 64.f), std::max(size.y, 64.f));
+  ImGui::InvisibleButton(id, size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonMiddle);
+  bool hovered = ImGui::IsItemHovered();
+  bool dragging = ImGui::IsItemActive() && ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.f);
+  bool clicked = ImGui::IsItemDeactivated() && ImGui::GetIO().MouseDragMaxDistanceSqr[0] < 4.f;
+
+  slice_dims(g, v.rows, v.cols);
+  v.fold = v.cols != g.shape.back();
+  v.base = slice_base(v, g);
+  ImVec2 axis(ImGui::CalcTextSize(std::to_string(v.rows * (v.folded() ? v.cols : 1) - 1).c_str()).x + 12,
+              ImGui::GetTextLineHeight() + 4);
+  ImGuiIO& io = ImGui::GetIO();
+  if (v.fit) {  // the grid and its axes, centred, on whole pixels
+    v.cell = std::clamp(std::min((size.x - axis.x - 4) / v.cols, (size.y - axis.y - 4) / v.rows), kMinCell, kMaxCell);
+    if (v.cell >= 4) v.cell = std::floor(v.cell);
+    v.pan = ImVec2(std::floor(axis.x + (size.x - axis.x - v.cols * v.cell) / 2),
+                   std::floor(axis.y + (size.y - axis.y - v.rows * v.cell) / 2));
+    v.fit = false;
+  }
+  if (hovered && io.MouseWheel != 0) {  // zoom about the mouse
+    float old = v.cell;
+    v.cell = std::clamp(v.cell * std::pow(1.2f, io.MouseWheel), kMinCell, kMaxCell);
+    ImVec2 m = io.MousePos - canvas;
+    v.pan = ImVec2(m.x - (m.x - v.pan.x) * v.cell / old, m.y - (m.y - v.pan.y) * v.cell / old);
+  }
+  if (ImGui::IsItemActive() && (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.f) ||
+                                ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.f)))
+    v.pan = v.pan + io.MouseDelta;
+
+  v.canvas_min = canvas, v.canvas_max = canvas + size, v.origin = canvas + v.pan;
+  auto first = [&](float from, int64_t n) {
+    return std::clamp<int64_t>(static_cast<int64_t>(std::floor(from / v.cell)), 0, n);
+  };
+  auto last = [&](float to, int64_t n) {
+    return std::clamp<int64_t>(static_cast<int64_t>(std::ceil(to / v.cell)), 0, n);
+  };
+  int64_t c0 = first(v.canvas_min.x - v.origin.x, v.cols), c1 = last(v.canvas_max.x - v.origin.x, v.cols);
+  int64_t r0 = first(v.canvas_min.y - v.origin.y, v.rows), r1 = last(v.canvas_max.y - v.origin.y, v.rows);
+
+  // Cells below kMinDrawn pixels are drawn in blocks of their first element's
+  // colour; without 32-bit vertex offsets the blocks grow until the visible
+  // ones fit 16-bit indices.
+  v.step = 1;
+  bool vtx_offset = io.BackendFlags & ImGuiBackendFlags_RendererHasVtxOffset;
+  auto blocks = [&](int64_t s) { return ((r1 - r0) / s + 2) * ((c1 - c0) / s + 2); };
+  while (v.cell * v.step < kMinDrawn || (!vtx_offset && blocks(v.step) > kRectsWithout32BitOffsets)) v.step *= 2;
+  float span = v.cell * v.step;
+  v.gap = span >= 8 ? 1.f : 0.f;
+  // Labels on one line, or split at the last ':' (T12 over :3) when that fits.
+  float line_h = ImGui::GetTextLineHeight();
+  size_t split = v.widest_label.rfind(':');
+  std::string head = split == std::string::npos ? v.widest_label : v.widest_label.substr(0, split);
+  std::string tail = split == std::string::npos ? "" : v.widest_label.substr(split);
+  float one_w = ImGui::CalcTextSize(v.widest_label.c_str()).x;
+  float two_w = std::max(ImGui::CalcTextSize(head.c_str()).x, ImGui::CalcTextSize(tail.c_str()).x);
+  bool one_line = v.cell >= one_w + 4 && v.cell >= line_h + 2;
+  bool two_lines = !one_line && split != std::string::npos && v.cell >= two_w + 4 && v.cell >= 2 * line_h + 2;
+  v.labels = v.step == 1 && (one_line || two_lines);
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->PushClipRect(v.canvas_min, v.canvas_max, true);
+  dl->AddRectFilled(v.canvas_min, v.canvas_max, kBackground);
+  float mark = std::min(7.f, span * 0.25f);
+  const ImVec2 uv = ImGui::GetFontTexUvWhitePixel();
+  for (int64_t r = r0 / v.step * v.step; r < r1; r += v.step) {
+    int64_t cs = c0 / v.step * v.step;
+    int64_t n = (c1 - cs + v.step - 1) / v.step;
+    dl->PrimReserve(static_cast<int>(n * 6), static_cast<int>(n * 4));
+    float y0 = v.origin.y + r * v.cell, y1 = v.origin.y + std::min(r + v.step, v.rows) * v.cell - v.gap;
+    for (int64_t c = cs; c < c1; c += v.step) {
+      int64_t e = v.base + r * v.cols + c;
+      ImVec2 a(v.origin.x + c * v.cell, y0), b(v.origin.x + std::min(c + v.step, v.cols) * v.cell - v.gap, y1);
+      dl->PrimRectUV(a, b, uv, uv, v.fill[e]);
+    }
+  }
+  if (span >= 10 || v.labels)
+    for (int64_t r = r0 / v.step * v.step; r < r1; r += v.step)
+      for (int64_t c = c0 / v.step * v.step; c < c1; c += v.step) {
+        int64_t e = v.base + r * v.cols + c;
+        ImVec2 a(v.origin.x + c * v.cell, v.origin.y + r * v.cell);
+        ImVec2 b(a.x + span - v.gap, a.y + span - v.gap);
+        if (g.owners[e].size() > 1 && span >= 10)
+          dl->AddTriangleFilled(ImVec2(b.x - mark, a.y), ImVec2(b.x, a.y), ImVec2(b.x, a.y + mark),
+                                IM_COL32(0, 0, 0, 150));
+        if (v.labels) {
+          std::string t = cell_label(v, g, e);
+          size_t cut = two_lines ? t.rfind(':') : std::string::npos;
+          if (cut != std::string::npos) t.insert(cut, "\n");
+          ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+          ImVec4 f = ImGui::ColorConvertU32ToFloat4(v.fill[e]);
+          ls::Rgb rgb{static_cast<uint8_t>(f.x * 255), static_cast<uint8_t>(f.y * 255), static_cast<uint8_t>(f.z * 255)};
+          ImU32 ink = to_u32(ls::text_color_on(rgb));
+          if (cut == std::string::npos) {
+            dl->AddText(ImVec2((a.x + b.x - ts.x) / 2, (a.y + b.y - ts.y) / 2), ink, t.c_str());
+          } else {  // each line centred
+            std::string l1 = t.substr(0, cut), l2 = t.substr(cut + 1);
+            float y = (a.y + b.y) / 2 - line_h;
+            dl->AddText(ImVec2((a.x + b.x - ImGui::CalcTextSize(l1.c_str()).x) / 2, y), ink, l1.c_str());
+            dl->AddText(ImVec2((a.x + b.x - ImGui::CalcTextSize(l2.c_str()).x) / 2, y + line_h), ink, l2.c_str());
+          }
+        }
+      }
+  draw_axes(v, dl, r0, r1, c0, c1, axis);
+  ImVec2 m = io.MousePos - v.origin;
+  int64_t r = static_cast<int64_t>(std::floor(m.y / v.cell)), c = static_cast<int64_t>(std::floor(m.x / v.cell));
+  bool on_cell = r >= 0 && r < v.rows && c >= 0 && c < v.cols;
+  if (hovered && !dragging && on_cell) {
+    ImVec2 a(v.origin.x + c * v.cell, v.origin.y + r * v.cell);
+    dl->AddRect(a, ImVec2(a.x + v.cell, a.y + v.cell), IM_COL32(255, 255, 255, 255), 0, 0, 2);
+    owners_tooltip(v, g, v.base + r * v.cols + c);
+  }
+  if (clicked && on_cell && !g.map->is_shared()) {
+    const auto& o = g.owners[v.base + r * v.cols + c];
+    Selection s{o.empty() ? Selection::none : v.click, o.empty() ? 0 : o[0], 0};
+    v.sel = (s == v.sel) ? Selection{} : s;
+  }
+  dl->PopClipRect();
+}
+
+}  // namespace lsgui

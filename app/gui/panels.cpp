@@ -1,0 +1,226 @@
+#include "panels.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "analysis/bank_conflicts.h"
+#include "editor.h"
+#include "views.h"
+
+namespace lsgui {
+namespace {
+
+constexpr int64_t kFoldOffsets = 64;  // a shared layout's offsets shown in lines of this many
+constexpr int64_t kMaxPanels = 256;
+
+ImU32 dim_color(int64_t k) { return to_u32(ls::id_color(k)); }
+
+std::string coords_of(const Grid& g, int64_t e) {
+  std::string t;
+  for (size_t i = g.shape.size(); i-- > 0;) {
+    t = std::to_string(e % g.shape[i]) + (t.empty() ? "" : ",") + t;
+    e /= g.shape[i];
+  }
+  return t;
+}
+
+const char* level_text(const std::string& dim) {
+  if (dim == "register") return "the registers of one thread";
+  if (dim == "lane") return "the lanes of one warp";
+  if (dim == "warp") return "the warps of one CTA";
+  if (dim == "block") return "the CTAs of the cluster";
+  if (dim == "offset") return "the offsets of one CTA's shared memory";
+  return "one more hardware dim";
+}
+
+}  // namespace
+
+void draw_hardware(App& app) {
+  const Grid& g = *app.a.grid;
+  int64_t x_size = g.dims[0].size, y_size = g.dims.size() > 1 ? g.dims[1].size : 1;
+  bool fold = g.dims.size() < 2 || y_size == 1;  // shared: offsets folded into lines
+  int64_t cols = fold ? std::min(x_size, kFoldOffsets) : x_size;
+  int64_t rows = fold ? x_size / cols : y_size;
+  int64_t per_panel = fold ? x_size : x_size * y_size;
+  int64_t panels = std::max<int64_t>(1, g.map->hw_size() / per_panel);
+  const char* xname = g.dims[0].name.c_str();
+  const char* yname = fold ? "line" : g.dims[1].name.c_str();
+
+  ImGui::SetNextItemWidth(160);
+  ImGui::SliderFloat("cell size", &app.hw_cell, 4, 80, "%.0f px");
+  ImGui::SameLine();
+  ImGui::TextDisabled("rows: %s, columns: %s%s; label: the element's coordinates; colour: its row", yname, xname,
+                      fold ? " (64 per line)" : "");
+  ImGui::BeginChild("hw", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  float cell = app.hw_cell, title = ImGui::GetTextLineHeightWithSpacing();
+  float pw = cols * cell + 16, ph = rows * cell + title + 12;
+  int per_row = std::max(1, static_cast<int>(ImGui::GetContentRegionAvail().x / pw));
+  int64_t shown = std::min(panels, kMaxPanels);
+  ImVec2 start = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(per_row * pw, static_cast<float>((shown + per_row - 1) / per_row) * ph));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImVec2 clip_min = dl->GetClipRectMin(), clip_max = dl->GetClipRectMax();
+  ImGuiIO& io = ImGui::GetIO();
+  int64_t row_len = g.shape.size() >= 2 ? g.shape.back() : 1;
+  std::string widest = coords_of(g, g.map->num_elements() - 1);
+  bool labels = cell >= ImGui::CalcTextSize(widest.c_str()).x + 4 && cell >= ImGui::GetTextLineHeight();
+  for (int64_t p = 0; p < shown; ++p) {
+    ImVec2 o(start.x + (p % per_row) * pw, start.y + static_cast<float>(p / per_row) * ph);
+    if (o.y > clip_max.y || o.y + ph < clip_min.y || o.x > clip_max.x || o.x + pw < clip_min.x) continue;
+    auto hw = ls::hw_coords(*g.map, p * per_panel);
+    std::string name;
+    for (size_t d = g.dims.size(); d-- > (fold ? 1u : 2u);) name += g.dims[d].name + " " + std::to_string(hw[d]) + "  ";
+    dl->AddText(o, ImGui::GetColorU32(ImGuiCol_Text), name.empty() ? "all" : name.c_str());
+    ImVec2 q(o.x, o.y + title);
+    int64_t y0 = std::clamp<int64_t>(static_cast<int64_t>((clip_min.y - q.y) / cell), 0, rows);
+    int64_t y1 = std::clamp<int64_t>(static_cast<int64_t>((clip_max.y - q.y) / cell) + 1, 0, rows);
+    for (int64_t y = y0; y < y1; ++y)
+      for (int64_t x = 0; x < cols; ++x) {
+        int64_t flat = p * per_panel + y * cols + x;
+        int64_t e = g.table[flat];
+        ImVec2 a(q.x + x * cell, q.y + y * cell), b(a.x + cell - (cell >= 8), a.y + cell - (cell >= 8));
+        ImU32 fill = e < 0 ? to_u32(ls::kUnowned) : dim_color(e / row_len);
+        dl->AddRectFilled(a, b, fill);
+        if (labels && e >= 0) {
+          std::string t = coords_of(g, e);
+          ImVec2 ts = ImGui::CalcTextSize(t.c_str());
+          ls::Rgb rgb = ls::id_color(e / row_len);
+          dl->AddText(ImVec2((a.x + b.x - ts.x) / 2, (a.y + b.y - ts.y) / 2), to_u32(ls::text_color_on(rgb)), t.c_str());
+        }
+        if (ImGui::IsWindowHovered() && io.MousePos.x >= a.x && io.MousePos.x < a.x + cell && io.MousePos.y >= a.y &&
+            io.MousePos.y < a.y + cell) {
+          dl->AddRect(a, ImVec2(a.x + cell, a.y + cell), IM_COL32(255, 255, 255, 255), 0, 0, 2);
+          ImGui::SetTooltip("%s -> %s", ls::owner_label(*g.map, flat).c_str(),
+                            e < 0 ? "nothing" : ("element (" + coords_of(g, e) + ")").c_str());
+        }
+      }
+  }
+  if (panels > shown) ImGui::TextDisabled("... %lld more panels", static_cast<long long>(panels - shown));
+  ImGui::EndChild();
+}
+
+void draw_compare(App& app) {
+  const Grid& ga = *app.a.grid;
+  if (ImGui::CollapsingHeader("second layout (paste MLIR, Gluon or JSON)", ImGuiTreeNodeFlags_DefaultOpen))
+    draw_paste_box(app.b, "##second", 4);
+  if (!app.b.grid) return;
+  const Grid& gb = *app.b.grid;
+  sync_view(app.cmp_a, ga, app.a.version);
+  bool b_new = app.cmp_b.seen_version != app.b.version;
+  sync_view(app.cmp_b, gb, app.b.version);
+  if (b_new && gb.map->is_shared()) app.cmp_b.color_by = ls::ColorBy::bank;
+
+  // The selected warp of the first layout (warps numbered across blocks).
+  int64_t warps = 1;
+  for (const auto& d : ga.dims)
+    if (d.name == "warp" || d.name == "block") warps *= d.size;
+  app.cmp_warp = std::clamp<int>(app.cmp_warp, 0, static_cast<int>(warps - 1));
+  Selection sel;
+  if (!ga.map->is_shared()) {
+    ImGui::SetNextItemWidth(200);
+    ImGui::SliderInt("warp of the first layout", &app.cmp_warp, 0, static_cast<int>(warps - 1), "%d",
+                     ImGuiSliderFlags_AlwaysClamp);
+    for (int64_t flat = 0; flat < ga.map->hw_size(); ++flat)
+      if (ls::color_key(*ga.map, flat, ls::ColorBy::warp) == app.cmp_warp) {
+        sel = Selection{Selection::warp, flat, 0};
+        break;
+      }
+  }
+  // core's analysis of storing the first layout's registers into the second.
+  bool analyzable = !ga.map->is_shared() && gb.map->is_shared() && ga.shape == gb.shape;
+  bool recomputed = false;
+  if (analyzable && (app.banks_a != app.a.version || app.banks_b != app.b.version)) {
+    recomputed = true;
+    app.banks_a = app.a.version, app.banks_b = app.b.version;
+    app.banks.reset(), app.banks_error.clear();
+    try {
+      app.banks = std::make_shared<const ls::BankConflictReport>(ls::analyze_bank_conflicts(
+          *ga.map, *gb.map, gb.layout.elem_bits, {}, ls::physical_offset_of(*gb.layout.spec)));
+    } catch (const std::exception& e) {
+      app.banks_error = e.what();
+    }
+  }
+  // Lit in the second: the offsets the selected warp's first store touches
+  // (each lane's vector), or, without an analysis, the elements it owns.
+  const ls::SharedAccess* access = nullptr;
+  int64_t warp_size = 1;
+  for (const auto& d : ga.dims)
+    if (d.name == "warp") warp_size = d.size;
+  if (analyzable && app.banks && sel.kind != Selection::none)
+    for (const auto& acc : app.banks->store.accesses)
+      if (acc.index == 0 && acc.warp + warp_size * acc.block == app.cmp_warp) {
+        access = &acc;
+        break;
+      }
+  bool stale = app.cmp_b.mark.size() != gb.owners.size();  // the second layout changed
+  if (!(app.cmp_a.sel == sel) || stale || recomputed) {
+    app.cmp_a.sel = sel;
+    app.cmp_b.mark.assign(gb.owners.size(), 0);
+    if (access) {
+      for (int64_t o : access->lane_offset)
+        for (int32_t i = 0; o >= 0 && i < app.banks->store.vector_elems; ++i)
+          if (int64_t e = gb.table[o + i]; e >= 0) app.cmp_b.mark[e] = 1;
+    } else if (ga.shape == gb.shape) {
+      app.cmp_b.mark = lit_elements(ga, sel);
+    } else {
+      app.cmp_b.mark.assign(gb.owners.size(), 1);
+    }
+    ++app.cmp_b.mark_version;
+  }
+  if (ga.shape != gb.shape)
+    error_text("the shapes differ (" + shape_text(ga.shape) + " and " + shape_text(gb.shape) +
+               "): elements are lit in the first layout only");
+  if (app.banks && analyzable) {
+    const auto& st = app.banks->store;
+    ImGui::Text("store: %s, %lld instructions, %lld wavefronts (ideal %lld, conflicts %lld)", st.instruction.c_str(),
+                static_cast<long long>(st.instructions), static_cast<long long>(st.wavefronts),
+                static_cast<long long>(st.ideal), static_cast<long long>(st.conflicts()));
+    if (app.banks->triton_conflicts_per_wavefront)
+      ImGui::SameLine(), ImGui::TextDisabled("  Triton: %d conflicts per wavefront", *app.banks->triton_conflicts_per_wavefront);
+    if (access)
+      ImGui::TextDisabled("Lit in the second: the offsets warp %d's first store touches (%d wavefronts, %zu banks "
+                          "over-subscribed), coloured by bank.",
+                          app.cmp_warp, access->wavefronts, access->collisions.size());
+  } else {
+    if (!app.banks_error.empty() && analyzable) error_text(app.banks_error);
+    ImGui::TextDisabled("Lit in both: the elements warp %d of the first layout owns; bank figures need a register "
+                        "layout beside a shared one of the same shape.",
+                        app.cmp_warp);
+  }
+
+  float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;
+  ImGui::BeginGroup();
+  ImGui::Text("first: %s %s", ga.kind.c_str(), shape_text(ga.shape).c_str());
+  draw_color_by(app.cmp_a, ga);
+  draw_grid(app.cmp_a, ga, "cmp_a", ImVec2(w, 0));
+  ImGui::EndGroup();
+  ImGui::SameLine();
+  ImGui::BeginGroup();
+  ImGui::Text("second: %s %s", gb.kind.c_str(), shape_text(gb.shape).c_str());
+  draw_color_by(app.cmp_b, gb);
+  draw_grid(app.cmp_b, gb, "cmp_b", ImVec2(w, 0));
+  ImGui::EndGroup();
+}
+
+void draw_build_up(App& app) {
+  const Grid& g = *app.a.grid;
+  int levels = static_cast<int>(g.dims.size());
+  app.step_level = std::clamp(app.step_level, 0, levels - 1);
+  if (ImGui::ArrowButton("prev", ImGuiDir_Left) && app.step_level > 0) --app.step_level;
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("next", ImGuiDir_Right) && app.step_level + 1 < levels) ++app.step_level;
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(160);
+  ImGui::SliderInt("level", &app.step_level, 0, levels - 1, "%d", ImGuiSliderFlags_AlwaysClamp);
+  ImGui::SameLine();
+  const auto& d = g.dims[app.step_level];
+  ImGui::Text("%d of %d: %s (%s x %lld)", app.step_level + 1, levels, level_text(d.name), d.name.c_str(),
+              static_cast<long long>(d.size));
+  ImGui::TextDisabled("lit: %s", describe(g, Selection{Selection::level, 0, app.step_level}).c_str());
+  app.step_view.level = Selection{Selection::level, 0, app.step_level};
+  sync_view(app.step_view, g, app.a.version);
+  draw_color_by(app.step_view, g);
+  draw_grid(app.step_view, g, "steps");
+}
+
+}  // namespace lsgui

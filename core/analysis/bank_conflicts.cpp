@@ -1,0 +1,256 @@
+#include "bank_conflicts.h"
+
+#include <algorithm>
+#include <array>
+
+#include "../error.h"
+#include "f2.h"
+#include "shared_access.h"
+
+namespace ls {
+
+void check_element_bits(int32_t bits) {
+  require(bits == 8 || bits == 16 || bits == 32 || bits == 64,
+          "--bits must be 8, 16, 32 or 64, not " + std::to_string(bits));
+}
+
+int32_t wavefronts(const std::vector<int64_t>& lane_bytes, int32_t access_bytes, std::vector<BankCollision>* collisions,
+                   int32_t* ideal) {
+  const int32_t lanes = static_cast<int32_t>(lane_bytes.size());
+  const int32_t per_phase = access_bytes <= 4 ? 32 : access_bytes == 8 ? 16 : 8;
+  int32_t total = 0, best = 0;
+  // distinct words per bank in one phase (a lane touches each bank at most once)
+  std::array<std::array<int64_t, 32>, 32> words;
+  std::array<int32_t, 32> count;
+  for (int32_t p0 = 0; p0 < lanes; p0 += per_phase) {
+    const int32_t p1 = std::min(lanes, p0 + per_phase);
+    count.fill(0);
+    bool active = false;
+    for (int32_t l = p0; l < p1; ++l) {
+      if (lane_bytes[l] < 0) continue;
+      active = true;
+      for (int64_t w = lane_bytes[l] / 4; w <= (lane_bytes[l] + access_bytes - 1) / 4; ++w) {
+        auto& v = words[w % 32];
+        int32_t& n = count[w % 32];
+        if (std::find(v.begin(), v.begin() + n, w) == v.begin() + n && n < 32) v[n++] = w;
+      }
+    }
+    if (!active) continue;
+    const int32_t wf = std::max(1, *std::max_element(count.begin(), count.end()));
+    total += wf;
+    ++best;
+    if (collisions && wf > 1) {
+      for (int32_t b = 0; b < 32; ++b) {
+        if (count[b] < 2) continue;
+        BankCollision c{p0 / per_phase, b, count[b], {}};
+        for (int32_t l = p0; l < p1; ++l) {
+          if (lane_bytes[l] < 0) continue;
+          for (int64_t w = lane_bytes[l] / 4; w <= (lane_bytes[l] + access_bytes - 1) / 4; ++w)
+            if (w % 32 == b) {
+              c.lanes.push_back(l);
+              break;
+            }
+        }
+        collisions->push_back(std::move(c));
+      }
+    }
+  }
+  if (ideal) *ideal = best;
+  return total;
+}
+
+PhysicalOffset physical_offset_of(const Spec& shared) {
+  if (auto* p = std::get_if<PaddedShared>(&shared.v)) {
+    PaddedShared copy = *p;
+    return [copy](int64_t o) { return padded_offset(copy, o); };
+  }
+  return {};
+}
+
+namespace {
+
+std::string plain_name(bool store, int32_t access_bits) {
+  std::string op = store ? "st.shared." : "ld.shared.";
+  if (access_bits <= 32) return op + "b" + std::to_string(access_bits);
+  return op + (access_bits == 64 ? "v2.b32" : "v4.b32");
+}
+
+// Counts one instruction; `elem_bytes` turns the lanes' offsets into addresses.
+void add_access(SharedOpReport& r, SharedAccess a, int32_t elem_bytes, int32_t access_bytes) {
+  std::vector<int64_t> bytes(a.lane_offset.size(), -1);
+  for (size_t l = 0; l < bytes.size(); ++l)
+    if (a.lane_offset[l] >= 0) bytes[l] = a.lane_offset[l] * elem_bytes;
+  a.wavefronts = wavefronts(bytes, access_bytes, &a.collisions, &a.ideal);
+  r.instructions += 1;
+  r.wavefronts += a.wavefronts;
+  r.ideal += a.ideal;
+  r.max_wavefronts = std::max(r.max_wavefronts, a.wavefronts);
+  r.accesses.push_back(std::move(a));
+}
+
+// One direction from the threads' offsets (`lists`: thread_lists(t), only
+// for plain accesses).
+SharedOpReport analyze(const ThreadOffsets& t, const std::vector<std::vector<int64_t>>& lists, int32_t bits, bool store,
+                       const SharedOpOptions& opt) {
+  SharedOpReport r;
+  if (opt.instr == SharedInstr::plain) {
+    int32_t v = widest_vector(lists, 128 / bits);
+    r.vector_elems = v;
+    r.access_bits = v * bits;
+    r.instruction = plain_name(store, r.access_bits);
+    const int32_t bytes = std::max(1, r.access_bits / 8);
+    for (int64_t w = 0; w < t.warps * t.blocks; ++w) {
+      std::array<std::vector<int64_t>, 32> runs;  // per lane: run starts, in register order
+      size_t n = 0;
+      for (int32_t l = 0; l < 32; ++l) {
+        runs[l] = thread_runs(lists[l + 32 * w], v);
+        n = std::max(n, runs[l].size());
+      }
+      for (size_t i = 0; i < n; ++i) {
+        SharedAccess a;
+        a.block = w / t.warps;
+        a.warp = w % t.warps;
+        a.index = static_cast<int32_t>(i);
+        a.lane_offset.assign(32, -1);
+        for (int32_t l = 0; l < 32; ++l)
+          if (i < runs[l].size()) a.lane_offset[l] = runs[l][i];
+        add_access(r, std::move(a), bits / 8, bytes);
+      }
+    }
+    return r;
+  }
+  // ldmatrix / stmatrix
+  const std::string name = store ? "stmatrix" : "ldmatrix";
+  require(bits == 16, name + " moves 16-bit elements; --bits is " + std::to_string(bits));
+  const int32_t m = opt.matrices;
+  require(m == 1 || m == 2 || m == 4, name + ": the matrix count must be 1, 2 or 4, not " + std::to_string(m));
+  require(t.regs % (2 * m) == 0, name + ".x" + std::to_string(m) + " needs a multiple of " + std::to_string(2 * m) +
+                                     " registers per thread; the register layout has " + std::to_string(t.regs));
+  r.vector_elems = 8;
+  r.access_bits = 128;
+  r.instruction = name + ".sync.aligned.m8n8.x" + std::to_string(m) + (opt.trans ? ".trans" : "") + ".shared.b16";
+  for (int64_t w = 0; w < t.warps * t.blocks; ++w) {
+    for (int64_t k = 0; k < t.regs / (2 * m); ++k) {
+      SharedAccess a;
+      a.block = w / t.warps;
+      a.warp = w % t.warps;
+      a.index = static_cast<int32_t>(k);
+      a.lane_offset.assign(32, -1);
+      for (int32_t j = 0; j < m; ++j) {
+        std::array<int64_t, 8> row{};
+        for (int32_t q = 0; q < 8; ++q) {
+          int64_t reg0 = k * 2 * m + 2 * j + (opt.trans ? (q & 1) : 0);
+          int32_t lane = opt.trans ? (q >> 1) : 4 * q;
+          row[q] = t.at(reg0, lane + 32 * w);
+          if (row[q] < 0 || row[q] * 2 % 16 != 0)
+            fail(name + ": row " + std::to_string(q) + " of matrix " + std::to_string(j) +
+                      " does not start on a 16-byte boundary in shared memory");
+        }
+        for (int32_t l = 0; l < 32; ++l)
+          for (int32_t h = 0; h < 2; ++h) {
+            int64_t want = opt.trans ? row[2 * (l & 3) + h] + (l >> 2) : row[l >> 2] + 2 * (l & 3) + h;
+            if (t.at(k * 2 * m + 2 * j + h, l + 32 * w) != want)
+              fail(name + (opt.trans ? ".trans" : "") + ": the register layout does not match the instruction's "
+                    "fragment (lane " + std::to_string(l) + ", register " + std::to_string(k * 2 * m + 2 * j + h) + ")");
+          }
+        for (int32_t q = 0; q < 8; ++q) a.lane_offset[8 * j + q] = row[q];
+      }
+      add_access(r, std::move(a), 2, 16);
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
+SharedOpReport analyze_shared_access(const LayoutMap& reg, const LayoutMap& shared, int32_t bits, bool store,
+                                     const SharedOpOptions& opt, const PhysicalOffset& physical) {
+  check_element_bits(bits);
+  ThreadOffsets t = thread_offsets(reg, shared, physical);
+  return analyze(t, opt.instr == SharedInstr::plain ? thread_lists(t) : std::vector<std::vector<int64_t>>{}, bits, store, opt);
+}
+
+BankConflictReport analyze_bank_conflicts(const LayoutMap& reg, const LayoutMap& shared, int32_t bits,
+                                          const SharedOpOptions& opt, const PhysicalOffset& physical) {
+  check_element_bits(bits);
+  ThreadOffsets t = thread_offsets(reg, shared, physical);
+  auto lists = opt.instr == SharedInstr::plain ? thread_lists(t) : std::vector<std::vector<int64_t>>{};
+  BankConflictReport r;
+  r.store = analyze(t, lists, bits, true, opt);
+  r.load = analyze(t, lists, bits, false, opt);
+  if (reg.linear() && shared.linear()) r.triton_conflicts_per_wavefront = triton_bank_conflicts(*reg.linear(), *shared.linear(), bits);
+  return r;
+}
+
+int32_t triton_bank_conflicts(const LinearLayout& reg, const LinearLayout& shared, int32_t bits) {
+  check_element_bits(bits);
+  require(reg.has_in("register") && reg.has_in("lane"), "the register layout must have register and lane dims");
+  require(shared.has_in("offset"), "the shared layout must have an offset dim");
+  require(reg.out_names() == shared.out_names(), "the register and shared layouts must cover the same tensor dims");
+  for (auto& o : reg.outs())
+    require(o.log2 == shared.out_log2(o.name), "the register and shared layouts must have the same shape");
+  // Flat outputs of both layouts (one convention for both).
+  auto rcols = reg.flat_columns();
+  auto scols = shared.flat_columns();
+  const int offset_bits = shared.in_log2("offset");
+  // Register bases without the broadcast (zero) ones; then lane, warp, block.
+  std::vector<uint64_t> regs, others, lanes;
+  size_t c = 0;
+  for (auto& d : reg.ins())
+    for (size_t i = 0; i < d.bases.size(); ++i, ++c) {
+      if (d.name == "register") {
+        if (rcols[c]) regs.push_back(rcols[c]);
+        continue;
+      }
+      others.push_back(rcols[c]);
+      if (d.name == "lane") lanes.push_back(rcols[c]);
+    }
+  // register/lane/warp/block -> shared input (offset low, block high).
+  f2::Solver solve(scols);
+  auto to_shared = [&](uint64_t v) {
+    auto x = solve.preimage(v);
+    require(x.has_value(), "the shared layout does not hold every element of the register layout");
+    return *x;
+  };
+  std::vector<uint64_t> creg, coth;
+  for (auto v : regs) creg.push_back(to_shared(v));
+  for (auto v : others) coth.push_back(to_shared(v));
+  // Largest vectorisation (Triton's largestVectorisation with permutation).
+  int32_t vec = 1;
+  for (int32_t v = 128 / bits; v > 1; v /= 2) {
+    int k = 0;
+    while ((1 << k) < v) ++k;
+    if (k > offset_bits) continue;
+    std::vector<bool> used(creg.size(), false);
+    bool ok = true;
+    for (int i = 0; i < k && ok; ++i) {
+      ok = false;
+      for (size_t j = 0; j < creg.size(); ++j)
+        if (!used[j] && creg[j] == (uint64_t{1} << i)) {
+          used[j] = ok = true;
+          break;
+        }
+    }
+    if (!ok) continue;
+    const uint64_t low = static_cast<uint64_t>(v - 1);
+    for (size_t j = 0; j < creg.size() && ok; ++j)
+      if (!used[j] && (creg[j] & low)) ok = false;
+    for (auto x : coth)
+      if (x & low) ok = false;
+    if (ok) {
+      vec = v;
+      break;
+    }
+  }
+  const int64_t total = int64_t{1} << scols.size();
+  const int64_t bank = std::min<int64_t>(1024 / (vec * bits), total);
+  int skip = 0;
+  while ((int64_t{1} << skip) < bank * vec) ++skip;
+  std::vector<uint64_t> segment(scols.begin() + std::min<size_t>(skip, scols.size()), scols.end());
+  int drop = 0;
+  while ((1 << drop) < std::max(vec * bits / 32, 1)) ++drop;
+  lanes.resize(lanes.size() - std::min<size_t>(drop, lanes.size()));
+  return (1 << f2::intersection_dim(segment, lanes)) - 1;
+}
+
+}  // namespace ls

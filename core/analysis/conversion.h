@@ -1,0 +1,35 @@
+// What converting a tensor between two distributed layouts costs, by the
+// rules Triton uses (linear-layouts paper, section 5.4; Triton's
+// minimalCvtLayout / cvtReordersRegisters / cvtNeedsWarpShuffle):
+//   C = dst^-1 o src restricted: the map from a destination hardware index
+//   to the source hardware index holding the same element (dims equal in
+//   both layouts map as the identity). Peel off block, warp, lane, register
+//   (in that order, stopping at the first that fails) while C is the
+//   identity on that dim and the dim does not mix with the others.
+//   Nothing left: free. Only register: a register permutation inside each
+//   thread. Register and lane: warp shuffles. Anything else (warps or CTAs
+//   exchange data): through shared memory, whose scratch size is the swizzle
+//   designer's buffer (one round of its reps).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "../linear_layout.h"
+
+namespace ls {
+
+enum class ConversionKind { free, register_permutation, warp_shuffle, shared_memory };
+std::string to_string(ConversionKind k);
+
+struct ConversionReport {
+  ConversionKind kind = ConversionKind::free;
+  std::vector<std::string> moved_dims;  // hardware dims the data moves across
+  int64_t scratch_bytes = 0;            // shared memory, for shared_memory
+  LinearLayout minimal;                 // the remaining map (dst hw -> src hw)
+};
+
+ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout& dst, int32_t bits);
+
+}  // namespace ls

@@ -1,0 +1,135 @@
+#include "export.h"
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+
+#include "../error.h"
+#include "../io/text.h"
+#include "../layout_map.h"
+#include "cute.h"
+#include "cuda_header.h"
+#include "picture.h"
+#include "png.h"
+#include "svg.h"
+#include "tikz.h"
+#include "triton_cpp.h"
+
+namespace ls {
+namespace {
+
+struct FormatInfo {
+  ExportFormat f;
+  const char* name;
+  const char* ext;
+};
+constexpr FormatInfo kFormats[] = {
+    {ExportFormat::cuda, "cuda", ".h"},   {ExportFormat::triton_cpp, "triton-cpp", ".cpp"},
+    {ExportFormat::cute, "cute", ".hpp"}, {ExportFormat::gluon, "gluon", ".py"},
+    {ExportFormat::mlir, "mlir", ".mlir"}, {ExportFormat::json, "json", ".json"},
+    {ExportFormat::png, "png", ".png"},   {ExportFormat::svg, "svg", ".svg"},
+    {ExportFormat::tikz, "tikz", ".tex"}};
+
+const FormatInfo& info(ExportFormat f) {
+  for (auto& i : kFormats)
+    if (i.f == f) return i;
+  fail("unknown export format");
+}
+
+const char* const kLabelNames[] = {"auto", "owner", "none"};
+
+}  // namespace
+
+const std::vector<ExportFormat>& export_formats() {
+  static const std::vector<ExportFormat> all = [] {
+    std::vector<ExportFormat> v;
+    for (auto& i : kFormats) v.push_back(i.f);
+    return v;
+  }();
+  return all;
+}
+
+const char* format_name(ExportFormat f) { return info(f).name; }
+const char* file_extension(ExportFormat f) { return info(f).ext; }
+bool is_binary(ExportFormat f) { return f == ExportFormat::png; }
+
+std::optional<ExportFormat> parse_export_format(const std::string& name) {
+  for (auto& i : kFormats)
+    if (name == i.name) return i.f;
+  return std::nullopt;
+}
+
+const char* labels_name(Labels l) { return kLabelNames[static_cast<int>(l)]; }
+
+std::optional<Labels> parse_labels(const std::string& name) {
+  for (int i = 0; i < 3; ++i)
+    if (name == kLabelNames[i]) return static_cast<Labels>(i);
+  return std::nullopt;
+}
+
+std::string export_layout(const TensorLayout& t, ExportFormat f, const ExportOptions& o) {
+  require(t.spec != nullptr || t.foreign != nullptr, "layout is missing");
+  if (t.spec) validate(*t.spec);
+  if (f == ExportFormat::json) {
+    if (t.spec && !t.shape.empty()) to_linear(*t.spec, t.shape);  // the shape must fit the layout
+    return print_json(t) + "\n";
+  }
+  if (f == ExportFormat::gluon || f == ExportFormat::mlir) {
+    // Tilus and CuTe layouts leave as the #ttg.linear layout with their F2
+    // form (an error names the rule when they have none).
+    TensorLayout tt = t.foreign ? to_triton_linear(t) : t;
+    if (!tt.shape.empty()) to_linear(*tt.spec, tt.shape);
+    return (f == ExportFormat::gluon ? print_gluon(*tt.spec) : print_mlir(tt)) + "\n";
+  }
+  auto map = make_map(t);
+  std::string title = t.foreign ? t.foreign->family() + " layout " + t.foreign->text() : print_mlir(t);
+  std::string kind = t.foreign ? t.foreign->family() : kind_name(*t.spec);
+  switch (f) {
+    case ExportFormat::cuda: return cuda_header(*map, o.ns, title);
+    case ExportFormat::triton_cpp: {
+      const LinearLayout* l = map->linear();
+      require(l != nullptr, "triton-cpp: the layout is not linear over F2, so Triton's LinearLayout cannot hold it");
+      return triton_cpp(*l, title);
+    }
+    case ExportFormat::cute: return cute_code(*map, o.ns, title);
+    default: break;
+  }
+  ColorBy by = o.color_by.value_or(default_color_by(*map));
+  require(!o.color_by || color_by_available(*map, by), std::string("--color-by ") + color_by_name(by) +
+                                                            " does not apply to this layout (it has no such hardware dim)");
+  bool want_labels = o.labels != Labels::none;
+  Picture p = make_picture(*map, by, want_labels, t.elem_bits, kind);
+  if (f == ExportFormat::svg) return render_svg(p, o.labels);
+  if (f == ExportFormat::tikz) return render_tikz(p, o.labels);
+  int cell = o.cell_px ? o.cell_px : default_cell_px(p);
+  bool draw = want_labels && (o.labels == Labels::owner || label_fits(p.max_label, cell));
+  return encode_png(rasterise(p, cell, draw));
+}
+
+void write_file_atomic(const std::string& path, const std::string& bytes) {
+  namespace fs = std::filesystem;
+  require(!path.empty(), "output path is empty");
+  std::random_device rd;
+  std::string tmp = path + ".tmp-" + std::to_string(rd()) + std::to_string(rd());
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    require(f.good(), path + ": cannot write (" + std::strerror(errno) + ")");
+    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    f.close();
+    if (!f) {
+      std::error_code ec;
+      fs::remove(tmp, ec);
+      fail(path + ": writing failed (disk full?)");
+    }
+  }
+  std::error_code ec;
+  fs::rename(tmp, path, ec);
+  if (ec) {
+    std::error_code ignored;
+    fs::remove(tmp, ignored);
+    fail(path + ": cannot write (" + ec.message() + ")");
+  }
+}
+
+}  // namespace ls

@@ -1,0 +1,148 @@
+#include "picture.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "../error.h"
+#include "../views.h"
+
+namespace ls {
+
+int64_t Picture::width() const { return panel_cols * (cols + 1) - 1; }
+
+int64_t Picture::height() const {
+  int64_t panel_rows = (panels + panel_cols - 1) / panel_cols;
+  return panel_rows * (rows + (titled() ? 2 : 1)) - 1;
+}
+
+int64_t Picture::panel_x(int64_t p) const { return (p % panel_cols) * (cols + 1); }
+
+int64_t Picture::panel_y(int64_t p) const { return (p / panel_cols) * (rows + (titled() ? 2 : 1)) + (titled() ? 1 : 0); }
+
+namespace {
+
+const char* key_prefix(ColorBy by) {
+  switch (by) {
+    case ColorBy::thread: return "T";
+    case ColorBy::warp: return "W";
+    case ColorBy::reg: return "R";
+    case ColorBy::lane: return "L";
+    case ColorBy::block: return "B";
+    case ColorBy::offset: return "offset";
+    case ColorBy::bank: return "bank";
+  }
+  return "";
+}
+
+std::vector<LegendEntry> legend_of(const LayoutMap& m, const std::vector<std::vector<int64_t>>& owners, ColorBy by,
+                                   int elem_bits) {
+  int64_t period = by == ColorBy::offset ? m.shape().back() : by == ColorBy::bank ? 32 : 0;
+  std::map<int64_t, Rgb> keys;  // shown key -> colour
+  for (auto& o : owners) {
+    if (o.empty()) continue;
+    int64_t k = color_key(m, o[0], by, elem_bits);
+    if (period) keys.emplace(k % period, ramp_color(k, period));
+    else keys.emplace(k, id_color(k));
+  }
+  std::vector<LegendEntry> r;
+  for (auto& [k, c] : keys) {
+    if (r.size() + 1 == kMaxLegend && keys.size() > kMaxLegend) {
+      r.push_back({c, "... " + std::to_string(keys.size()) + " in all"});
+      break;
+    }
+    std::string text = by == ColorBy::offset ? "offset mod " + std::to_string(period) + " = " + std::to_string(k)
+                       : by == ColorBy::bank ? "bank " + std::to_string(k)
+                                             : std::string(key_prefix(by)).append(std::to_string(k));
+    r.push_back({c, text});
+  }
+  bool unowned = std::any_of(owners.begin(), owners.end(), [](auto& o) { return o.empty(); });
+  if (unowned && r.size() < kMaxLegend) r.push_back({kUnowned, "no owner"});
+  return r;
+}
+
+}  // namespace
+
+Picture make_picture(const LayoutMap& m, ColorBy by, bool with_labels, int elem_bits, const std::string& kind) {
+  Shape shape = m.shape();
+  require(!shape.empty(), "picture: the layout has no tensor dims");
+  int64_t n = m.num_elements();
+  require(n <= kMaxPictureElements && m.hw_size() <= kMaxPictureElements,
+          "picture: " + std::to_string(n) + " elements and " + std::to_string(m.hw_size()) +
+              " hardware indices; a picture shows at most " + std::to_string(kMaxPictureElements));
+  Picture p;
+  p.cols = shape.back();
+  p.rows = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
+  p.panels = n / (p.rows * p.cols);
+  // Near-square: panel columns so that width ~ height.
+  double aspect = static_cast<double>(p.rows + 2) / static_cast<double>(p.cols + 1);
+  p.panel_cols = std::clamp<int64_t>(std::llround(std::sqrt(static_cast<double>(p.panels) * aspect)), 1, p.panels);
+  auto owners = owners_by_element(m);
+  p.fill = element_colors(m, owners, by, elem_bits);
+  p.shared_by_many.resize(n);
+  for (int64_t e = 0; e < n; ++e) p.shared_by_many[e] = owners[e].size() > 1;
+  if (with_labels) {
+    p.labels.resize(n);
+    for (int64_t e = 0; e < n; ++e) {
+      p.labels[e] = owners[e].empty() ? "-" : owner_label(m, owners[e][0]) + (owners[e].size() > 1 ? "+" : "");
+      p.max_label = std::max(p.max_label, p.labels[e].size());
+    }
+  }
+  Shape lead(shape.begin(), shape.end() - std::min<size_t>(shape.size(), 2));
+  for (int64_t k = 0; k < p.panels; ++k) {
+    std::string t;
+    int64_t rest = k;
+    std::vector<int64_t> c(lead.size());
+    for (size_t i = lead.size(); i-- > 0;) c[i] = rest % lead[i], rest /= lead[i];
+    for (size_t i = 0; i < c.size(); ++i) {
+    t += i ? ", dim" : "dim";
+    t += std::to_string(i) + "=" + std::to_string(c[i]);
+  }
+    p.titles.push_back(t);
+  }
+  p.legend = legend_of(m, owners, by, elem_bits);
+  std::string dims;
+  for (size_t i = 0; i < shape.size(); ++i) {
+    dims += i ? "x" : "";
+    dims += std::to_string(shape[i]);
+  }
+  p.caption = kind + " " + dims + ", colour by " + color_by_name(by);
+  return p;
+}
+
+ColorRects color_rects(const Picture& p) {
+  ColorRects r;
+  std::map<uint32_t, size_t> index;
+  auto color_of = [&](Rgb c) {
+    uint32_t key = uint32_t{c.r} << 16 | uint32_t{c.g} << 8 | c.b;
+    auto [it, added] = index.emplace(key, r.palette.size());
+    if (added) r.palette.push_back(c);
+    return it->second;
+  };
+  for (int64_t k = 0; k < p.panels; ++k) {
+    int64_t x0 = p.panel_x(k), y0 = p.panel_y(k);
+    std::map<std::pair<int64_t, int64_t>, size_t> open;  // (x, w) -> rect still growing down, by colour check
+    for (int64_t row = 0; row < p.rows; ++row) {
+      std::map<std::pair<int64_t, int64_t>, size_t> next;
+      const Rgb* line = &p.fill[(k * p.rows + row) * p.cols];
+      for (int64_t c = 0; c < p.cols;) {
+        int64_t e = c;
+        while (e < p.cols && line[e] == line[c]) ++e;
+        size_t col = color_of(line[c]);
+        auto it = open.find({c, e - c});
+        if (it != open.end() && r.rects[it->second].color == col) {
+          r.rects[it->second].h += 1;
+          next[{c, e - c}] = it->second;
+        } else {
+          next[{c, e - c}] = r.rects.size();
+          r.rects.push_back({x0 + c, y0 + row, e - c, 1, col});
+        }
+        c = e;
+      }
+      open = std::move(next);
+    }
+  }
+  return r;
+}
+
+}  // namespace ls
