@@ -62,13 +62,16 @@ ls::SharedOpOptions matrix_options(const cli::Args& a) {
   return o;
 }
 
+// The kind of a Triton layout, or the family of a tilus/CuTe one.
+std::string kind_of(const ls::TensorLayout& t) { return t.spec ? ls::kind_name(*t.spec) : t.foreign->family(); }
+
 ls::BankConflictReport bank_report(const ls::TensorLayout& reg, const ls::TensorLayout& shared, int32_t bits,
                                    const ls::SharedOpOptions& o) {
-  ls::require(!ls::is_shared(*reg.spec), "--reg must be a distributed (register) layout, not " + ls::kind_name(*reg.spec));
-  ls::require(ls::is_shared(*shared.spec), "--shared must be a shared layout, not " + ls::kind_name(*shared.spec));
   auto rm = ls::make_map(reg);
   auto sm = ls::make_map(shared);
-  return ls::analyze_bank_conflicts(*rm, *sm, bits, o, ls::physical_offset_of(*shared.spec));
+  ls::require(!rm->is_shared(), "--reg must be a distributed (register) layout, not " + kind_of(reg));
+  ls::require(sm->is_shared(), "--shared must be a shared layout, not " + kind_of(shared));
+  return ls::analyze_bank_conflicts(*rm, *sm, bits, o, shared.spec ? ls::physical_offset_of(*shared.spec) : nullptr);
 }
 
 void print_op_table(const std::string& what, const ls::SharedOpReport& r) {
@@ -124,6 +127,7 @@ const cli::Registration bank{
 
 // A distributed layout's F2 form for the shape.
 ls::LinearLayout distributed(const ls::TensorLayout& t, const std::string& what) {
+  if (t.foreign) return distributed(ls::to_triton_linear(t), what);
   ls::require(!ls::is_shared(*t.spec), what + " must be a distributed layout, not " + ls::kind_name(*t.spec));
   return ls::to_linear(*t.spec, t.shape);
 }
@@ -150,11 +154,11 @@ const cli::Registration coalescing{
      [](const cli::Args& a) {
        ls::TensorLayout t = cli::load_layout(a);
        ls::require(!t.shape.empty(), "the layout carries no shape; give one with --shape (e.g. --shape 64x16)");
-       ls::require(!ls::is_shared(*t.spec), "coalescing takes a distributed layout, not " + ls::kind_name(*t.spec));
+       auto m = ls::make_map(t);
+       ls::require(!m->is_shared(), "coalescing takes a distributed layout, not " + kind_of(t));
        std::vector<int64_t> strides(t.shape.size(), 1);
        for (size_t d = t.shape.size() - 1; d-- > 0;) strides[d] = strides[d + 1] * t.shape[d + 1];
        if (a.has("--strides")) strides = parse_strides(a.get("--strides"));
-       auto m = ls::make_map(t);
        auto r = ls::analyze_coalescing(*m, strides, bits_of(a, t));
        if (a.flag("--table")) {
          std::printf("%s: %d-bit vectors, runs of %lld bits (%lld per run), %.2f sectors per request (ideal %.2f), "

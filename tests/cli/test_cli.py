@@ -125,6 +125,9 @@ def good_inputs(cli, tmp, c):
     answers = [json.loads(l) for l in out.strip().split("\n")]
     c.check("batch", rc == 0 and len(answers) == 3 and answers[0]["bases"] == TUTORIAL_BASES
             and "power of two" in answers[1].get("error", "") and "error" in answers[2], out + err)
+    # Analyses take tilus/CuTe layouts through their layout map.
+    rc, out, err = run(cli, ["coalescing", "local(2,1).spatial(8,4).local(1,2)"])
+    c.check("coalescing of a tilus layout", rc == 0 and json.loads(out).get("vector_bits") == 64, out + err)
     rc, out, err = run(cli, ["--help"])
     c.check("help", rc == 0 and "bases LAYOUT" in out, out + err)
 
