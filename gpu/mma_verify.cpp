@@ -60,6 +60,40 @@ LDM_KERNEL(ls_ldm_x2_t, "x2.trans", 2, "{%0,%1}", "=r"(r[0]), "=r"(r[1]))
 LDM_KERNEL(ls_ldm_x4_t, "x4.trans", 4, "{%0,%1,%2,%3}", "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3]))
 )";
 
+// wgmma m64nNk16 (sm_90a), one warpgroup per probe: A (64x16 f16) from
+// registers in the model's order, B (16xN f16) from shared memory, K-major
+// 8x8 core matrices without swizzle (lbo: bytes between core matrices along
+// K, sbo: along N), D (64xN f32) back per thread and register.
+const char* kWgmmaSource = R"(
+#define WGMMA_KERNEL(NAME, N, DOUTS, DREGS, AIDX, DIDX)                                             \
+extern "C" __global__ void NAME(const unsigned* A, const unsigned short* B, float* D, int lbo, int sbo) { \
+  __shared__ __align__(128) unsigned short sb[16 * N];                                             \
+  int t = threadIdx.x, p = blockIdx.x;                                                             \
+  for (int i = t; i < 16 * N; i += 128) sb[i] = B[p * 16 * N + i];                                 \
+  __syncthreads();                                                                                 \
+  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");                                    \
+  unsigned a0 = A[(p * 128 + t) * 4], a1 = A[(p * 128 + t) * 4 + 1],                               \
+           a2 = A[(p * 128 + t) * 4 + 2], a3 = A[(p * 128 + t) * 4 + 3];                           \
+  unsigned addr = (unsigned)__cvta_generic_to_shared(sb);                                          \
+  unsigned long long desc = (unsigned long long)((addr & 0x3FFFF) >> 4)                            \
+      | ((unsigned long long)(lbo >> 4) << 16) | ((unsigned long long)(sbo >> 4) << 32);           \
+  float d[DREGS];                                                                                  \
+  for (int i = 0; i < DREGS; ++i) d[i] = 0;                                                        \
+  asm volatile("wgmma.fence.sync.aligned;" ::: "memory");                                          \
+  asm volatile("{ .reg .pred p; setp.ne.b32 p, 0, 0;\n"                                         \
+               "wgmma.mma_async.sync.aligned.m64n" #N "k16.f32.f16.f16 " DOUTS ", "                \
+               "{%" AIDX "}, %" DIDX ", p, 1, 1, 0; }"                                              \
+               : WGMMA_OUT_##DREGS : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "l"(desc));              \
+  asm volatile("wgmma.commit_group.sync.aligned;" ::: "memory");                                   \
+  asm volatile("wgmma.wait_group.sync.aligned 0;" ::: "memory");                                   \
+  for (int i = 0; i < DREGS; ++i) D[(p * 128 + t) * DREGS + i] = d[i];                             \
+}
+#define WGMMA_OUT_4 "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
+#define WGMMA_OUT_8 WGMMA_OUT_4, "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7])
+WGMMA_KERNEL(ls_wgmma_n8, 8, "{%0,%1,%2,%3}", 4, "4,%5,%6,%7", "8")
+WGMMA_KERNEL(ls_wgmma_n16, 16, "{%0,%1,%2,%3,%4,%5,%6,%7}", 8, "8,%9,%10,%11", "12")
+)";
+
 uint16_t to_half(float v) {  // exact for the small integers used here
   if (v == 0) return 0;
   uint32_t f;
@@ -231,6 +265,107 @@ FragmentCheck check_ldmatrix(int x, bool trans) {
   return fc;
 }
 
+// A one-hot A at (r, c) times B[k][n] = k + 1 + 16 n puts row c of B into
+// row r of D, so each D value names the (k, n) the hardware used.
+FragmentCheck check_wgmma(int n, int lbo, int sbo) {
+  const int M = 64, K = 16;
+  SpecPtr mma = make_spec(NvidiaMma{3, 0, {4, 1}, {16, n, 16}, {}});
+  // (row, col) of (thread, register) for the 128 threads of a warpgroup.
+  auto cells128 = [](const LinearLayout& l, int regs) {
+    std::vector<std::vector<Cell>> c(128, std::vector<Cell>(regs));
+    for (int t = 0; t < 128; ++t)
+      for (int i = 0; i < regs; ++i) {
+        auto e = l.apply({i, t % 32, t / 32, 0});
+        c[t][i] = {e[0], e[1]};
+      }
+    return c;
+  };
+  auto A = cells128(to_linear(Spec{DotOperand{0, mma, 2}}, {M, K}), 8);
+  auto C = cells128(to_linear(*mma, {M, n}), M * n / 128);
+  int dregs = M * n / 128;
+  FragmentCheck fc{"wgmma.m64n" + std::to_string(n) + "k16.f16 (lbo " + std::to_string(lbo) + ", sbo " +
+                       std::to_string(sbo) + ")",
+                   mlir_of(Spec{DotOperand{0, mma, 2}}, {M, K}) + " ; " + mlir_of(*mma, {M, n}), 0, {}};
+  auto code = [](int k, int j) { return float(k + 1 + 16 * j); };
+  // B in shared-memory order: core matrix (k / 8, j / 8) at ((j / 8) * 2 + k / 8) * 64 elements.
+  auto b_smem = [&](auto value) {
+    std::vector<uint16_t> b(16 * n);
+    for (int k = 0; k < K; ++k)
+      for (int j = 0; j < n; ++j) b[((j / 8) * 2 + k / 8) * 64 + (j % 8) * 8 + k % 8] = to_half(value(k, j));
+    return b;
+  };
+  std::vector<uint32_t> a;
+  std::vector<uint16_t> b;
+  std::vector<Cell> probes;
+  auto pack128 = [&](auto value) {
+    for (int t = 0; t < 128; ++t)
+      for (int j = 0; j < 4; ++j)
+        a.push_back(to_half(value(A[t][2 * j].row, A[t][2 * j].col)) |
+                    (uint32_t{to_half(value(A[t][2 * j + 1].row, A[t][2 * j + 1].col))} << 16));
+  };
+  auto bcode = b_smem(code);
+  for (int r = 0; r < M; ++r)
+    for (int c = 0; c < K; ++c) {
+      pack128([&](int i, int j) { return float(i == r && j == c); });
+      b.insert(b.end(), bcode.begin(), bcode.end());
+      probes.push_back({r, c});
+    }
+  std::mt19937 rng(11);
+  std::vector<float> ra(M * K), rb(K * n);
+  for (auto& v : ra) v = float(int(rng() % 5) - 2);
+  for (auto& v : rb) v = float(int(rng() % 5) - 2);
+  pack128([&](int i, int j) { return ra[i * K + j]; });
+  auto brand = b_smem([&](int k, int j) { return rb[k * n + j]; });
+  b.insert(b.end(), brand.begin(), brand.end());
+  int np = static_cast<int>(probes.size()) + 1;
+  Buffer da(a.size() * 4), db(b.size() * 2), dd(size_t(np) * 128 * dregs * 4);
+  da.upload(a.data(), a.size() * 4);
+  db.upload(b.data(), b.size() * 2);
+  void *pa = da.get(), *pb = db.get(), *pd = dd.get();
+  launch(compile(kWgmmaSource, "ls_wgmma_n" + std::to_string(n)), np, 128, 0, {&pa, &pb, &pd, &lbo, &sbo});
+  std::vector<float> d(size_t(np) * 128 * dregs);
+  dd.download(d.data(), d.size() * 4);
+  auto D = [&](int p) {
+    std::vector<float> m(M * n, 0);
+    for (int t = 0; t < 128; ++t)
+      for (int i = 0; i < dregs; ++i) m[C[t][i].row * n + C[t][i].col] = d[(size_t(p) * 128 + t) * dregs + i];
+    return m;
+  };
+  for (size_t p = 0; p < probes.size(); ++p) {
+    auto m = D(static_cast<int>(p));
+    Cell hw{-1, -1};
+    int nonzero = 0;
+    bool consistent = true;
+    for (int i = 0; i < M; ++i)
+      for (int j = 0; j < n; ++j) {
+        float v = m[i * n + j];
+        if (v == 0) continue;
+        ++nonzero;
+        int c = static_cast<int>(std::lround(v)) - 1;
+        consistent = consistent && c / 16 == j && (hw.row < 0 || (hw.row == i && hw.col == c % 16));
+        hw = {i, c % 16};
+      }
+    if (nonzero != n || !consistent) hw = {-1, -1};
+    ++fc.cells;
+    if (hw.row != probes[p].row || hw.col != probes[p].col) {
+      CellMismatch mm{"A", 0, 0, probes[p].row, probes[p].col, hw.row, hw.col};
+      for (int t = 0; t < 128; ++t)
+        for (int i = 0; i < 8; ++i)
+          if (A[t][i].row == probes[p].row && A[t][i].col == probes[p].col) mm.lane = t, mm.reg = i;
+      fc.mismatches.push_back(mm);
+    }
+  }
+  auto m = D(static_cast<int>(probes.size()));
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < n; ++j) {
+      float ref = 0;
+      for (int x = 0; x < K; ++x) ref += ra[i * K + x] * rb[x * n + j];
+      ++fc.cells;
+      if (m[i * n + j] != ref) fc.mismatches.push_back({"C", 0, 0, i, j, -1, -1});
+    }
+  return fc;
+}
+
 }  // namespace
 
 std::vector<FragmentCheck> verify_fragments() {
@@ -242,6 +377,8 @@ std::vector<FragmentCheck> verify_fragments() {
     for (bool bf16 : {false, true}) r.push_back(check_mma(k, bf16));
   for (bool trans : {false, true})
     for (int x : {1, 2, 4}) r.push_back(check_ldmatrix(x, trans));
+  if (d.major == 9)  // wgmma is sm_90a only
+    for (int n : {8, 16}) r.push_back(check_wgmma(n, 128, 256));
   return r;
 }
 

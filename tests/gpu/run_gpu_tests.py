@@ -38,7 +38,7 @@ def main():
 
     rc, out, err = run(a.cli, ["gpu", "mma-verify"])
     checks = json.loads(out) if out.strip() else []
-    check("mma-verify ran", rc in (0, 1) and len(checks) == 10, err)
+    check("mma-verify ran", rc in (0, 1) and len(checks) >= 10, err)
     for c in checks:
         check(f"{c['instruction']} ({c['cells']} cells)", not c["mismatches"] and c["cells"] > 0,
               json.dumps(c["mismatches"][:4]))
