@@ -4,6 +4,7 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
+#include <utility>
 
 #include "analysis/bank_conflicts.h"
 #include "analysis/coalescing.h"
@@ -39,6 +40,15 @@ void fix_shapes(const cli::Args& a, std::vector<ls::TensorLayout*> ts) {
     if (shape.empty()) shape = t->shape;
   ls::require(!shape.empty(), "no layout carries a shape; give one with --shape (e.g. --shape 32x32)");
   for (auto* t : ts) t->shape = shape;
+}
+
+// The layouts given with --FIRST and --SECOND, on one shape (fix_shapes).
+std::pair<ls::TensorLayout, ls::TensorLayout> layout_pair(const cli::Args& a, const std::string& first,
+                                                          const std::string& second) {
+  auto x = named_layout(a, first);
+  auto y = named_layout(a, second);
+  fix_shapes(a, {&x, &y});
+  return {std::move(x), std::move(y)};
 }
 
 int32_t bits_of(const cli::Args& a, const ls::TensorLayout& t) {
@@ -109,9 +119,7 @@ const cli::Registration bank{
      [](const cli::Args& a) {
        no_positional(a);
        if (a.has("--batch")) return bank_batch(a.get("--batch"));
-       auto reg = named_layout(a, "--reg");
-       auto shared = named_layout(a, "--shared");
-       fix_shapes(a, {&reg, &shared});
+       auto [reg, shared] = layout_pair(a, "--reg", "--shared");
        auto r = bank_report(reg, shared, bits_of(a, reg), matrix_options(a));
        if (a.flag("--table")) {
          std::cout << "Triton conflicts per wavefront: "
@@ -180,9 +188,7 @@ const cli::Registration convert_cost{
      {"--src", "--dst", "--shape", "--bits"},
      [](const cli::Args& a) {
        no_positional(a);
-       auto src = named_layout(a, "--src");
-       auto dst = named_layout(a, "--dst");
-       fix_shapes(a, {&src, &dst});
+       auto [src, dst] = layout_pair(a, "--src", "--dst");
        auto r = ls::analyze_conversion(distributed(src, "--src"), distributed(dst, "--dst"), bits_of(a, src));
        if (a.flag("--table")) {
          std::cout << ls::to_string(r.kind);
@@ -203,9 +209,7 @@ const cli::Registration swizzle{
      {"--src", "--dst", "--shape", "--bits"},
      [](const cli::Args& a) {
        no_positional(a);
-       auto src = named_layout(a, "--src");
-       auto dst = named_layout(a, "--dst");
-       fix_shapes(a, {&src, &dst});
+       auto [src, dst] = layout_pair(a, "--src", "--dst");
        int32_t bits = bits_of(a, src);
        auto s = distributed(src, "--src"), d = distributed(dst, "--dst");
        auto design = ls::design_swizzle(s, d, bits);

@@ -4,6 +4,7 @@
 #include <cfloat>
 #include <type_traits>
 
+#include "families.h"
 #include "imgui.h"
 #include "imgui_stdlib.h"
 
@@ -344,17 +345,31 @@ void draw_paste_box(Doc& d, const char* id, float lines) {
   }
 }
 
+// The kind selector: Triton's kinds, then the other families.
+static void kind_selector(Doc& d, const std::string& now) {
+  ImGui::SetNextItemWidth(200);
+  if (!ImGui::BeginCombo("kind", now.c_str())) return;
+  for (const auto& k : kind_names())
+    if (ImGui::Selectable(k.c_str(), k == now) && k != now) switch_kind(d, k);
+  ImGui::Separator();
+  for (const auto& k : family_names())
+    if (ImGui::Selectable(k.c_str(), k == now) && k != now) switch_kind(d, k);
+  ImGui::EndCombo();
+}
+
 void draw_editor(Doc& d) {
   Ctx cx;
   if (d.error_from == "editor") cx.error = d.error;
   ls::TensorLayout t = d.draft;
-  if (!t.spec) return;
-  ls::Spec s = *t.spec;
+  if (!t.spec && !t.foreign) return;
   ImGui::PushID("editor");
 
   std::string shape = d.shape_text;
   ImGui::SetNextItemWidth(140);
+  // A tilus or CuTe layout carries its shape in its expression.
+  ImGui::BeginDisabled(t.foreign != nullptr);
   if (ImGui::InputTextWithHint("shape", "e.g. 64x16", &shape)) set_shape_text(d, shape);
+  ImGui::EndDisabled();
   ImGui::SameLine();
   ImGui::SetNextItemWidth(110);
   if (ImGui::BeginCombo("element", (t.elem + " (" + std::to_string(t.elem_bits) + " bits)").c_str())) {
@@ -364,14 +379,17 @@ void draw_editor(Doc& d) {
   }
   if (d.error_from == "shape") error_text(d.error);
 
-  std::string kind = ls::kind_name(s);
-  ImGui::SetNextItemWidth(200);
-  if (ImGui::BeginCombo("kind", kind.c_str())) {
-    for (const auto& k : kind_names())
-      if (ImGui::Selectable(k.c_str(), k == kind) && k != kind) switch_kind(d, k);
-    ImGui::EndCombo();
+  if (t.foreign) {
+    kind_selector(d, t.foreign->family());
+    if (d.draft.foreign == t.foreign) draw_family_editor(d);
+    if (!d.error.empty() && d.grid && (d.error_from == "editor" || d.error_from == "text"))
+      ImGui::TextDisabled("The grid shows the last valid layout.");
+    ImGui::PopID();
+    return;
   }
-  if (d.draft.spec && !(*d.draft.spec == s)) {  // the kind changed this frame
+  ls::Spec s = *t.spec;
+  kind_selector(d, ls::kind_name(s));
+  if (!d.draft.spec || !(*d.draft.spec == s)) {  // the kind changed this frame
     ImGui::PopID();
     return;
   }

@@ -16,12 +16,17 @@
 namespace lsgui {
 namespace {
 
-constexpr const char* kTabNames[] = {"Grid", "Hardware", "Side by side", "Build-up"};
+constexpr const char* kTabNames[kTabs] = {"Grid", "Hardware", "Side by side", "Build-up", "Export"};
 
 void copy_as(App& app, TextFormat f) {
   if (!app.a.grid) return;
-  ImGui::SetClipboardText(print_as(app.a.grid->layout, f).c_str());
-  app.status = std::string("copied the layout as ") + (f == TextFormat::mlir ? "MLIR" : f == TextFormat::gluon ? "Gluon" : "JSON");
+  try {
+    ImGui::SetClipboardText(export_text(app.a.grid->layout, f).c_str());
+    app.status = std::string("copied the layout as ") +
+                 (f == TextFormat::mlir ? "MLIR" : f == TextFormat::gluon ? "Gluon" : "JSON");
+  } catch (const std::exception& e) {
+    app.status = e.what();
+  }
 }
 
 void request_png(App& app, Capture what) {
@@ -46,7 +51,7 @@ void shortcuts(App& app) {
   if (ctrl && shift && pressed(GLFW_KEY_G)) copy_as(app, TextFormat::gluon);
   if (ctrl && shift && pressed(GLFW_KEY_J)) copy_as(app, TextFormat::json);
   if (io.WantTextInput || ctrl) return;  // plain keys belong to the text being typed
-  for (int i = 0; i < 4; ++i)
+  for (int i = 0; i < kTabs; ++i)
     if (pressed(GLFW_KEY_F1 + i)) app.tab = static_cast<Tab>(i), app.select_tab = true;
   if (View* v = shown_view(app)) {
     if (pressed(GLFW_KEY_F) || pressed(GLFW_KEY_0)) v->fit = true;
@@ -91,13 +96,14 @@ void menu_bar(App& app) {
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("View")) {
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < kTabs; ++i) {
       std::string key = "F" + std::to_string(i + 1);
       if (ImGui::MenuItem(kTabNames[i], key.c_str(), app.tab == static_cast<Tab>(i)))
         app.tab = static_cast<Tab>(i), app.select_tab = true;
     }
     ImGui::Separator();
     if (ImGui::MenuItem("Fit grid", "F") && shown_view(app)) shown_view(app)->fit = true;
+    ImGui::MenuItem("GPU window", nullptr, &app.gpu.open);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
@@ -105,7 +111,7 @@ void menu_bar(App& app) {
         "wheel: zoom   drag: pan   F: fit   hover: every owner\n"
         "click: light all the thread (T), warp (W) or register (R) owns; Esc: clear\n"
         "1-7: colour by thread, warp, register, lane, block, offset, bank\n"
-        "F1-F4: grid, hardware, side by side, build-up (Left/Right step)\n"
+        "F1-F5: grid, hardware, side by side, build-up (Left/Right step), export\n"
         "Ctrl+Z / Ctrl+Shift+Z: undo / redo   Ctrl+O / Ctrl+S: open / save JSON\n"
         "Ctrl+Shift+M/G/J: copy as MLIR / Gluon / JSON   Ctrl+P: save PNG\n"
         "Drop a layout file on the window to open it.");
@@ -253,8 +259,18 @@ void grid_tab(App& app) {
       if (ImGui::SmallButton("clear")) v.sel = Selection{};
     }
   }
+  ImGui::SameLine(0, 24);
+  ImGui::Checkbox("analysis", &app.show_analysis);
   draw_legend(v, g);
-  draw_grid(v, g, "grid");
+  float side = app.show_analysis
+                   ? std::min(300.f, ImGui::GetContentRegionAvail().x * 0.4f) + ImGui::GetStyle().ItemSpacing.x
+                   : 0;
+  draw_grid(v, g, "grid", ImVec2(ImGui::GetContentRegionAvail().x - side, 0));
+  if (!app.show_analysis) return;
+  ImGui::SameLine();
+  ImGui::BeginChild("analysis", ImVec2(0, 0), true);
+  draw_coalescing(app.an, app.a);
+  ImGui::EndChild();
 }
 
 // ImGui ini section [layoutscope][settings]: key=value lines.
@@ -270,7 +286,7 @@ void settings_line(ImGuiContext*, ImGuiSettingsHandler*, void* entry, const char
   std::string k = l.substr(0, eq), v = l.substr(eq + 1);
   if (k == "ColorBy") {
     if (auto by = ls::parse_color_by(v)) app.grid_view.color_by = *by;
-  } else if (k == "Tab" && v.size() == 1 && v[0] >= '0' && v[0] <= '3') {
+  } else if (k == "Tab" && v.size() == 1 && v[0] >= '0' && v[0] < '0' + kTabs) {
     app.tab = static_cast<Tab>(v[0] - '0');
   } else if (k == "Recent" && !v.empty()) {
     if (app.recent.size() < 10) app.recent.push_back(v);
@@ -303,7 +319,8 @@ View* shown_view(App& app) {
     case Tab::grid: return &app.grid_view;
     case Tab::build_up: return &app.step_view;
     case Tab::compare: return &app.cmp_a;
-    case Tab::hardware: return nullptr;
+    case Tab::hardware:
+    case Tab::exports: return nullptr;
   }
   return nullptr;
 }
@@ -368,7 +385,7 @@ void draw_explorer(App& app) {
   ImGui::BeginChild("right", ImVec2(0, -status_h), true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   View* before = shown_view(app);
   if (ImGui::BeginTabBar("tabs")) {
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < kTabs; ++i) {
       ImGuiTabItemFlags f = app.select_tab && app.tab == static_cast<Tab>(i) ? ImGuiTabItemFlags_SetSelected : 0;
       if (!ImGui::BeginTabItem(kTabNames[i], nullptr, f)) continue;
       if (!app.select_tab && app.tab != static_cast<Tab>(i)) app.tab = static_cast<Tab>(i), app.settings_dirty = true;
@@ -380,6 +397,7 @@ void draw_explorer(App& app) {
           case Tab::hardware: draw_hardware(app); break;
           case Tab::compare: draw_compare(app); break;
           case Tab::build_up: draw_build_up(app); break;
+          case Tab::exports: draw_export(app.ex, app.a, app.grid_view.color_by, app.status); break;
         }
       }
       ImGui::EndTabItem();
@@ -390,7 +408,7 @@ void draw_explorer(App& app) {
   if (View* v = shown_view(app); v && v == before) app.capture_min = v->canvas_min, app.capture_max = v->canvas_max;
   ImGui::EndChild();
   if (app.a.grid && (app.a.error.empty() || app.status.empty())) {
-    ImGui::TextDisabled("%s", app.status.empty() ? "F1-F4 views, wheel zoom, drag pan, Help menu for keys"
+    ImGui::TextDisabled("%s", app.status.empty() ? "F1-F5 views, wheel zoom, drag pan, Help menu for keys"
                                                  : app.status.c_str());
   } else {
     ImGui::TextDisabled("%s", app.status.c_str());
@@ -399,6 +417,7 @@ void draw_explorer(App& app) {
   path_popup(app, app.open_save, "Save layout as JSON", app.save_path, false);
   path_popup(app, app.open_png, "Save PNG", app.png_path, true);
   ImGui::End();
+  draw_gpu_window(app.gpu, app.a, app.b);
 }
 
 }  // namespace lsgui

@@ -1,39 +1,40 @@
 // The explorer: one state struct and plain functions over it (imgui_demo
 // style). Every answer about a layout comes from core; this code edits,
 // colours and draws. The window: an editor, paste box, presets and files on
-// the left; on the right the grid, the hardware view, two layouts side by
-// side, and the build-up stepper.
+// the left; on the right the grid (with its analyses), the hardware view,
+// two layouts side by side (with theirs), the build-up stepper and exports.
 #pragma once
 
 #include <functional>
 #include <string>
 #include <vector>
 
+#include "analysis_panel.h"
+#include "export_panel.h"
 #include "files.h"
+#include "gpu_panel.h"
 #include "grid.h"
 #include "model.h"
 
-namespace ls {
-struct BankConflictReport;
-}
-
 namespace lsgui {
 
-enum class Tab { grid, hardware, compare, build_up };
+enum class Tab { grid, hardware, compare, build_up, exports };
+constexpr int kTabs = 5;
 enum class Capture { none, grid, window };
 
 struct App {
   Doc a;  // the layout being explored
   Doc b;  // the second layout of the side-by-side view
+  GpuPanel gpu;  // the GPU window (View menu)
   View grid_view, step_view, cmp_a, cmp_b;
   Tab tab = Tab::grid;
   bool select_tab = true;  // make `tab` the selected tab on the next frame
   int step_level = 0;
   int cmp_warp = 0;
-  // core's bank-conflict analysis of storing a's registers into b (compare view)
-  std::shared_ptr<const ls::BankConflictReport> banks;
-  std::string banks_error;
-  uint64_t banks_a = ~uint64_t{0}, banks_b = ~uint64_t{0};
+  bool cmp_banks_lit = false;  // the second pane lights a bank access (else the warp's elements)
+  Analyses an;                 // core's analyses beside the grids
+  bool show_analysis = true;   // the coalescing panel beside the grid
+  ExportState ex;
   float hw_cell = 40;
 
   std::vector<Preset> presets;

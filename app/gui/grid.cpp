@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "families.h"
 #include "views.h"
 
 namespace lsgui {
@@ -13,6 +14,7 @@ constexpr float kMinDrawn = 3.f;  // smaller cells are drawn in blocks of this m
 constexpr size_t kMaxTooltipOwners = 32;
 constexpr int64_t kRectsWithout32BitOffsets = 12000;  // 4 vertices each stays under 2^16
 const ImU32 kBackground = IM_COL32(28, 28, 32, 255);
+constexpr int64_t kMaxTexture = 4096;  // texels a side (GL 3 guarantees 1024; desktop GLs 8192+)
 
 constexpr ls::ColorBy kChoices[] = {ls::ColorBy::thread, ls::ColorBy::warp,  ls::ColorBy::reg,  ls::ColorBy::lane,
                                     ls::ColorBy::block,  ls::ColorBy::offset, ls::ColorBy::bank};
@@ -59,6 +61,7 @@ void refresh(View& v, const Grid& g) {
       for (size_t i = 0; i < lit.size(); ++i) lit[i] &= v.mark[i];
     v.fill.resize(v.base_fill.size());
     for (size_t i = 0; i < lit.size(); ++i) v.fill[i] = lit[i] ? v.base_fill[i] : dimmed(v.base_fill[i]);
+    ++v.fill_version;
   }
   v.seen_grid = &g, v.seen_by = v.color_by, v.seen_sel = v.sel, v.seen_level = v.level, v.seen_mark = v.mark_version;
 }
@@ -102,6 +105,7 @@ void owners_tooltip(const View& v, const Grid& g, int64_t e) {
     ImGui::EndTable();
   }
   if (o.size() > kMaxTooltipOwners) ImGui::Text("... and %zu more", o.size() - kMaxTooltipOwners);
+  for (const auto& line : explain_element(g, e)) ImGui::TextUnformatted(line.c_str());
   if (!o.empty() && !shared) ImGui::TextDisabled("click: light all this %s owns", v.click == Selection::warp ? "warp"
                                                                                 : v.click == Selection::reg ? "register"
                                                                                                             : "thread");
@@ -173,6 +177,7 @@ void sync_view(View& v, const Grid& g, uint64_t version) {
   if (v.seen_grid && v.seen_grid->map->is_shared() != g.map->is_shared()) v.color_by = ls::default_color_by(*g.map);
   v.sel = Selection{};
   v.mark.clear();
+  v.outline.clear();
   ++v.mark_version;
   v.seen_version = version;
   v.seen_grid = nullptr;  // recolour
@@ -340,16 +345,31 @@ void draw_grid(View& v, const Grid& g, const char* id, ImVec2 size) {
   dl->PushClipRect(v.canvas_min, v.canvas_max, true);
   dl->AddRectFilled(v.canvas_min, v.canvas_max, kBackground);
   float mark = std::min(7.f, span * 0.25f);
-  const ImVec2 uv = ImGui::GetFontTexUvWhitePixel();
-  for (int64_t r = r0 / v.step * v.step; r < r1; r += v.step) {
-    int64_t cs = c0 / v.step * v.step;
-    int64_t n = (c1 - cs + v.step - 1) / v.step;
-    dl->PrimReserve(static_cast<int>(n * 6), static_cast<int>(n * 4));
-    float y0 = v.origin.y + r * v.cell, y1 = v.origin.y + std::min(r + v.step, v.rows) * v.cell - v.gap;
-    for (int64_t c = cs; c < c1; c += v.step) {
-      int64_t e = v.base + r * v.cols + c;
-      ImVec2 a(v.origin.x + c * v.cell, y0), b(v.origin.x + std::min(c + v.step, v.cols) * v.cell - v.gap, y1);
-      dl->PrimRectUV(a, b, uv, uv, v.fill[e]);
+  int64_t tex_w = (v.cols + v.step - 1) / v.step, tex_h = (v.rows + v.step - 1) / v.step;
+  if (v.gap == 0 && !v.labels && tex_w <= kMaxTexture && tex_h <= kMaxTexture) {
+    if (v.tex_fill != v.fill_version || v.tex_base != v.base || v.tex_step != v.step || v.tex_rows != v.rows ||
+        v.tex_cols != v.cols) {  // one texel per block: its first element's colour
+      std::vector<ImU32> px(static_cast<size_t>(tex_w * tex_h));
+      for (int64_t r = 0; r < tex_h; ++r)
+        for (int64_t c = 0; c < tex_w; ++c) px[r * tex_w + c] = v.fill[v.base + r * v.step * v.cols + c * v.step];
+      upload(v.tex, static_cast<int>(tex_w), static_cast<int>(tex_h), px.data(), true);
+      v.tex_fill = v.fill_version, v.tex_base = v.base, v.tex_step = v.step, v.tex_rows = v.rows, v.tex_cols = v.cols;
+    }
+    // The last texels of a row or column may stand for a partial block.
+    ImVec2 uv1(static_cast<float>(v.cols) / (tex_w * v.step), static_cast<float>(v.rows) / (tex_h * v.step));
+    dl->AddImage(v.tex.im(), v.origin, v.origin + ImVec2(v.cols * v.cell, v.rows * v.cell), ImVec2(0, 0), uv1);
+  } else {
+    const ImVec2 uv = ImGui::GetFontTexUvWhitePixel();
+    for (int64_t r = r0 / v.step * v.step; r < r1; r += v.step) {
+      int64_t cs = c0 / v.step * v.step;
+      int64_t n = (c1 - cs + v.step - 1) / v.step;
+      dl->PrimReserve(static_cast<int>(n * 6), static_cast<int>(n * 4));
+      float y0 = v.origin.y + r * v.cell, y1 = v.origin.y + std::min(r + v.step, v.rows) * v.cell - v.gap;
+      for (int64_t c = cs; c < c1; c += v.step) {
+        int64_t e = v.base + r * v.cols + c;
+        ImVec2 a(v.origin.x + c * v.cell, y0), b(v.origin.x + std::min(c + v.step, v.cols) * v.cell - v.gap, y1);
+        dl->PrimRectUV(a, b, uv, uv, v.fill[e]);
+      }
     }
   }
   if (span >= 10 || v.labels)
@@ -379,6 +399,14 @@ void draw_grid(View& v, const Grid& g, const char* id, ImVec2 size) {
           }
         }
       }
+  if (v.outline.size() == g.owners.size() && v.step == 1 && span >= 4)
+    for (int64_t r = r0; r < r1; ++r)
+      for (int64_t c = c0; c < c1; ++c)
+        if (v.outline[v.base + r * v.cols + c]) {
+          ImVec2 a(v.origin.x + c * v.cell, v.origin.y + r * v.cell);
+          dl->AddRect(a, ImVec2(a.x + span - v.gap, a.y + span - v.gap), IM_COL32(255, 60, 60, 255), 0, 0,
+                      span >= 12 ? 2.f : 1.f);
+        }
   draw_axes(v, dl, r0, r1, c0, c1, axis);
   ImVec2 m = io.MousePos - v.origin;
   int64_t r = static_cast<int64_t>(std::floor(m.y / v.cell)), c = static_cast<int64_t>(std::floor(m.x / v.cell));

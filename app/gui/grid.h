@@ -11,6 +11,7 @@
 #include "coloring.h"
 #include "imgui.h"
 #include "model.h"
+#include "texture.h"
 
 namespace lsgui {
 
@@ -23,8 +24,9 @@ struct View {
   Selection sel;            // what a click lit
   Selection::Kind click = Selection::thread;  // what a click selects
   Selection level;          // the stepper's level (kind none when off)
-  std::vector<uint8_t> mark;  // extra lighting from elsewhere (compare); empty = none
-  uint64_t mark_version = 0;  // bumped by whoever changes `mark`
+  std::vector<uint8_t> mark;     // extra lighting from elsewhere (compare); empty = none
+  std::vector<uint8_t> outline;  // elements outlined in red (bank collisions); empty = none
+  uint64_t mark_version = 0;     // bumped by whoever changes `mark` or `outline`
 
   // Caches, rebuilt when the grid or the colouring changes.
   uint64_t seen_version = ~uint64_t{0};
@@ -33,7 +35,13 @@ struct View {
   Selection seen_sel, seen_level;
   uint64_t seen_mark = 0;
   std::vector<ImU32> base_fill, fill;  // per element: colour, and after lighting
+  uint64_t fill_version = 0;           // bumped whenever `fill` changes
   std::string widest_label;
+  // Zoomed out (no gaps, no labels) the cells are one texture, a texel per
+  // drawn block: far less for the GL to raster than a rectangle per cell.
+  Texture tex;
+  uint64_t tex_fill = ~uint64_t{0};
+  int64_t tex_base = -1, tex_step = 0, tex_rows = 0, tex_cols = 0;
 
   // Geometry of the last frame (screen pixels), for captures and tests.
   ImVec2 canvas_min{0, 0}, canvas_max{0, 0}, origin{0, 0};

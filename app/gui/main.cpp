@@ -22,6 +22,7 @@
 #include "imgui_impl_glfw.h"
 #include "imgui_impl_opengl3.h"
 #include "io/text.h"
+#include "jobs.h"
 
 namespace {
 
@@ -40,8 +41,9 @@ constexpr double kSessionDelay = 1.0;     // seconds after the last edit before 
 constexpr const char* kUsage =
     "usage: layoutscope [LAYOUT] [--shape 64x16]\n"
     "       layoutscope --screenshot OUT.png [--layout LAYOUT] [--shape 64x16] [--size 1280x800]\n"
-    "                   [--screenshot-meta OUT.json] [--view grid|hardware|compare|build-up]\n"
+    "                   [--screenshot-meta OUT.json] [--view grid|hardware|compare|build-up|export]\n"
     "                   [--compare LAYOUT] [--color-by thread|warp|register|lane|block|offset|bank] [--level N]\n"
+    "                   [--gpu-window]   open the GPU window\n"
     "       layoutscope --bench-frames N [--layout LAYOUT] [--shape 256x256] [--size 1280x800]\n"
     "LAYOUT is Triton MLIR, Gluon or JSON text, or a file holding it. Without one the last\n"
     "session is restored (a Gluon BlockedLayout on a 64x16 tensor the first time).\n"
@@ -51,7 +53,7 @@ constexpr const char* kUsage =
 
 struct Options {
   std::string layout, shape, screenshot, meta, view, compare, color_by;
-  bool has_layout = false, has_shape = false, help = false;
+  bool has_layout = false, has_shape = false, help = false, gpu_window = false;
   int width = 1280, height = 800, bench_frames = 0, level = -1;
 };
 
@@ -81,6 +83,7 @@ Options parse_args(int argc, char** argv) {
     else if (a == "--screenshot-meta") o.meta = value();
     else if (a == "--layout") set_layout(value());
     else if (a == "--compare") o.compare = value();
+    else if (a == "--gpu-window") o.gpu_window = true;
     else if (a == "--bench-frames") o.bench_frames = to_int(a, value(), 1, 100000);
     else if (a == "--level") o.level = to_int(a, value(), 0, 16);
     else if (a == "--color-by") {
@@ -89,8 +92,9 @@ Options parse_args(int argc, char** argv) {
                   "--color-by '" + o.color_by.substr(0, 20) + "' must be thread, warp, register, lane, block, offset or bank");
     } else if (a == "--view") {
       o.view = value();
-      ls::require(o.view == "grid" || o.view == "hardware" || o.view == "compare" || o.view == "build-up",
-                  "--view '" + o.view.substr(0, 20) + "' must be grid, hardware, compare or build-up");
+      ls::require(o.view == "grid" || o.view == "hardware" || o.view == "compare" || o.view == "build-up" ||
+                      o.view == "export",
+                  "--view '" + o.view.substr(0, 20) + "' must be grid, hardware, compare, build-up or export");
     } else if (a == "--size") {
       std::string v = value();
       ls::Shape s = lsgui::parse_shape(v);
@@ -259,6 +263,7 @@ void interactive(GLFWwindow* window, lsgui::App& app, Persist& p) {
       double timeout = 60;  // idle: sleep until input, a worker's wake, or the next due job
       if (p.changed_at >= 0) timeout = std::max(0.0, kSessionDelay - (now - p.changed_at)) + 0.01;
       if (ImGui::GetIO().WantTextInput) timeout = std::min(timeout, 0.5);  // the cursor blinks
+      if (lsgui::jobs_running()) timeout = std::min(timeout, 0.2);           // "working..." animates
       glfwWaitEventsTimeout(timeout);
     }
     if (g_event.exchange(false)) frames_left = kFramesAfterEvent;
@@ -340,14 +345,17 @@ int run(const Options& o, lsgui::App& app, Persist& p) {
     app.tab = o.view == "hardware" ? lsgui::Tab::hardware
               : o.view == "compare" ? lsgui::Tab::compare
               : o.view == "build-up" ? lsgui::Tab::build_up
+              : o.view == "export"   ? lsgui::Tab::exports
                                      : lsgui::Tab::grid;
   }
   app.select_tab = true;
 
+  lsgui::set_wake(glfwPostEmptyEvent);
   int rc = 0;
   if (!o.screenshot.empty()) {
     for (int i = 0; i < kScreenshotFrames; ++i) {
       glfwPollEvents();
+      lsgui::wait_for_jobs();  // the picture shows the analyses and exports the frames asked for
       render_frame(window, app);
       if (i + 1 == kScreenshotFrames) {
         std::string err = lsgui::write_png(window, o.screenshot, false, {}, {});
@@ -366,6 +374,9 @@ int run(const Options& o, lsgui::App& app, Persist& p) {
     interactive(window, app, p);
   }
 
+  lsgui::stop_gpu(app.gpu);
+  lsgui::wait_for_jobs();
+  lsgui::set_wake(nullptr);
   ImGui_ImplOpenGL3_Shutdown();
   ImGui_ImplGlfw_Shutdown();
   ImGui::DestroyContext();
@@ -421,6 +432,7 @@ int main(int argc, char** argv) {
       app.step_view.color_by = app.grid_view.color_by;
     }
     if (o.level >= 0) app.step_level = o.level;
+    if (o.gpu_window) app.gpu.open = true;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "layoutscope: error: %s\n", e.what());
     return 2;

@@ -25,14 +25,21 @@ std::string one_line(std::string s) {
   return s;
 }
 
+// Whether two layouts are the same edit: equal specs, or the same foreign text.
+bool same_layout(const ls::TensorLayout& a, const ls::TensorLayout& b) {
+  bool layout = a.spec && b.spec ? *a.spec == *b.spec
+                : a.foreign && b.foreign ? a.foreign->text() == b.foreign->text()
+                                         : false;
+  return layout && a.shape == b.shape && a.elem_bits == b.elem_bits;
+}
+
 // Lowers `t` and, when core accepts it, makes it the valid layout.
 bool commit(Doc& d, const ls::TensorLayout& t, const char* from, bool record) {
   try {
-    ls::require(t.spec != nullptr, "the layout is missing");
+    ls::require(t.spec != nullptr || t.foreign != nullptr, "the layout is missing");
     ls::require(!t.shape.empty(), "the layout carries no shape; give one in the shape field (e.g. 64x16)");
     auto g = build_grid(t);
-    if (record && d.grid && !(d.grid->layout.spec && *d.grid->layout.spec == *t.spec &&
-                              d.grid->layout.shape == t.shape && d.grid->layout.elem_bits == t.elem_bits)) {
+    if (record && d.grid && !same_layout(d.grid->layout, t)) {
       d.undo.push_back(d.grid->layout);
       if (d.undo.size() > kMaxUndo) d.undo.erase(d.undo.begin());
       d.redo.clear();
@@ -93,6 +100,11 @@ const Default kDefaults[] = {
     {"amd_rotating_shared", "#ttg.amd_rotating_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [1, 0]}>",
      "64x64"},
 };
+// The other families (docs/tilus-cute.md): each carries its own shape.
+const Default kFamilies[] = {
+    {"tilus", "local(2, 1).spatial(8, 4).local(1, 2)", ""},
+    {"cute", "(4,(4,2)):(4,(1,16))", ""},
+};
 
 }  // namespace
 
@@ -100,7 +112,7 @@ std::shared_ptr<const Grid> build_grid(const ls::TensorLayout& t) {
   auto g = std::make_shared<Grid>();
   g->layout = t;
   g->map = ls::make_map(t);
-  g->kind = ls::kind_name(*t.spec);
+  g->kind = t.spec ? ls::kind_name(*t.spec) : t.foreign->family();
   g->shape = g->map->shape();
   g->dims = g->map->hw_dims();
   ls::require(!g->shape.empty(), "the layout has no tensor dims");
@@ -147,6 +159,7 @@ std::string shape_text(const ls::Shape& shape) {
 }
 
 std::string print_as(const ls::TensorLayout& t, TextFormat f) {
+  if (t.foreign) return f == TextFormat::json ? ls::print_json(t) : t.foreign->text();
   switch (f) {
     case TextFormat::mlir: return ls::print_mlir(t);
     case TextFormat::gluon: return ls::print_gluon(*t.spec);
@@ -160,7 +173,8 @@ bool set_text(Doc& d, const std::string& text) {
   ls::TensorLayout t;
   try {
     t = ls::parse_layout(text);
-    if (t.shape.empty() && !trim(d.shape_text).empty()) t.shape = parse_shape(d.shape_text);
+    if (t.foreign) t.shape = t.foreign->shape();
+    else if (t.shape.empty() && !trim(d.shape_text).empty()) t.shape = parse_shape(d.shape_text);
   } catch (const std::exception& e) {
     d.error = one_line(e.what());
     d.error_from = "text";
@@ -206,7 +220,7 @@ bool switch_kind(Doc& d, const std::string& kind) {
   ls::TensorLayout t = default_layout(kind);
   // Keep the element type; keep the shape when the new kind accepts it.
   ls::TensorLayout kept = t;
-  kept.shape = d.draft.shape.empty() ? t.shape : d.draft.shape;
+  kept.shape = t.foreign || d.draft.shape.empty() ? t.shape : d.draft.shape;
   if (d.grid) kept.elem = d.draft.elem, kept.elem_bits = d.draft.elem_bits;
   try {
     build_grid(kept);
@@ -250,7 +264,28 @@ const std::vector<std::string>& kind_names() {
   return names;
 }
 
+const std::vector<std::string>& family_names() {
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> v;
+    for (const auto& k : kFamilies) v.push_back(k.kind);
+    return v;
+  }();
+  return names;
+}
+
+std::string export_text(const ls::TensorLayout& t, TextFormat f) {
+  if (!t.foreign || f == TextFormat::json) return print_as(t, f);
+  ls::TensorLayout linear = ls::to_triton_linear(t);
+  return f == TextFormat::mlir ? ls::print_mlir(linear) : ls::print_gluon(*linear.spec);
+}
+
 ls::TensorLayout default_layout(const std::string& kind) {
+  for (const auto& k : kFamilies)
+    if (kind == k.kind) {
+      ls::TensorLayout t = ls::parse_layout(k.text);
+      t.shape = t.foreign->shape();
+      return t;
+    }
   for (const auto& k : kDefaults)
     if (kind == k.kind) {
       ls::TensorLayout t = ls::parse_layout(k.text);

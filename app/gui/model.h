@@ -19,7 +19,7 @@ namespace lsgui {
 struct Grid {
   ls::TensorLayout layout;
   std::unique_ptr<ls::LayoutMap> map;
-  std::string kind;                          // "blocked", "nvmma_shared", ...
+  std::string kind;                          // "blocked", "nvmma_shared", ..., "tilus", "cute"
   ls::Shape shape;                           // never empty
   std::vector<ls::HwDim> dims;               // hw dims, fastest first
   std::vector<std::vector<int64_t>> owners;  // per row-major element: flat hw indices
@@ -51,7 +51,12 @@ std::string read_layout_arg(const std::string& arg);
 // "64x16" (or "64,16") -> {64, 16}; throws ls::Error.
 ls::Shape parse_shape(const std::string& s);
 std::string shape_text(const ls::Shape& shape);
+// The paste box's text: a tilus or CuTe layout shows its own notation
+// (JSON stays JSON).
 std::string print_as(const ls::TensorLayout& t, TextFormat f);
+// The text to copy: tilus and CuTe layouts as MLIR or Gluon become their
+// #ttg.linear form; throws ls::Error when they have none.
+std::string export_text(const ls::TensorLayout& t, TextFormat f);
 
 // Edits. Each returns whether the layout was accepted.
 // Paste box: MLIR (whole dumps too), Gluon or JSON. A text without a shape
@@ -69,8 +74,10 @@ bool load(Doc& d, const ls::TensorLayout& t);
 bool undo(Doc& d);
 bool redo(Doc& d);
 
-// The kinds the editor offers, and a default of each (Gluon tutorial sizes).
+// The Triton kinds the editor offers, the other families (tilus, cute), and
+// a default of each (Gluon tutorial sizes; the families' documents).
 const std::vector<std::string>& kind_names();
+const std::vector<std::string>& family_names();
 ls::TensorLayout default_layout(const std::string& kind);
 
 // Which elements to light: those with an owner whose hw coords match.

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "analysis/bank_conflicts.h"
+#include "analysis_panel.h"
 #include "editor.h"
 #include "views.h"
 
@@ -101,8 +101,8 @@ void draw_hardware(App& app) {
 
 void draw_compare(App& app) {
   const Grid& ga = *app.a.grid;
-  if (ImGui::CollapsingHeader("second layout (paste MLIR, Gluon or JSON)", ImGuiTreeNodeFlags_DefaultOpen))
-    draw_paste_box(app.b, "##second", 4);
+  if (ImGui::CollapsingHeader("second layout (MLIR, Gluon, JSON, tilus or CuTe)", ImGuiTreeNodeFlags_DefaultOpen))
+    draw_paste_box(app.b, "##second", 3);
   if (!app.b.grid) return;
   const Grid& gb = *app.b.grid;
   sync_view(app.cmp_a, ga, app.a.version);
@@ -116,8 +116,10 @@ void draw_compare(App& app) {
     if (d.name == "warp" || d.name == "block") warps *= d.size;
   app.cmp_warp = std::clamp<int>(app.cmp_warp, 0, static_cast<int>(warps - 1));
   Selection sel;
-  if (!ga.map->is_shared()) {
-    ImGui::SetNextItemWidth(200);
+  bool same_shape = ga.shape == gb.shape;
+  bool a_regs = !ga.map->is_shared(), b_shared = gb.map->is_shared();
+  if (a_regs) {
+    ImGui::SetNextItemWidth(160);
     ImGui::SliderInt("warp of the first layout", &app.cmp_warp, 0, static_cast<int>(warps - 1), "%d",
                      ImGuiSliderFlags_AlwaysClamp);
     for (int64_t flat = 0; flat < ga.map->hw_size(); ++flat)
@@ -126,66 +128,33 @@ void draw_compare(App& app) {
         break;
       }
   }
-  // core's analysis of storing the first layout's registers into the second.
-  bool analyzable = !ga.map->is_shared() && gb.map->is_shared() && ga.shape == gb.shape;
-  bool recomputed = false;
-  if (analyzable && (app.banks_a != app.a.version || app.banks_b != app.b.version)) {
-    recomputed = true;
-    app.banks_a = app.a.version, app.banks_b = app.b.version;
-    app.banks.reset(), app.banks_error.clear();
-    try {
-      app.banks = std::make_shared<const ls::BankConflictReport>(ls::analyze_bank_conflicts(
-          *ga.map, *gb.map, gb.layout.elem_bits, {}, ls::physical_offset_of(*gb.layout.spec)));
-    } catch (const std::exception& e) {
-      app.banks_error = e.what();
-    }
-  }
-  // Lit in the second: the offsets the selected warp's first store touches
-  // (each lane's vector), or, without an analysis, the elements it owns.
-  const ls::SharedAccess* access = nullptr;
-  int64_t warp_size = 1;
-  for (const auto& d : ga.dims)
-    if (d.name == "warp") warp_size = d.size;
-  if (analyzable && app.banks && sel.kind != Selection::none)
-    for (const auto& acc : app.banks->store.accesses)
-      if (acc.index == 0 && acc.warp + warp_size * acc.block == app.cmp_warp) {
-        access = &acc;
-        break;
-      }
-  bool stale = app.cmp_b.mark.size() != gb.owners.size();  // the second layout changed
-  if (!(app.cmp_a.sel == sel) || stale || recomputed) {
-    app.cmp_a.sel = sel;
-    app.cmp_b.mark.assign(gb.owners.size(), 0);
-    if (access) {
-      for (int64_t o : access->lane_offset)
-        for (int32_t i = 0; o >= 0 && i < app.banks->store.vector_elems; ++i)
-          if (int64_t e = gb.table[o + i]; e >= 0) app.cmp_b.mark[e] = 1;
-    } else if (ga.shape == gb.shape) {
-      app.cmp_b.mark = lit_elements(ga, sel);
-    } else {
-      app.cmp_b.mark.assign(gb.owners.size(), 1);
-    }
-    ++app.cmp_b.mark_version;
-  }
-  if (ga.shape != gb.shape)
+  if (!same_shape)
     error_text("the shapes differ (" + shape_text(ga.shape) + " and " + shape_text(gb.shape) +
                "): elements are lit in the first layout only");
-  if (app.banks && analyzable) {
-    const auto& st = app.banks->store;
-    ImGui::Text("store: %s, %lld instructions, %lld wavefronts (ideal %lld, conflicts %lld)", st.instruction.c_str(),
-                static_cast<long long>(st.instructions), static_cast<long long>(st.wavefronts),
-                static_cast<long long>(st.ideal), static_cast<long long>(st.conflicts()));
-    if (app.banks->triton_conflicts_per_wavefront)
-      ImGui::SameLine(), ImGui::TextDisabled("  Triton: %d conflicts per wavefront", *app.banks->triton_conflicts_per_wavefront);
-    if (access)
-      ImGui::TextDisabled("Lit in the second: the offsets warp %d's first store touches (%d wavefronts, %zu banks "
-                          "over-subscribed), coloured by bank.",
-                          app.cmp_warp, access->wavefronts, access->collisions.size());
+  // Lit in the second: the offsets the selected warp's access touches, or the elements it owns.
+  std::vector<uint8_t> lit, colliding;
+  if (a_regs && b_shared && same_shape) {
+    draw_bank_conflicts(app.an, app.a, app.b, app.cmp_warp, lit, colliding);
+  } else if (a_regs && !b_shared && same_shape) {
+    draw_conversion(app.an, app.a, app.b);
   } else {
-    if (!app.banks_error.empty() && analyzable) error_text(app.banks_error);
-    ImGui::TextDisabled("Lit in both: the elements warp %d of the first layout owns; bank figures need a register "
-                        "layout beside a shared one of the same shape.",
-                        app.cmp_warp);
+    ImGui::TextDisabled("Bank conflicts need a register layout beside a shared one, conversion costs two register "
+                        "layouts, of the same shape.");
+  }
+  if (auto put = draw_swizzle_designer(app.an, app.a, app.b)) {
+    app.status = set_draft(app.b, *put) ? "the second pane holds the chosen shared layout" : app.b.error;
+    return;  // b's grid changed: draw it next frame
+  }
+  bool from_banks = !lit.empty();
+  bool stale = !(app.cmp_a.sel == sel) || app.cmp_b.mark.size() != gb.owners.size() || app.cmp_banks_lit != from_banks;
+  if (from_banks ? app.cmp_b.mark != lit || app.cmp_b.outline != colliding : stale) {
+    if (!from_banks) lit = same_shape ? lit_elements(ga, sel) : std::vector<uint8_t>(gb.owners.size(), 1);
+    app.cmp_a.sel = sel;
+    app.cmp_b.mark = std::move(lit);
+    app.cmp_b.outline = colliding;
+    app.cmp_a.outline = std::move(colliding);
+    app.cmp_banks_lit = from_banks;
+    ++app.cmp_a.mark_version, ++app.cmp_b.mark_version;
   }
 
   float w = (ImGui::GetContentRegionAvail().x - ImGui::GetStyle().ItemSpacing.x) / 2;

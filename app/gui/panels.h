@@ -3,7 +3,8 @@
 //     cell labelled with the tensor coordinates it holds (offsets for shared
 //     layouts), the picture form of triton-tensor-layout's hardware view;
 //   - compare: two layouts side by side, the elements the selected warp of
-//     the first owns lit in both, the second coloured by bank;
+//     the first owns lit in both, the second coloured by bank, with the
+//     pair's analyses (analysis_panel.h);
 //   - build-up: the layout formed level by level (the registers of one
 //     thread, the lanes of one warp, the warps, the CTAs).
 #pragma once

@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "../error.h"
+#include "../io/batch.h"
 #include "../io/text.h"
 
 namespace ls {
@@ -150,15 +151,7 @@ BankCase parse_bank_case(const std::string& line) {
   BankCase c;
   c.reg = parse_layout(j["reg"].get<std::string>());
   c.shared = parse_layout(j["shared"].get<std::string>());
-  if (j.contains("shape")) {
-    require(j["shape"].is_array(), "batch line: \"shape\" must be a list of sizes");
-    Shape s;
-    for (auto& v : j["shape"]) {
-      require(v.is_number_integer(), "batch line: \"shape\" entries must be integers");
-      s.push_back(v.get<int64_t>());
-    }
-    c.reg.shape = c.shared.shape = s;
-  }
+  if (j.contains("shape")) c.reg.shape = c.shared.shape = io::batch_shape(j["shape"]);
   c.bits = c.reg.elem_bits;
   if (j.contains("bits")) {
     require(j["bits"].is_number_integer(), "batch line: \"bits\" must be an integer");

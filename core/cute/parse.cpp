@@ -3,15 +3,15 @@
 #include <set>
 
 #include "../error.h"
-#include "../io/fields.h"
+#include "../io/scanner.h"
 #include "../io/text.h"
 #include "cute_layout.h"
 
 namespace ls::cute {
 namespace {
 
-bool id_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool id_char(char c) { return id_start(c) || (c >= '0' && c <= '9'); }
+using io::id_char;
+using io::id_start;
 
 const std::set<std::string>& functions() {
   static const std::set<std::string> f = {
@@ -27,60 +27,46 @@ struct PV {
   std::vector<PV> list;
 };
 
-class Parser {
+class Parser : io::Scanner {
 public:
-  explicit Parser(const std::string& t) : t_(t) {}
+  explicit Parser(const std::string& t) : Scanner(t, Comments::none) {}
 
   Value parse() {
     PV v = value();
-    skip();
-    if (p_ != t_.size()) io::syntax_error(t_, p_, "unexpected " + io::found_at(t_, p_) + " after the layout");
+    ws();
+    if (p_ != s_.size()) err("unexpected " + found() + " after the layout");
     if (v.kind == PV::Tuple) return Memory{make_compact(v.tuple, false)};  // a bare shape: compact, col-major
     if (v.kind != PV::Val) fail("cute: the expression must be a layout");
     return v.v;
   }
 
 private:
-  const std::string& t_;
-  size_t p_ = 0;
-  int depth_ = 0;
-
-  void skip() {
-    while (p_ < t_.size() && (t_[p_] == ' ' || t_[p_] == '\t' || t_[p_] == '\n' || t_[p_] == '\r')) ++p_;
-  }
-  bool peek(char c) {
-    skip();
-    return p_ < t_.size() && t_[p_] == c;
-  }
-  bool eat(char c) { return peek(c) ? (++p_, true) : false; }
-  void expect(char c) {
-    if (!eat(c)) io::syntax_error(t_, p_, std::string("expected '") + c + "', found " + io::found_at(t_, p_));
+  bool next_is(char c) {
+    ws();
+    return peek() == c;
   }
   std::string ident() {
-    skip();
-    size_t s = p_;
-    while (p_ < t_.size() && id_char(t_[p_])) ++p_;
-    return t_.substr(s, p_ - s);
+    ws();
+    return take(id_char);
   }
   int64_t number() {
-    skip();
+    ws();
     size_t s = p_;
     bool neg = eat('-');
     size_t d = p_;
-    while (p_ < t_.size() && t_[p_] >= '0' && t_[p_] <= '9') ++p_;
-    if (p_ == d) io::syntax_error(t_, s, "expected a number, found " + io::found_at(t_, d));
-    if (p_ - d > 12) io::syntax_error(t_, d, "number " + t_.substr(d, p_ - d) + " is too large");
-    int64_t v = std::stoll(t_.substr(d, p_ - d));
+    while (p_ < s_.size() && s_[p_] >= '0' && s_[p_] <= '9') ++p_;
+    if (p_ == d) io::syntax_error(s_, s, "expected a number, found " + io::found_at(s_, d));
+    if (p_ - d > 12) io::syntax_error(s_, d, "number " + s_.substr(d, p_ - d) + " is too large");
+    int64_t v = std::stoll(s_.substr(d, p_ - d));
     return neg ? -v : v;
   }
   IntTuple int_tuple() {
     if (!eat('(')) return IntTuple::of(number());
-    if (++depth_ > io::kMaxDepth) io::syntax_error(t_, p_, "nesting deeper than " + std::to_string(io::kMaxDepth) + " levels");
+    Depth depth(*this);
     IntTuple t = IntTuple::tuple({});
     do t.kids.push_back(int_tuple());
     while (eat(','));
     expect(')');
-    --depth_;
     return t.kids.size() == 1 ? t.kids[0] : t;
   }
 
@@ -125,16 +111,10 @@ private:
   }
 
   PV value() {
-    skip();
-    if (++depth_ > io::kMaxDepth) io::syntax_error(t_, p_, "nesting deeper than " + std::to_string(io::kMaxDepth) + " levels");
-    PV r = value_inner();
-    --depth_;
-    return r;
-  }
-
-  PV value_inner() {
-    if (p_ >= t_.size()) io::syntax_error(t_, p_, "expected a layout, found end of text");
-    char c = t_[p_];
+    ws();
+    Depth depth(*this);
+    if (p_ >= s_.size()) err("expected a layout, found end of text");
+    char c = s_[p_];
     if (c == '[') {
       ++p_;
       PV r;
@@ -148,7 +128,7 @@ private:
       size_t at = p_;
       IntTuple shape = int_tuple();
       if (eat('+')) {
-        if (!shape.leaf) io::syntax_error(t_, at, "a base offset must be a single integer");
+        if (!shape.leaf) io::syntax_error(s_, at, "a base offset must be a single integer");
         Memory m = as_memory(value(), "the layout after '+'");
         require(m.base == 0 && !m.swizzle && m.vector.empty(), "cute: write the base offset next to shape:stride");
         m.base = shape.value;
@@ -162,23 +142,23 @@ private:
       IntTuple stride = int_tuple();
       return val(Memory{Layout{shape, stride}});
     }
-    if (!id_start(c)) io::syntax_error(t_, p_, "expected a layout, found " + io::found_at(t_, p_));
+    if (!id_start(c)) err("expected a layout, found " + found());
     size_t at = p_;
     std::string name = ident();
-    if ((name == "Swizzle" || name == "Sw") && peek('<')) return swizzled();
-    if (name == "Layout" && peek('.')) {
+    if ((name == "Swizzle" || name == "Sw") && next_is('<')) return swizzled();
+    if (name == "Layout" && next_is('.')) {
       ++p_;
       at = p_;
       name = ident();
       if (name != "row_major" && name != "col_major")
-        io::syntax_error(t_, at, "unknown Layout method '" + io::shown(name) + "'");
+        io::syntax_error(s_, at, "unknown Layout method '" + io::shown(name) + "'");
     }
-    if (!functions().count(name)) io::syntax_error(t_, at, "unknown CuTe function '" + io::shown(name) + "'");
+    if (!functions().count(name)) io::syntax_error(s_, at, "unknown CuTe function '" + io::shown(name) + "'");
     expect('(');
     std::vector<PV> a;
     while (!eat(')')) {
       a.push_back(value());
-      if (!eat(',') && !peek(')')) io::syntax_error(t_, p_, "expected ',' or ')', found " + io::found_at(t_, p_));
+      if (!eat(',') && !next_is(')')) err("expected ',' or ')', found " + found());
     }
     return call(name, a);
   }
@@ -192,14 +172,14 @@ private:
     expect(',');
     s.shift = static_cast<int32_t>(number());
     expect('>');
-    if (ident() != "o") io::syntax_error(t_, p_, "expected 'o' (composition) after " + s.str());
+    if (ident() != "o") err("expected 'o' (composition) after " + s.str());
     // CuTe prints an offset between the two: Sw<3,4,3> o _0 o (8,64):(64,1).
     size_t save = p_;
-    skip();
-    if (p_ < t_.size() && t_[p_] == '_') {
+    ws();
+    if (p_ < s_.size() && s_[p_] == '_') {
       ++p_;
       int64_t off = number();
-      if (ident() != "o") io::syntax_error(t_, p_, "expected 'o' after the offset");
+      if (ident() != "o") err("expected 'o' after the offset");
       Memory m = as_memory(value(), "the layout after " + s.str());
       require(!m.swizzle && m.vector.empty(), "cute: " + s.str() + " must be composed with a shape:stride layout");
       m.base += off, m.swizzle = s;

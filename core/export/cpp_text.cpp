@@ -74,4 +74,13 @@ std::string wrapped_list(const std::vector<int64_t>& v, size_t per_line, const s
   return s;
 }
 
+std::string cpp_comment(const std::string& text) {
+  std::string s = "// ";
+  for (char c : text) {
+    if (c == '\n') s += "\n// ";
+    else if (c != '\r' && c != '\\') s += c;
+  }
+  return s + "\n";
+}
+
 }  // namespace ls

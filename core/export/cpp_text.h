@@ -1,5 +1,6 @@
 // Small pieces shared by the code exporters: C++ namespace names checked
-// against the identifier rules, and integer lists written as C++ braces.
+// against the identifier rules, integer lists written as C++ braces, and
+// comment lines.
 #pragma once
 
 #include <cstdint>
@@ -18,5 +19,8 @@ std::string close_namespace(const std::string& ns);
 std::string brace_list(const std::vector<int64_t>& v);
 // One row per line, `per_line` values each, indented by `indent`.
 std::string wrapped_list(const std::vector<int64_t>& v, size_t per_line, const std::string& indent);
+// Each line of `text` as a `// ` line; drops '\r' and '\\' (a trailing
+// backslash would continue the comment).
+std::string cpp_comment(const std::string& text);
 
 }  // namespace ls

@@ -18,15 +18,6 @@ const char* param_of(const std::string& dim) {
   return it == names.end() ? nullptr : it->second;
 }
 
-std::string comment(const std::string& text) {
-  std::string s = "// ";
-  for (char c : text) {
-    if (c == '\n') s += "\n// ";
-    else if (c != '\r' && c != '\\') s += c;
-  }
-  return s + "\n";
-}
-
 std::string row(const std::vector<int64_t>& v) { return brace_list(v); }
 
 // The body that sets coords[] from the hardware inputs.
@@ -149,7 +140,7 @@ std::string cuda_header(const LayoutMap& m, const std::string& ns, const std::st
     return int64_t{1};
   };
 
-  std::string s = comment(title);
+  std::string s = cpp_comment(title);
   s += "// Exported by layoutscope. Self-contained: CUDA (nvcc) or plain C++17.\n";
   if (shared)
     s += "// offset_to_coords: the tensor coordinates stored at `offset` of CTA `block`;\n"

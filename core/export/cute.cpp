@@ -58,15 +58,6 @@ std::string overlap(const std::vector<int64_t>& cols, const std::vector<std::str
   return "";
 }
 
-std::string comment(const std::string& text) {
-  std::string s = "// ";
-  for (char c : text) {
-    if (c == '\n') s += "\n// ";
-    else if (c != '\r' && c != '\\') s += c;
-  }
-  return s + "\n";
-}
-
 std::string distributed(const LinearLayout& l, const Shape& shape, std::string& what) {
   std::vector<int64_t> prefix(shape.size(), 1);
   for (size_t d = 1; d < shape.size(); ++d) prefix[d] = prefix[d - 1] * shape[d - 1];
@@ -151,7 +142,7 @@ std::string cute_code(const LayoutMap& m, const std::string& ns, const std::stri
     tile += cint(shape[d]);
   }
   tile += ">";
-  std::string s = comment(title);
+  std::string s = cpp_comment(title);
   std::string body, what;
   if (m.is_shared()) {
     body = shared(*l, shape);

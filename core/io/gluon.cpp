@@ -5,6 +5,7 @@
 
 #include "../error.h"
 #include "fields.h"
+#include "scanner.h"
 #include "text.h"
 
 namespace ls {
@@ -63,13 +64,12 @@ const std::vector<GluonClass>& classes() {
   return c;
 }
 
-bool id_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool id_char(char c) { return id_start(c) || (c >= '0' && c <= '9'); }
-bool digit(char c) { return c >= '0' && c <= '9'; }
+using io::digit;
+using io::id_start;
 
-class Parser {
+class Parser : io::Scanner {
 public:
-  explicit Parser(const std::string& s) : s_(s) {}
+  explicit Parser(const std::string& s) : Scanner(s, Comments::python) {}
 
   TensorLayout document() {
     ws();
@@ -88,44 +88,7 @@ public:
   }
 
 private:
-  struct Depth {
-    Parser& p;
-    explicit Depth(Parser& parser) : p(parser) {
-      if (++p.depth_ > io::kMaxDepth) p.err("nesting deeper than " + std::to_string(io::kMaxDepth) + " levels");
-    }
-    ~Depth() { --p.depth_; }
-  };
-
-  [[noreturn]] void err(const std::string& msg) const { io::syntax_error(s_, p_, msg); }
-  std::string found() const { return io::found_at(s_, p_); }
-  char peek() const { return p_ < s_.size() ? s_[p_] : '\0'; }
-
-  void ws() {
-    while (p_ < s_.size()) {
-      char c = s_[p_];
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-        ++p_;
-      } else if (c == '\\' && p_ + 1 < s_.size() && (s_[p_ + 1] == '\n' || s_[p_ + 1] == '\r')) {
-        p_ += 2;
-      } else if (c == '#') {
-        while (p_ < s_.size() && s_[p_] != '\n') ++p_;
-      } else {
-        break;
-      }
-    }
-  }
-  bool eat(char c) {
-    ws();
-    if (peek() != c) return false;
-    ++p_;
-    return true;
-  }
-  std::string ident() {
-    size_t b = p_;
-    if (id_start(peek()))
-      while (id_char(peek())) ++p_;
-    return s_.substr(b, p_ - b);
-  }
+  std::string ident() { return id_start(peek()) ? take(io::id_char) : ""; }
 
   Val value(const std::string& what) {
     Depth d(*this);
@@ -257,10 +220,6 @@ private:
       f.add(key, std::move(v), param.name);
     }
   }
-
-  const std::string& s_;
-  size_t p_ = 0;
-  int depth_ = 0;
 };
 
 std::string py_bool(bool b) { return b ? "True" : "False"; }

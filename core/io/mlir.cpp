@@ -9,6 +9,7 @@
 
 #include "../error.h"
 #include "fields.h"
+#include "scanner.h"
 #include "text.h"
 
 namespace ls {
@@ -17,9 +18,10 @@ namespace {
 using io::Fields;
 using io::Val;
 
-bool id_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool id_char(char c) { return id_start(c) || (c >= '0' && c <= '9') || c == '$' || c == '.'; }
-bool digit(char c) { return c >= '0' && c <= '9'; }
+using io::digit;
+using io::id_start;
+
+bool id_char(char c) { return io::id_char(c) || c == '$' || c == '.'; }
 
 // Older mnemonics and spellings mapped onto Triton 3.6's.
 std::string normalize_kind(std::string k) {
@@ -34,9 +36,9 @@ std::string normalize_kind(std::string k) {
   return it == old.end() ? k : it->second;
 }
 
-class Parser {
+class Parser : io::Scanner {
 public:
-  explicit Parser(const std::string& s) : s_(s) { scan_lines(); }
+  explicit Parser(const std::string& s) : Scanner(s, Comments::mlir) { scan_lines(); }
 
   TensorLayout document() {
     if (auto t = first_type()) return *t;
@@ -56,45 +58,7 @@ private:
     size_t pos;  // start of the attribute (an alias definition's value)
   };
 
-  struct Depth {
-    Parser& p;
-    explicit Depth(Parser& parser) : p(parser) {
-      if (++p.depth_ > io::kMaxDepth) p.err("nesting deeper than " + std::to_string(io::kMaxDepth) + " levels");
-    }
-    ~Depth() { --p.depth_; }
-  };
-
-  [[noreturn]] void err(const std::string& msg) const { io::syntax_error(s_, p_, msg); }
-  std::string found() const { return io::found_at(s_, p_); }
-  char peek() const { return p_ < s_.size() ? s_[p_] : '\0'; }
-
-  void ws() {
-    while (p_ < s_.size()) {
-      char c = s_[p_];
-      if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-        ++p_;
-      } else if (c == '/' && p_ + 1 < s_.size() && s_[p_ + 1] == '/') {
-        while (p_ < s_.size() && s_[p_] != '\n') ++p_;
-      } else {
-        break;
-      }
-    }
-  }
-  bool eat(char c) {
-    ws();
-    if (peek() != c) return false;
-    ++p_;
-    return true;
-  }
-  void expect(char c, const std::string& where) {
-    if (!eat(c)) err(std::string("expected '") + c + "' " + where + ", found " + found());
-  }
-  std::string ident() {
-    size_t b = p_;
-    if (p_ < s_.size() && id_start(s_[p_]))
-      while (p_ < s_.size() && id_char(s_[p_])) ++p_;
-    return s_.substr(b, p_ - b);
-  }
+  std::string ident() { return id_start(peek()) ? take(id_char) : ""; }
 
   // Alias definitions (`#name = ...`) and attributes that begin a line.
   void scan_lines() {
@@ -451,9 +415,6 @@ private:
     return ps;
   }
 
-  const std::string& s_;
-  size_t p_ = 0;
-  int depth_ = 0;
   std::map<std::string, size_t> aliases_;
   std::vector<Item> items_;
   std::map<std::string, Val> cache_;

@@ -22,11 +22,7 @@ void validate(const AmdMfma& m) {
   require(!(mm == 64 && nn == 4) || m.transposed, "amd_mfma: a 64x4 instrShape must be transposed");
   require(m.element_bitwidth == 32 || m.element_bitwidth == 64,
           "amd_mfma: elementBitWidth = " + std::to_string(m.element_bitwidth) + " must be 32 or 64");
-  if (!m.tiles_per_warp.empty()) {
-    check_rank("amd_mfma: tilesPerWarp", m.tiles_per_warp.size(), rank);
-    check_pow2_list("amd_mfma: tilesPerWarp", m.tiles_per_warp);
-  }
-  check_cga(m.cga, rank);
+  check_tiles_and_cga("amd_mfma", m.tiles_per_warp, m.cga, rank);
 }
 
 // A lane holds `height` values along M (along N when transposed); the lanes
@@ -50,20 +46,38 @@ LinearLayout lower(const AmdMfma& m, const Shape& shape) {
   else
     l *= LinearLayout::identity1d(mdim, "lane", dm) * LinearLayout::identity1d(kWarp / mdim, "lane", dn);
   if (tiles > 0) l *= LinearLayout::identity1d(tiles, "register", reg_dim);
-  l = l.transpose_outs({dn, dm});
-  Ints tpw = m.tiles_per_warp.empty() ? Ints(rank, 1) : m.tiles_per_warp;
-  const Ints& w = m.warps_per_cta;
+  return amd_warps_and_ctas(l.transpose_outs({dn, dm}), ndim, m.tiles_per_warp, m.warps_per_cta, m.cga, shape);
+}
+
+void check_tiles_and_cga(const std::string& kind, const Ints& tiles_per_warp, const CgaLayout& cga, size_t rank) {
+  if (!tiles_per_warp.empty()) {
+    check_rank(kind + ": tilesPerWarp", tiles_per_warp.size(), rank);
+    check_pow2_list(kind + ": tilesPerWarp", tiles_per_warp);
+  }
+  check_cga(cga, rank);
+}
+
+LinearLayout amd_warps_and_ctas(LinearLayout tile, int32_t instr_n, const Ints& tiles_per_warp, const Ints& warps,
+                                const CgaLayout& cga, const Shape& shape) {
+  size_t rank = shape.size();
+  size_t mi = rank - 2, ni = rank - 1;
+  auto names = dim_names(rank);
+  const std::string& dm = names[mi];
+  const std::string& dn = names[ni];
+  Ints tpw = tiles_per_warp.empty() ? Ints(rank, 1) : tiles_per_warp;
+  LinearLayout l = std::move(tile);
   l *= LinearLayout::identity1d(tpw[ni], "register", dn);
-  l *= LinearLayout::identity1d(w[ni], "warp", dn);
-  l *= LinearLayout::identity1d(static_cast<int32_t>(shape[ni] / (int64_t{ndim} * w[ni] * tpw[ni])), "register", dn);
+  l *= LinearLayout::identity1d(warps[ni], "warp", dn);
+  int32_t rest_n = static_cast<int32_t>(shape[ni] / (int64_t{instr_n} * warps[ni] * tpw[ni]));
+  l *= LinearLayout::identity1d(rest_n, "register", dn);
   l *= LinearLayout::identity1d(tpw[mi], "register", dm);
-  l *= LinearLayout::identity1d(w[mi], "warp", dm);
-  if (batch) {
+  l *= LinearLayout::identity1d(warps[mi], "warp", dm);
+  if (rank == 3) {
     l *= LinearLayout::identity1d(1, "register", names[0]);
     l *= LinearLayout::identity1d(1, "lane", names[0]);
-    l *= LinearLayout::identity1d(w[0], "warp", names[0]);
+    l *= LinearLayout::identity1d(warps[0], "warp", names[0]);
   }
-  return combine_cta_cga(l, m.cga, shape);
+  return combine_cta_cga(l, cga, shape);
 }
 
 }  // namespace ls

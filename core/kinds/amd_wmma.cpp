@@ -37,11 +37,7 @@ void validate(const AmdWmma& m) {
   require(ok, "amd_wmma: instrShape [" + std::to_string(is[0]) + ", " + std::to_string(is[1]) + ", " +
                   std::to_string(is[2]) + "] is not a WMMA v" + std::to_string(m.version) +
                   " shape (v1: 16x16x16; v2: K 16 or 32; v3: K 4, 32, 64 or 128)");
-  if (!m.tiles_per_warp.empty()) {
-    check_rank("amd_wmma: tilesPerWarp", m.tiles_per_warp.size(), rank);
-    check_pow2_list("amd_wmma: tilesPerWarp", m.tiles_per_warp);
-  }
-  check_cga(m.cga, rank);
+  check_tiles_and_cga("amd_wmma", m.tiles_per_warp, m.cga, rank);
 }
 
 // 16x16 tile, 32 lanes: 16 lanes along N (along M when transposed), the 17th
@@ -61,20 +57,7 @@ LinearLayout lower(const AmdWmma& m, const Shape& shape) {
   LinearLayout l = LinearLayout::infer_outs({{"register", reg}, {"lane", lane}}, {names[tord[0]], names[tord[1]]});
   const std::string& dm = names[rank - 2];
   const std::string& dn = names[rank - 1];
-  l = l.transpose_outs({dn, dm});
-  Ints tpw = m.tiles_per_warp.empty() ? Ints(rank, 1) : m.tiles_per_warp;
-  const Ints& w = m.warps_per_cta;
-  l *= LinearLayout::identity1d(tpw[ni], "register", dn);
-  l *= LinearLayout::identity1d(w[ni], "warp", dn);
-  l *= LinearLayout::identity1d(static_cast<int32_t>(shape[ni] / (int64_t{is[1]} * w[ni] * tpw[ni])), "register", dn);
-  l *= LinearLayout::identity1d(tpw[mi], "register", dm);
-  l *= LinearLayout::identity1d(w[mi], "warp", dm);
-  if (batch) {
-    l *= LinearLayout::identity1d(1, "register", names[0]);
-    l *= LinearLayout::identity1d(1, "lane", names[0]);
-    l *= LinearLayout::identity1d(w[0], "warp", names[0]);
-  }
-  return combine_cta_cga(l, m.cga, shape);
+  return amd_warps_and_ctas(l.transpose_outs({dn, dm}), is[1], m.tiles_per_warp, m.warps_per_cta, m.cga, shape);
 }
 
 // kWidth K values per lane; lanes cover the non-K dim, then (v2, v3) step

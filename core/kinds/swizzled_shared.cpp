@@ -9,13 +9,17 @@ namespace ls {
 size_t rank_of(const SwizzledShared& s) { return s.order.size(); }
 
 void validate(const SwizzledShared& s) {
-  size_t rank = rank_of(s);
-  require(rank >= 1, "swizzled_shared: order must not be empty");
-  check_permutation("swizzled_shared: order", s.order);
-  check_pow2("swizzled_shared: vec", s.vec);
-  check_pow2("swizzled_shared: perPhase", s.per_phase);
-  check_pow2("swizzled_shared: maxPhase", s.max_phase);
-  check_cga(s.cga, rank);
+  swizzled_validate("swizzled_shared", s.vec, s.per_phase, s.max_phase, s.order, s.cga);
+}
+
+void swizzled_validate(const std::string& kind, int32_t vec, int32_t per_phase, int32_t max_phase,
+                       const Ints& order, const CgaLayout& cga) {
+  require(!order.empty(), kind + ": order must not be empty");
+  check_permutation(kind + ": order", order);
+  check_pow2(kind + ": vec", vec);
+  check_pow2(kind + ": perPhase", per_phase);
+  check_pow2(kind + ": maxPhase", max_phase);
+  check_cga(cga, order.size());
 }
 
 LinearLayout swizzled_lower(int32_t vec, int32_t per_phase, int32_t max_phase, const Ints& order,

@@ -16,6 +16,9 @@ struct SwizzledShared {
 size_t rank_of(const SwizzledShared& s);
 void validate(const SwizzledShared& s);
 LinearLayout lower(const SwizzledShared& s, const Shape& shape);
+// The checks of validate(), for `kind` (also AMD rotating shared).
+void swizzled_validate(const std::string& kind, int32_t vec, int32_t per_phase, int32_t max_phase,
+                       const Ints& order, const CgaLayout& cga);
 // The swizzle over per-CTA rows and columns; `rotating` swizzles over the
 // whole shape and also XORs the phase with the index of the
 // perPhase * maxPhase row block (AMD rotating shared).

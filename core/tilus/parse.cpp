@@ -4,15 +4,15 @@
 #include <set>
 
 #include "../error.h"
-#include "../io/fields.h"
+#include "../io/scanner.h"
 #include "../io/text.h"
 #include "tilus_layout.h"
 
 namespace ls::tilus {
 namespace {
 
-bool id_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool id_char(char c) { return id_start(c) || (c >= '0' && c <= '9'); }
+using io::id_char;
+using io::id_start;
 
 const std::set<std::string>& functions() {
   static const std::set<std::string> f = {
@@ -34,38 +34,21 @@ struct Args {
   std::map<std::string, Value> named;
 };
 
-class Parser {
+class Parser : io::Scanner {
 public:
-  explicit Parser(const std::string& t) : t_(t) {}
+  explicit Parser(const std::string& t) : Scanner(t, Comments::none) {}
 
   RegisterLayout parse() {
     Value v = expr();
-    skip();
-    if (p_ != t_.size()) io::syntax_error(t_, p_, "unexpected " + io::found_at(t_, p_) + " after the layout");
+    ws();
+    if (p_ != s_.size()) err("unexpected " + found() + " after the layout");
     return as_layout(v, "the expression");
   }
 
 private:
-  const std::string& t_;
-  size_t p_ = 0;
-  int depth_ = 0;
-
-  void skip() {
-    while (p_ < t_.size() && (t_[p_] == ' ' || t_[p_] == '\t' || t_[p_] == '\n' || t_[p_] == '\r')) ++p_;
-  }
-  bool eat(char c) {
-    skip();
-    if (p_ < t_.size() && t_[p_] == c) return ++p_, true;
-    return false;
-  }
-  void expect(char c) {
-    if (!eat(c)) io::syntax_error(t_, p_, std::string("expected '") + c + "', found " + io::found_at(t_, p_));
-  }
   std::string ident() {
-    skip();
-    size_t s = p_;
-    while (p_ < t_.size() && id_char(t_[p_])) ++p_;
-    return t_.substr(s, p_ - s);
+    ws();
+    return take(id_char);
   }
 
   RegisterLayout as_layout(const Value& v, const std::string& what) {
@@ -87,8 +70,8 @@ private:
   Value expr() {
     Value v = chain();
     for (;;) {
-      skip();
-      char op = p_ < t_.size() ? t_[p_] : 0;
+      ws();
+      char op = p_ < s_.size() ? s_[p_] : 0;
       if (op != '*' && op != '/') return v;
       ++p_;
       Value r = chain();
@@ -105,7 +88,7 @@ private:
       size_t at = p_;
       std::string m = ident();
       static const std::set<std::string> methods = {"local", "spatial", "repeat", "column_local", "column_spatial"};
-      if (!methods.count(m)) io::syntax_error(t_, at, "unknown layout method '" + io::shown(m) + "'");
+      if (!methods.count(m)) io::syntax_error(s_, at, "unknown layout method '" + io::shown(m) + "'");
       RegisterLayout base = as_layout(v, "the object of ." + m + "()");
       Args a = args();
       v.layout = compose(base, create(m, a));
@@ -114,11 +97,11 @@ private:
   }
 
   Value primary() {
-    skip();
-    if (++depth_ > io::kMaxDepth) io::syntax_error(t_, p_, "nesting deeper than " + std::to_string(io::kMaxDepth) + " levels");
+    ws();
+    Depth depth(*this);
     Value v;
-    if (p_ >= t_.size()) io::syntax_error(t_, p_, "expected a value, found end of text");
-    char c = t_[p_];
+    if (p_ >= s_.size()) err("expected a value, found end of text");
+    char c = s_[p_];
     if (c == '(' || c == '[') {
       ++p_;
       char close = c == '(' ? ')' : ']';
@@ -127,19 +110,19 @@ private:
       while (!eat(close)) {
         v.list.push_back(expr());
         comma = eat(',');
-        skip();
-        if (!comma && (p_ >= t_.size() || t_[p_] != close))
-          io::syntax_error(t_, p_, std::string("expected ',' or '") + close + "', found " + io::found_at(t_, p_));
+        ws();
+        if (!comma && (p_ >= s_.size() || s_[p_] != close))
+          err(std::string("expected ',' or '") + close + "', found " + found());
       }
       // (layout) is a parenthesised layout, not a tuple.
       if (c == '(' && v.list.size() == 1 && !comma && v.list[0].kind == Value::Layout) v = v.list[0];
     } else if (c == '-' || (c >= '0' && c <= '9')) {
       size_t s = p_;
       if (c == '-') ++p_;
-      while (p_ < t_.size() && t_[p_] >= '0' && t_[p_] <= '9') ++p_;
-      if (p_ == s + (c == '-' ? 1 : 0)) io::syntax_error(t_, s, "expected a number after '-'");
-      if (p_ - s > 12) io::syntax_error(t_, s, "number " + t_.substr(s, p_ - s) + " is too large");
-      v.i = std::stoll(t_.substr(s, p_ - s));
+      while (p_ < s_.size() && s_[p_] >= '0' && s_[p_] <= '9') ++p_;
+      if (p_ == s + (c == '-' ? 1 : 0)) io::syntax_error(s_, s, "expected a number after '-'");
+      if (p_ - s > 12) io::syntax_error(s_, s, "number " + s_.substr(s, p_ - s) + " is too large");
+      v.i = std::stoll(s_.substr(s, p_ - s));
     } else if (id_start(c)) {
       size_t at = p_;
       std::string name = ident();
@@ -148,18 +131,17 @@ private:
         v.i = name == "True";
       } else {
         // A module path (tilus.ir.layout.spatial) ends at a known function.
-        while (!functions().count(name) && p_ < t_.size() && t_[p_] == '.') {
+        while (!functions().count(name) && p_ < s_.size() && s_[p_] == '.') {
           ++p_;
           name = ident();
         }
-        if (!functions().count(name)) io::syntax_error(t_, at, "unknown tilus function '" + io::shown(name) + "'");
+        if (!functions().count(name)) io::syntax_error(s_, at, "unknown tilus function '" + io::shown(name) + "'");
         v.kind = Value::Layout;
         v.layout = call(name, args());
       }
     } else {
-      io::syntax_error(t_, p_, "expected a value, found " + io::found_at(t_, p_));
+      err("expected a value, found " + found());
     }
-    --depth_;
     return v;
   }
 
@@ -167,20 +149,20 @@ private:
     expect('(');
     Args a;
     while (!eat(')')) {
-      skip();
+      ws();
       size_t save = p_;
       std::string key = ident();
       if (!key.empty() && eat('=')) {
-        if (a.named.count(key)) io::syntax_error(t_, save, "argument '" + key + "' given twice");
+        if (a.named.count(key)) io::syntax_error(s_, save, "argument '" + key + "' given twice");
         a.named[key] = expr();
       } else {
         p_ = save;
-        if (!a.named.empty()) io::syntax_error(t_, p_, "positional argument after a keyword argument");
+        if (!a.named.empty()) err("positional argument after a keyword argument");
         a.pos.push_back(expr());
       }
       if (!eat(',')) {
-        skip();
-        if (p_ >= t_.size() || t_[p_] != ')') io::syntax_error(t_, p_, "expected ',' or ')', found " + io::found_at(t_, p_));
+        ws();
+        if (p_ >= s_.size() || s_[p_] != ')') err("expected ',' or ')', found " + found());
       }
     }
     return a;

@@ -138,8 +138,15 @@ def presets(cli, folder, c):
     c.check("presets exist", len(names) >= 30, str(names))
     bases = {}
     for name in names:
-        rc, out, err = run(cli, ["bases", os.path.join(folder, name)])
-        c.check(f"preset {name}", rc == 0, err)
+        path = os.path.join(folder, name)
+        rc, out, err = run(cli, ["show", path])
+        c.check(f"preset {name}", rc == 0 and out.strip(), err)
+        with open(path) as f:
+            kind = json.load(f)["kind"]
+        if kind in ("tilus", "cute"):
+            continue  # not every one is linear over F2; `show` drew it
+        rc, out, err = run(cli, ["bases", path])
+        c.check(f"preset {name} bases", rc == 0, err)
         if rc == 0:
             bases[name] = json.loads(out)["bases"]
     eq = [bases.get(f"gluon-equivalent-{k}.json") for k in ("blocked", "slice", "linear")]

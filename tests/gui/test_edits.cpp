@@ -131,7 +131,9 @@ TEST_CASE("random edits never lose the last valid layout") {
     auto before = d.grid;
     bool ok = false;
     int op = pick(10);
-    if (op <= 3) {  // an editor widget
+    if (op <= 3 && d.draft.foreign) {  // the expression box of a tilus or CuTe layout
+      ok = lsgui::set_text(d, garble(d.draft.foreign->text()));
+    } else if (op <= 3) {  // an editor widget
       ls::TensorLayout t = d.draft;
       ls::Spec s = *t.spec;
       mutate(s);
@@ -157,7 +159,8 @@ TEST_CASE("random edits never lose the last valid layout") {
     if (ok) {
       ++accepted;
       REQUIRE(d.error.empty());
-      REQUIRE(*d.grid->layout.spec == *d.draft.spec);
+      if (d.draft.spec) REQUIRE(*d.grid->layout.spec == *d.draft.spec);
+      else REQUIRE(d.grid->layout.foreign->text() == d.draft.foreign->text());
       REQUIRE(d.grid->layout.shape == d.draft.shape);
     } else if (op <= 7) {
       ++refused;
@@ -211,4 +214,27 @@ TEST_CASE("every kind has a default the editor can switch to") {
     REQUIRE(lsgui::load(d, lsgui::default_layout(k)));
     CHECK(d.grid->kind == k);
   }
+}
+
+TEST_CASE("tilus and CuTe layouts edit like the others") {
+  lsgui::Doc d;
+  REQUIRE(lsgui::set_text(d, "local(2, 1).spatial(8, 4).local(1, 2)"));
+  CHECK(d.grid->kind == "tilus");
+  CHECK(d.grid->shape == ls::Shape{16, 8});
+  CHECK(lsgui::print_as(d.grid->layout, lsgui::TextFormat::gluon) == d.grid->layout.foreign->text());
+  // Its F2 form is MMA v2's accumulator, so it copies as MLIR.
+  CHECK(lsgui::export_text(d.grid->layout, lsgui::TextFormat::mlir).find("#ttg.linear") != std::string::npos);
+  REQUIRE(lsgui::set_text(d, "(4,(4,2)):(4,(1,16))"));
+  CHECK(d.grid->kind == "cute");
+  CHECK(d.grid->shape == ls::Shape{4, 8});
+  CHECK_FALSE(lsgui::set_shape_text(d, "64x16"));  // the expression carries the shape
+  CHECK(d.grid->shape == ls::Shape{4, 8});
+  REQUIRE(lsgui::undo(d));
+  CHECK(d.grid->kind == "tilus");
+  REQUIRE(lsgui::switch_kind(d, "cute"));
+  CHECK(d.grid->kind == "cute");
+  REQUIRE(lsgui::switch_kind(d, "blocked"));
+  CHECK(d.grid->kind == "blocked");
+  CHECK_FALSE(lsgui::set_text(d, "spatial(3, 4).local(2"));
+  CHECK(d.grid->kind == "blocked");
 }

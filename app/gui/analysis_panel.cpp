@@ -1,0 +1,318 @@
+#include "analysis_panel.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "editor.h"
+#include "imgui.h"
+
+namespace lsgui {
+namespace {
+
+constexpr const char* kViews[] = {"contiguous (row-major)", "transposed (column-major)", "every other row"};
+constexpr const char* kInstrs[] = {"ld/st.shared", "ldmatrix/stmatrix .x1", "ldmatrix/stmatrix .x2",
+                                   "ldmatrix/stmatrix .x4"};
+constexpr int kBits[] = {8, 16, 32, 64};
+
+std::string key_of(const char* what, std::initializer_list<long long> parts) {
+  std::string k = what;
+  for (long long p : parts) k += "|" + std::to_string(p);
+  return k;
+}
+
+void working(const char* what) {
+  static const char* dots[] = {"", ".", "..", "..."};
+  ImGui::TextDisabled("%s: working%s", what, dots[static_cast<int>(ImGui::GetTime() * 3) % 4]);
+}
+
+bool distributed(const Doc& d) { return d.grid && !d.grid->map->is_shared(); }
+
+// A shared layout for the tile of `g` (its shape and element type).
+ls::TensorLayout for_tile(ls::SpecPtr spec, const Grid& g) {
+  ls::TensorLayout t;
+  t.spec = std::move(spec);
+  t.shape = g.shape;
+  t.elem = g.layout.elem, t.elem_bits = g.layout.elem_bits;
+  return t;
+}
+
+// The figures of one direction as a table row.
+void op_row(const char* dir, const ls::SharedOpReport& r) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(dir);
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(r.instruction.c_str());
+  ImGui::TableNextColumn();
+  ImGui::Text("%lld", static_cast<long long>(r.instructions));
+  ImGui::TableNextColumn();
+  ImGui::Text("%lld", static_cast<long long>(r.wavefronts));
+  ImGui::TableNextColumn();
+  ImGui::Text("%lld", static_cast<long long>(r.ideal));
+  ImGui::TableNextColumn();
+  if (r.conflicts() > 0) ImGui::TextColored(ImVec4(1, 0.45f, 0.4f, 1), "%lld", static_cast<long long>(r.conflicts()));
+  else ImGui::TextUnformatted("0");
+  ImGui::TableNextColumn();
+  ImGui::Text("%d", r.max_wavefronts);
+}
+
+std::string lanes_text(const std::vector<int32_t>& lanes) {
+  std::string t;
+  for (size_t i = 0; i < lanes.size(); ++i) t += (i ? " " : "") + std::to_string(lanes[i]);
+  return t;
+}
+
+}  // namespace
+
+std::vector<int64_t> view_strides(const ls::Shape& shape, int view) {
+  size_t n = shape.size();
+  std::vector<int64_t> s(n, 1);
+  if (view == 1) {
+    for (size_t d = 1; d < n; ++d) s[d] = s[d - 1] * shape[d - 1];
+  } else {
+    for (size_t d = n - 1; d-- > 0;) s[d] = s[d + 1] * shape[d + 1];
+    if (view == 2)
+      for (size_t d = 0; d + 1 < n; ++d) s[d] *= 2;
+  }
+  return s;
+}
+
+void draw_coalescing(Analyses& an, const Doc& d) {
+  ImGui::TextUnformatted("Global memory: coalescing");
+  if (d.grid->map->is_shared()) {
+    ImGui::TextWrapped("A shared layout: its bank conflicts with a register layout are in the side-by-side view (F3).");
+    return;
+  }
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  ImGui::Combo("##view", &an.view, kViews, IM_ARRAYSIZE(kViews));
+  int bits = an.bits ? an.bits : d.grid->layout.elem_bits;
+  std::string label = std::to_string(bits) + "-bit elements" + (an.bits ? "" : " (the element type's)");
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::BeginCombo("##bits", label.c_str())) {
+    if (ImGui::Selectable("the element type's", an.bits == 0)) an.bits = 0;
+    for (int b : kBits)
+      if (ImGui::Selectable((std::to_string(b) + " bits").c_str(), an.bits == b)) an.bits = b;
+    ImGui::EndCombo();
+  }
+  auto strides = view_strides(d.grid->shape, an.view);
+  std::string st;
+  for (size_t i = 0; i < strides.size(); ++i) st += (i ? ", " : "") + std::to_string(strides[i]);
+  ImGui::TextDisabled("strides (%s) elements", st.c_str());
+  auto grid = d.grid;
+  an.coalescing.request(key_of("coalescing", {static_cast<long long>(d.version), an.view, bits}),
+                        [grid, strides, bits] { return ls::analyze_coalescing(*grid->map, strides, bits); });
+  an.coalescing.poll();
+  if (an.coalescing.running()) return working("coalescing");
+  if (!an.coalescing.error.empty()) return error_text(an.coalescing.error);
+  const auto& r = *an.coalescing.result;
+  ImGui::Text("%s, %d-bit vectors", r.instruction.c_str(), r.vector_bits);
+  ImGui::Text("runs of %lld bits: %lld vector(s) each", static_cast<long long>(r.run_bits),
+              static_cast<long long>(r.vectors_per_run));
+  ImGui::Text("%lld instructions per thread, %lld requests", static_cast<long long>(r.instructions_per_thread),
+              static_cast<long long>(r.requests));
+  ImGui::Text("sectors per request: %.2f (ideal %.2f)", r.sectors_per_request, r.ideal_sectors_per_request);
+  ImVec4 c = r.efficiency >= 0.999 ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1, 0.6f, 0.4f, 1);
+  ImGui::TextColored(c, "efficiency %.1f%%", 100 * r.efficiency);
+  ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+  ImGui::TextWrapped("over the tile: %lld sectors, %.1f%% of their bytes used",
+                     static_cast<long long>(r.unique_sectors), 100 * r.tile_efficiency);
+  ImGui::PopStyleColor();
+}
+
+void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std::vector<uint8_t>& lit,
+                         std::vector<uint8_t>& colliding) {
+  lit.clear(), colliding.clear();
+  const Grid& gb = *b.grid;
+  ImGui::SetNextItemWidth(190);
+  ImGui::Combo("##instr", &an.instr, kInstrs, IM_ARRAYSIZE(kInstrs));
+  if (an.instr > 0) ImGui::SameLine(), ImGui::Checkbox(".trans", &an.trans);
+  ImGui::SameLine();
+  ImGui::TextDisabled("%d-bit elements (the second layout's)", gb.layout.elem_bits);
+  auto ga = a.grid, gbp = b.grid;
+  ls::SharedOpOptions opt;
+  opt.instr = an.instr ? ls::SharedInstr::matrix : ls::SharedInstr::plain;
+  opt.matrices = an.instr == 1 ? 1 : an.instr == 2 ? 2 : 4;
+  opt.trans = an.instr && an.trans;
+  an.banks.request(key_of("banks", {static_cast<long long>(a.version), static_cast<long long>(b.version), an.instr,
+                                    opt.trans}),
+                   [ga, gbp, opt] {
+                     auto physical = gbp->layout.spec ? ls::physical_offset_of(*gbp->layout.spec) : ls::PhysicalOffset{};
+                     return ls::analyze_bank_conflicts(*ga->map, *gbp->map, gbp->layout.elem_bits, opt, physical);
+                   });
+  an.banks.poll();
+  if (an.banks.running()) return working("bank conflicts");
+  if (!an.banks.error.empty()) return error_text(an.banks.error);
+  const auto& r = *an.banks.result;
+  if (ImGui::BeginTable("banks", 7, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
+    for (const char* h : {"", "instruction", "instructions", "wavefronts", "ideal", "conflicts", "worst"})
+      ImGui::TableSetupColumn(h);
+    ImGui::TableHeadersRow();
+    op_row("store", r.store);
+    op_row("load", r.load);
+    ImGui::EndTable();
+  }
+  if (r.triton_conflicts_per_wavefront)
+    ImGui::Text("Triton (get_shared_bank_conflicts): %d conflicts per wavefront", *r.triton_conflicts_per_wavefront);
+  else
+    ImGui::TextDisabled("Triton's number needs both layouts linear over F2");
+
+  // The selected access of the warp: lit in the second layout, colliding lanes outlined.
+  const ls::SharedOpReport& op = an.load ? r.load : r.store;
+  int64_t warps = 1;
+  for (const auto& d : ga->dims)
+    if (d.name == "warp") warps = d.size;
+  std::vector<const ls::SharedAccess*> mine;
+  for (const auto& acc : op.accesses)
+    if (acc.warp + warps * acc.block == warp) mine.push_back(&acc);
+  ImGui::TextUnformatted("light");
+  ImGui::SameLine();
+  if (ImGui::RadioButton("store", !an.load)) an.load = false;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("load", an.load)) an.load = true;
+  if (mine.empty()) return;
+  std::sort(mine.begin(), mine.end(), [](auto* x, auto* y) { return x->index < y->index; });
+  an.access = std::clamp(an.access, 0, static_cast<int>(mine.size()) - 1);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(160);
+  ImGui::SliderInt("instruction", &an.access, 0, static_cast<int>(mine.size()) - 1, "%d", ImGuiSliderFlags_AlwaysClamp);
+  const ls::SharedAccess& acc = *mine[an.access];
+  ImGui::SameLine();
+  ImGui::Text("%d wavefronts (ideal %d)", acc.wavefronts, acc.ideal);
+  // Bytes per lane address: one vector, or an 8x8 matrix row of 16 bytes.
+  int32_t per_lane = an.instr ? 128 / gb.layout.elem_bits : op.vector_elems;
+  int64_t offsets = gb.dims[0].size;
+  lit.assign(gb.owners.size(), 0), colliding.assign(gb.owners.size(), 0);
+  auto light = [&](std::vector<uint8_t>& to, int64_t start) {
+    for (int32_t i = 0; start >= 0 && i < per_lane; ++i) {
+      int64_t flat = start + i + offsets * acc.block;
+      if (flat < static_cast<int64_t>(gb.table.size()) && gb.table[flat] >= 0) to[gb.table[flat]] = 1;
+    }
+  };
+  for (int64_t o : acc.lane_offset) light(lit, o);
+  for (const auto& c : acc.collisions)
+    for (int32_t lane : c.lanes)
+      if (lane >= 0 && lane < static_cast<int32_t>(acc.lane_offset.size())) light(colliding, acc.lane_offset[lane]);
+  if (acc.collisions.empty()) {
+    ImGui::TextDisabled("no bank collides in this instruction");
+    return;
+  }
+  std::string text = "colliding (outlined red):";
+  for (const auto& c : acc.collisions)
+    text += " phase " + std::to_string(c.phase) + " bank " + std::to_string(c.bank) + ": " + std::to_string(c.words) +
+            " words, lanes " + lanes_text(c.lanes) + ";";
+  ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.55f, 0.5f, 1));
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
+void draw_conversion(Analyses& an, const Doc& a, const Doc& b) {
+  const auto* la = a.grid->map->linear();
+  const auto* lb = b.grid->map->linear();
+  if (!la || !lb) {
+    ImGui::TextDisabled("conversion cost: needs both layouts linear over F2");
+    return;
+  }
+  auto ga = a.grid, gb = b.grid;
+  int32_t bits = a.grid->layout.elem_bits;
+  an.conversion.request(key_of("conversion", {static_cast<long long>(a.version), static_cast<long long>(b.version)}),
+                        [ga, gb, bits] { return ls::analyze_conversion(*ga->map->linear(), *gb->map->linear(), bits); });
+  an.conversion.poll();
+  if (an.conversion.running()) return working("conversion cost");
+  if (!an.conversion.error.empty()) return error_text("conversion cost: " + an.conversion.error);
+  const auto& r = *an.conversion.result;
+  std::string moved;
+  for (const auto& m : r.moved_dims) moved += (moved.empty() ? "" : ", ") + m;
+  ImGui::Text("conversion first -> second: %s", ls::to_string(r.kind).c_str());
+  if (!moved.empty()) ImGui::SameLine(), ImGui::TextDisabled("(data moves across %s)", moved.c_str());
+  if (r.kind == ls::ConversionKind::shared_memory)
+    ImGui::SameLine(), ImGui::Text("%lld bytes of scratch", static_cast<long long>(r.scratch_bytes));
+}
+
+std::optional<ls::TensorLayout> draw_swizzle_designer(Analyses& an, const Doc& a, const Doc& b) {
+  std::optional<ls::TensorLayout> put;
+  bool pair = distributed(a) && distributed(b) && a.grid->shape == b.grid->shape && a.grid->map->linear() &&
+              b.grid->map->linear();
+  if (pair) {
+    if (ImGui::Button("Design swizzle")) {
+      auto ga = a.grid, gb = b.grid;
+      an.swizzle_a = a.version;
+      an.swizzle.request(key_of("swizzle", {static_cast<long long>(a.version), static_cast<long long>(b.version)}),
+                         [ga, gb] {
+                           int32_t bits = ga->layout.elem_bits;
+                           const auto &src = *ga->map->linear(), &dst = *gb->map->linear();
+                           SwizzleResult r{ls::design_swizzle(src, dst, bits), ls::rank_conventional(src, dst, bits), {}};
+                           r.shared = for_tile(ls::make_spec(ls::SharedLinear{r.design.layout.bases("offset"), {}, 16}), *ga);
+                           return r;
+                         });
+    }
+    ImGui::SameLine();
+    ImGui::TextDisabled("the shared layout for moving the first layout's tile into the second, and the ranking");
+  }
+  an.swizzle.poll();
+  if (an.swizzle_a != a.version) return put;
+  if (an.swizzle.running()) {
+    working("designing and ranking");
+    return put;
+  }
+  if (!an.swizzle.error.empty()) {
+    error_text("swizzle designer: " + an.swizzle.error);
+    return put;
+  }
+  if (!an.swizzle.result) return put;
+  const auto& r = *an.swizzle.result;
+  const auto& dz = r.design;
+  ImGui::Text("designed: store %lld wavefronts (ideal %lld), load %lld (ideal %lld), %lld elements per round",
+              static_cast<long long>(dz.store.wavefronts), static_cast<long long>(dz.store.ideal),
+              static_cast<long long>(dz.load.wavefronts), static_cast<long long>(dz.load.ideal),
+              static_cast<long long>(dz.scratch_elems));
+  ImGui::SameLine();
+  if (ImGui::SmallButton("put the design in the second pane")) put = r.shared;
+  std::string same;
+  if (dz.swizzled)
+    same += "swizzled_shared vec=" + std::to_string(dz.swizzled->vec) + " perPhase=" +
+            std::to_string(dz.swizzled->per_phase) + " maxPhase=" + std::to_string(dz.swizzled->max_phase) + "; ";
+  if (dz.nvmma)
+    same += "nvmma_shared " + std::to_string(dz.nvmma->swizzle_bytes) + "B" + (dz.nvmma->transposed ? " transposed" : "") +
+            "; ";
+  if (dz.cute)
+    same += "CuTe Swizzle<" + std::to_string(dz.cute->b) + "," + std::to_string(dz.cute->m) + "," +
+            std::to_string(dz.cute->s) + "> (element units)";
+  ImGui::TextDisabled("equals: %s", same.empty() ? "no conventional layout (shared_linear only)" : same.c_str());
+  ImGui::Text("conventional choices, fewest conflicts first (%zu):", r.ranked.size());
+  float h = ImGui::GetTextLineHeightWithSpacing() * 7;
+  if (ImGui::BeginTable("ranking", 6,
+                        ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit |
+                            ImGuiTableFlags_RowBg,
+                        ImVec2(0, h))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (const char* c : {"#", "conflicts", "store", "load", "ideal", "layout"}) ImGui::TableSetupColumn(c);
+    ImGui::TableHeadersRow();
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(r.ranked.size()));
+    while (clip.Step())
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+        const auto& c = r.ranked[i];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::PushID(i);
+        if (ImGui::SmallButton(std::to_string(i + 1).c_str()))
+          put = for_tile(std::make_shared<const ls::Spec>(c.spec), *a.grid);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("put this layout in the second pane");
+        ImGui::PopID();
+        ImGui::TableNextColumn();
+        ImGui::Text("%lld", static_cast<long long>(c.conflicts()));
+        ImGui::TableNextColumn();
+        ImGui::Text("%lld", static_cast<long long>(c.store_wavefronts));
+        ImGui::TableNextColumn();
+        ImGui::Text("%lld", static_cast<long long>(c.load_wavefronts));
+        ImGui::TableNextColumn();
+        ImGui::Text("%lld", static_cast<long long>(c.ideal));
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(c.name.c_str());
+      }
+    ImGui::EndTable();
+  }
+  return put;
+}
+
+}  // namespace lsgui

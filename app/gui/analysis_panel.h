@@ -1,0 +1,69 @@
+// core/analysis shown live beside the grids (docs/analyses.md):
+//   - beside the grid: global-memory coalescing of a distributed layout for
+//     a tensor view (contiguous, transposed, every other row) and element size;
+//   - in the side-by-side view: bank conflicts of storing the first layout's
+//     registers into the second (shared) layout and loading them back, with
+//     the instruction (plain or ldmatrix/stmatrix), wavefronts against the
+//     ideal, Triton's number and the colliding lanes and banks; for two
+//     distributed layouts the conversion cost, and the swizzle designer with
+//     the ranking of the conventional shared layouts.
+// Each analysis runs as a Job (jobs.h) keyed by the layouts' versions and
+// the options, so edits never wait for it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/bank_conflicts.h"
+#include "analysis/coalescing.h"
+#include "analysis/conversion.h"
+#include "analysis/swizzle.h"
+#include "jobs.h"
+#include "model.h"
+
+namespace lsgui {
+
+struct SwizzleResult {
+  ls::SwizzleDesign design;
+  std::vector<ls::SwizzleCandidate> ranked;
+  ls::TensorLayout shared;  // the design as a shared_linear layout of the pair's shape
+};
+
+struct Analyses {
+  // coalescing (grid view)
+  int view = 0;   // 0 contiguous (row-major), 1 transposed (column-major), 2 every other row
+  int bits = 0;   // element bits; 0: the layout's element type
+  Job<ls::CoalescingReport> coalescing;
+  // bank conflicts (side by side)
+  int instr = 0;  // 0 ld/st.shared, 1 ldmatrix/stmatrix x1, 2 x2, 3 x4
+  bool trans = false;
+  bool load = false;   // show the load (else the store)
+  int access = 0;      // which instruction of the selected warp is lit
+  Job<ls::BankConflictReport> banks;
+  Job<ls::ConversionReport> conversion;
+  Job<SwizzleResult> swizzle;
+  uint64_t swizzle_a = ~uint64_t{0};  // the first layout's version the design is for
+};
+
+// The strides (in elements) of the tensor view `view` of `shape`.
+std::vector<int64_t> view_strides(const ls::Shape& shape, int view);
+
+// The coalescing panel for the document's layout, drawn in the current window.
+void draw_coalescing(Analyses& an, const Doc& d);
+
+// Bank-conflict figures of a's registers with b's shared layout (same
+// shape). Lights, per element of b, what the selected access of warp `warp`
+// touches (`lit`) and what its colliding lanes touch (`colliding`); both are
+// left empty when there is no access to show.
+void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std::vector<uint8_t>& lit,
+                         std::vector<uint8_t>& colliding);
+// The conversion cost between two distributed layouts.
+void draw_conversion(Analyses& an, const Doc& a, const Doc& b);
+// The swizzle designer for a -> b (two distributed layouts), and the last
+// design made for a's current layout with the ranking of the conventional
+// shared layouts. Returns a shared layout the user chose to put beside a.
+std::optional<ls::TensorLayout> draw_swizzle_designer(Analyses& an, const Doc& a, const Doc& b);
+
+}  // namespace lsgui
