@@ -55,6 +55,16 @@ Layout pad(const Layout& l, size_t rank) {
   return make_layout(m);
 }
 
+// `op` (named `fn`) of mode i of `a` with tiler[i]; modes past the tiler stay.
+Layout by_mode(const std::string& fn, Layout (*op)(const Layout&, const Layout&), const Layout& a,
+               const std::vector<Layout>& tiler) {
+  require(tiler.size() <= a.rank(), fn + ": the tiler has " + std::to_string(tiler.size()) + " modes, " + a.str() +
+                                        " has " + std::to_string(a.rank()));
+  std::vector<Layout> m;
+  for (size_t i = 0; i < a.rank(); ++i) m.push_back(i < tiler.size() ? op(a.mode(i), tiler[i]) : a.mode(i));
+  return make_layout(m);
+}
+
 }  // namespace
 
 int64_t IntTuple::product() const {
@@ -170,11 +180,7 @@ Layout composition(const Layout& a, const Layout& b) {
 }
 
 Layout composition(const Layout& a, const std::vector<Layout>& tiler) {
-  require(tiler.size() <= a.rank(), "composition: the tiler has " + std::to_string(tiler.size()) + " modes, " +
-                                        a.str() + " has " + std::to_string(a.rank()));
-  std::vector<Layout> m;
-  for (size_t i = 0; i < a.rank(); ++i) m.push_back(i < tiler.size() ? composition(a.mode(i), tiler[i]) : a.mode(i));
-  return make_layout(m);
+  return by_mode("composition", composition, a, tiler);
 }
 
 Layout complement(const Layout& l, int64_t max_index) {
@@ -198,11 +204,7 @@ Layout logical_divide(const Layout& a, const Layout& b) {
 }
 
 Layout logical_divide(const Layout& a, const std::vector<Layout>& tiler) {
-  require(tiler.size() <= a.rank(), "logical_divide: the tiler has " + std::to_string(tiler.size()) + " modes, " +
-                                        a.str() + " has " + std::to_string(a.rank()));
-  std::vector<Layout> m;
-  for (size_t i = 0; i < a.rank(); ++i) m.push_back(i < tiler.size() ? logical_divide(a.mode(i), tiler[i]) : a.mode(i));
-  return make_layout(m);
+  return by_mode("logical_divide", logical_divide, a, tiler);
 }
 
 Layout logical_product(const Layout& a, const Layout& b) {
