@@ -1,6 +1,7 @@
 #include "conversion.h"
 
 #include <algorithm>
+#include <array>
 
 #include "../error.h"
 #include "bank_conflicts.h"
@@ -76,7 +77,113 @@ LinearLayout quotient(const LinearLayout& c, const std::string& dim) {
   return c.sublayout(ins, outs);
 }
 
+// Register bases that are zero (broadcast) dropped, as Triton's
+// actionRemoveBroadcastedRegs does.
+LinearLayout without_register_broadcast(const LinearLayout& l) {
+  std::vector<LinearLayout::InDim> ins = l.ins();
+  for (auto& d : ins)
+    if (d.name == "register")
+      d.bases.erase(std::remove_if(d.bases.begin(), d.bases.end(),
+                                   [](const LinearLayout::Basis& b) {
+                                     return std::all_of(b.begin(), b.end(), [](int32_t x) { return x == 0; });
+                                   }),
+                    d.bases.end());
+  return LinearLayout(std::move(ins), l.outs());
+}
+
+bool is_zero(const LinearLayout::Basis& b) {
+  return std::all_of(b.begin(), b.end(), [](int32_t x) { return x == 0; });
+}
+
+int floor_log2(int32_t v) {
+  int r = -1;
+  while (v > 0) v >>= 1, ++r;
+  return r;
+}
+
 }  // namespace
+
+int mixed_transpositions(const LinearLayout& src_in, const LinearLayout& dst_in) {
+  // Triton's getWarpLayoutConvertDecomposition: the register and lane parts of
+  // both layouts (broadcast registers dropped, both padded with zero bases to
+  // equal sizes) give a permutation P of register and lane bits; every run of
+  // lane bits inside a cycle that also holds register bits is factored out as
+  // one (register, lane) transposition.
+  LinearLayout src = without_register_broadcast(src_in), dst = without_register_broadcast(dst_in);
+  const std::vector<std::string> dims = {"register", "lane"};
+  const int n[2] = {std::max(src.in_log2("register"), dst.in_log2("register")),
+                    std::max(src.in_log2("lane"), dst.in_log2("lane"))};
+  auto padded = [&](const LinearLayout& l) {
+    std::vector<LinearLayout::InDim> ins;
+    for (int k = 0; k < 2; ++k) {
+      LinearLayout::InDim d{dims[k], l.has_in(dims[k]) ? l.bases(dims[k]) : std::vector<LinearLayout::Basis>{}};
+      d.bases.resize(n[k], LinearLayout::Basis(l.outs().size(), 0));
+      ins.push_back(std::move(d));
+    }
+    return LinearLayout(std::move(ins), l.outs());
+  };
+  LinearLayout s = padded(src), t = padded(dst);
+  // P = t^-1 o s with Triton's heuristic: a dim equal in both is the identity,
+  // the rest is the least-squares solution over the remaining dims.
+  std::vector<std::string> same;
+  for (auto& d : dims)
+    if (s.bases(d) == t.bases(d)) same.push_back(d);
+  LinearLayout rest;
+  if (same.size() < dims.size()) {
+    try {
+      rest = drop_ins(s, same).invert_and_compose(drop_ins(t, same));
+    } catch (const Error&) {
+      return n[0] + n[1];  // the source's data is not all held by the destination's threads of one warp
+    }
+  }
+  // p[k][i] = {register value, lane value} of P on bit i of dims[k]
+  std::vector<std::array<int32_t, 2>> p[2];
+  for (int k = 0; k < 2; ++k)
+    for (int i = 0; i < n[k]; ++i) {
+      std::array<int32_t, 2> v{0, 0};
+      if (std::find(same.begin(), same.end(), dims[k]) != same.end()) {
+        v[k] = int32_t{1} << i;
+      } else {
+        for (int j = 0; j < 2; ++j) {
+          int o = rest.out_index(dims[j]);
+          if (o >= 0) v[j] = rest.bases(dims[k])[i][o];
+        }
+      }
+      p[k].push_back(v);
+    }
+  // zero bases: common ones are fixed points; the others pair up in order
+  std::vector<std::pair<int, int>> src_free, dst_free;
+  for (int k = 0; k < 2; ++k)
+    for (int i = 0; i < n[k]; ++i) {
+      bool sz = is_zero(s.bases(dims[k])[i]), tz = is_zero(t.bases(dims[k])[i]);
+      if (sz && tz) p[k][i][k] = int32_t{1} << i;
+      else if (sz) src_free.push_back({k, i});
+      else if (tz) dst_free.push_back({k, i});
+    }
+  for (size_t z = 0; z < std::min(src_free.size(), dst_free.size()); ++z)
+    p[src_free[z].first][src_free[z].second][dst_free[z].first] = int32_t{1} << dst_free[z].second;
+  // walk the cycles (registers first); a step from a lane bit back to a
+  // register bit closes one mixed transposition
+  auto flat = [&](int k, int i) { return k == 0 ? i : n[0] + i; };
+  std::vector<bool> visited(n[0] + n[1], false);
+  int mixed = 0;
+  for (int k = 0; k < 2; ++k)
+    for (int i = 0; i < n[k]; ++i) {
+      if (visited[flat(k, i)]) continue;
+      int ck = k, ci = i;
+      for (int steps = 0; steps <= n[0] + n[1]; ++steps) {
+        visited[flat(ck, ci)] = true;
+        auto v = p[ck][ci];
+        int nk = v[1] != 0 ? 1 : 0;
+        int ni = floor_log2(v[nk]);
+        if (ni < 0) break;  // not a permutation: nothing to follow
+        if (ck == 1 && nk == 0) ++mixed;
+        ck = nk, ci = ni;
+        if (flat(ck, ci) == flat(k, i) || ci >= n[ck]) break;
+      }
+    }
+  return mixed;
+}
 
 ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout& dst, int32_t bits) {
   check_element_bits(bits);
@@ -93,22 +200,16 @@ ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout&
   r.moved_dims = c.out_names();
   if (r.moved_dims.empty()) r.kind = ConversionKind::free;
   else if (r.moved_dims == std::vector<std::string>{"register"}) r.kind = ConversionKind::register_permutation;
-  else if (r.moved_dims == std::vector<std::string>{"register", "lane"}) r.kind = ConversionKind::warp_shuffle;
-  else r.kind = ConversionKind::shared_memory;
+  else if (r.moved_dims == std::vector<std::string>{"register", "lane"}) {
+    // Triton 3.6 (cvtNeedsWarpShuffle) shuffles only with fewer than two mixed
+    // transpositions; otherwise it goes through shared memory
+    r.mixed_transpositions = mixed_transpositions(src, dst);
+    r.kind = r.mixed_transpositions < 2 ? ConversionKind::warp_shuffle : ConversionKind::shared_memory;
+  } else r.kind = ConversionKind::shared_memory;
   if (r.kind == ConversionKind::shared_memory) {
     // the designer works on the tensor without register broadcast
-    auto no_bcast = [](const LinearLayout& l) {
-      std::vector<LinearLayout::InDim> ins = l.ins();
-      for (auto& d : ins)
-        if (d.name == "register")
-          d.bases.erase(std::remove_if(d.bases.begin(), d.bases.end(),
-                                       [](const LinearLayout::Basis& b) {
-                                         return std::all_of(b.begin(), b.end(), [](int32_t x) { return x == 0; });
-                                       }),
-                        d.bases.end());
-      return LinearLayout(std::move(ins), l.outs());
-    };
-    r.scratch_bytes = design_swizzle(no_bcast(src), no_bcast(dst), bits).scratch_elems * bits / 8;
+    r.scratch_bytes =
+        design_swizzle(without_register_broadcast(src), without_register_broadcast(dst), bits).scratch_elems * bits / 8;
   }
   return r;
 }

@@ -1,15 +1,18 @@
 // What converting a tensor between two distributed layouts costs, by the
-// rules Triton uses (linear-layouts paper, section 5.4; Triton's
-// minimalCvtLayout / cvtReordersRegisters / cvtNeedsWarpShuffle):
+// rules of Triton 3.6 (linear-layouts paper, section 5.4; Triton's
+// minimalCvtLayout / cvtReordersRegisters / cvtNeedsWarpShuffle /
+// getWarpLayoutConvertDecomposition):
 //   C = dst^-1 o src restricted: the map from a destination hardware index
 //   to the source hardware index holding the same element (dims equal in
 //   both layouts map as the identity). Peel off block, warp, lane, register
 //   (in that order, stopping at the first that fails) while C is the
 //   identity on that dim and the dim does not mix with the others.
 //   Nothing left: free. Only register: a register permutation inside each
-//   thread. Register and lane: warp shuffles. Anything else (warps or CTAs
-//   exchange data): through shared memory, whose scratch size is the swizzle
-//   designer's buffer (one round of its reps).
+//   thread. Register and lane: warp shuffles, provided the register/lane
+//   permutation factors into fewer than two mixed (register, lane)
+//   transpositions; otherwise, and whenever warps or CTAs exchange data,
+//   through shared memory, whose scratch size is the swizzle designer's
+//   buffer (one round of its reps).
 #pragma once
 
 #include <cstdint>
@@ -28,7 +31,13 @@ struct ConversionReport {
   std::vector<std::string> moved_dims;  // hardware dims the data moves across
   int64_t scratch_bytes = 0;            // shared memory, for shared_memory
   LinearLayout minimal;                 // the remaining map (dst hw -> src hw)
+  int mixed_transpositions = 0;         // when only register and lane remain
 };
+
+// The number of mixed (register, lane) transpositions Triton 3.6 factors out
+// of the register/lane permutation between the two layouts
+// (getWarpLayoutConvertDecomposition); shuffles are used only below two.
+int mixed_transpositions(const LinearLayout& src, const LinearLayout& dst);
 
 ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout& dst, int32_t bits);
 

@@ -1,0 +1,69 @@
+// Conversion cost: the classic cases of Triton 3.6's decision (free, register
+// permutation, warp shuffles, shared memory) and the mixed-transposition rule.
+#include <catch2/catch.hpp>
+
+#include "analysis/conversion.h"
+#include "io/text.h"
+
+namespace {
+
+ls::LinearLayout lower(const std::string& text, ls::Shape shape) {
+  ls::TensorLayout t = ls::parse_layout(text);
+  return ls::to_linear(*t.spec, shape);
+}
+
+const char* kRowMajor = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>";
+
+}  // namespace
+
+TEST_CASE("conversion: equal layouts are free", "[analysis][conversion]") {
+  auto a = lower(kRowMajor, {32, 32});
+  auto r = ls::analyze_conversion(a, a, 32);
+  CHECK(r.kind == ls::ConversionKind::free);
+  CHECK(r.moved_dims.empty());
+  CHECK(r.scratch_bytes == 0);
+}
+
+TEST_CASE("conversion: registers reordered inside each thread", "[analysis][conversion]") {
+  auto a = lower(kRowMajor, {32, 32});
+  auto b = lower("#ttg.linear<{register = [[0, 2], [0, 1]], lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], "
+                 "warp = [[8, 0], [16, 0]], block = []}>", {32, 32});
+  auto r = ls::analyze_conversion(a, b, 32);
+  CHECK(r.kind == ls::ConversionKind::register_permutation);
+  CHECK(r.moved_dims == std::vector<std::string>{"register"});
+}
+
+TEST_CASE("conversion: one register/lane swap is done with warp shuffles", "[analysis][conversion]") {
+  auto a = lower(kRowMajor, {32, 32});
+  // register bit 0 (col 1) trades places with lane bit 0 (col 4): one mixed transposition
+  auto c = lower("#ttg.linear<{register = [[0, 4], [0, 2]], lane = [[0, 1], [0, 8], [1, 0], [2, 0], [4, 0]], "
+                 "warp = [[8, 0], [16, 0]], block = []}>", {32, 32});
+  CHECK(ls::mixed_transpositions(a, c) == 1);
+  auto r = ls::analyze_conversion(a, c, 32);
+  CHECK(r.kind == ls::ConversionKind::warp_shuffle);
+  CHECK(r.moved_dims == (std::vector<std::string>{"register", "lane"}));
+  CHECK(r.scratch_bytes == 0);
+}
+
+TEST_CASE("conversion: two mixed transpositions go through shared memory", "[analysis][conversion]") {
+  auto a = lower(kRowMajor, {32, 32});
+  // both register bits trade places with lane bits: only register and lane
+  // move, but Triton 3.6 shuffles only below two mixed transpositions
+  auto c = lower("#ttg.linear<{register = [[0, 4], [0, 8]], lane = [[0, 1], [0, 2], [1, 0], [2, 0], [4, 0]], "
+                 "warp = [[8, 0], [16, 0]], block = []}>", {32, 32});
+  CHECK(ls::mixed_transpositions(a, c) == 2);
+  auto r = ls::analyze_conversion(a, c, 32);
+  CHECK(r.moved_dims == (std::vector<std::string>{"register", "lane"}));
+  CHECK(r.kind == ls::ConversionKind::shared_memory);
+  CHECK(r.scratch_bytes > 0);
+}
+
+TEST_CASE("conversion: a transpose across warps needs shared memory", "[analysis][conversion]") {
+  auto a = lower(kRowMajor, {32, 32});
+  auto t = lower("#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>",
+                 {32, 32});
+  auto r = ls::analyze_conversion(a, t, 32);
+  CHECK(r.kind == ls::ConversionKind::shared_memory);
+  CHECK(std::find(r.moved_dims.begin(), r.moved_dims.end(), "warp") != r.moved_dims.end());
+  CHECK(r.scratch_bytes == 32 * 32 * 4);  // what Triton 3.6 allocates for this cvt
+}
