@@ -79,11 +79,10 @@ void thread_part(std::ostringstream& o, const Tile2& t, const char* r, const cha
   emit(t.warp, "warp");
 }
 
-// Accesses of `t`'s registers in vector groups of `vec` along `dim`:
-// body(group, first register) for each group.
+// Accesses of `t`'s registers in groups of `vec`: body(first register).
 template <class F>
 void groups(const Tile2& t, int vec, F body) {
-  for (int g = 0; g * vec < t.nreg; ++g) body(g, g * vec);
+  for (int r = 0; r < t.nreg; r += vec) body(r);
 }
 
 }  // namespace
@@ -118,27 +117,25 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
   std::vector<int64_t> sin = s2(p.in_strides), sout = s2(p.out_strides);
   bool same = p.load == p.store;
   int max_vec = 16 / p.elem_bytes;
-  auto global_vec = [&](const LinearLayout& l, const std::vector<int64_t>& s, int& dim) {
-    dim = unit_dim(s);
+  auto global_vec = [&](const LinearLayout& l, const std::vector<int64_t>& s) {
+    int dim = unit_dim(s);
     if (dim < 0) return 1;
     int v = vector_width(l, rank == 2 ? dim : 1, max_vec);
     int other = 1 - dim;
     while (v > 1 && (s[other] % v != 0 || (dim == 1 ? T1 : T0) % v != 0)) v /= 2;
     return v;
   };
-  int ldim = 1, sdim = 1;
   CopyKernel k;
-  k.load_vec = global_vec(p.load, sin, ldim);
-  k.store_vec = global_vec(p.store, sout, sdim);
-  if (same) k.store_vec = k.load_vec, sdim = ldim;
+  k.load_vec = global_vec(p.load, sin);
+  k.store_vec = global_vec(p.store, sout);  // the output view may differ from the input's
   k.threads = 32 * ld.warps;
   k.grid = (rank == 2 ? p.shape[0] / T0 : 1) * (p.shape.back() / T1);
   int64_t smem = same ? 0 : T0 * T1 * p.elem_bytes;
   require(smem <= 227 * 1024, "gpu copy: the tile needs " + std::to_string(smem) +
                                   " bytes of shared memory to change layouts; a CTA has at most 227 KiB");
   k.smem_bytes = static_cast<int>(smem);
-  int smem_wvec = same ? 1 : vector_width(p.load, 1, max_vec), smem_rvec = same ? 1 : vector_width(p.store, 1, max_vec);
-  if (rank == 1) smem_wvec = vector_width(p.load, 1, max_vec), smem_rvec = vector_width(p.store, 1, max_vec);
+  // Shared memory holds the tile row-major: vectors along dim 1.
+  int smem_wvec = vector_width(p.load, 1, max_vec), smem_rvec = vector_width(p.store, 1, max_vec);
 
   std::ostringstream o;
   k.name = "ls_copy";
@@ -161,7 +158,7 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
     << "  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;\n";
   thread_part(o, ld, "tr", "tc");
   o << "  __align__(16) E e[" << ld.nreg << "];\n";
-  groups(ld, k.load_vec, [&](int, int r) {
+  groups(ld, k.load_vec, [&](int r) {
     o << "  *(" << vtype(k.load_vec) << "*)&e[" << r << "] = *(const " << vtype(k.load_vec) << "*)(in + (r0 + ("
       << ld.reg[r].first << " ^ tr)) * si0 + (c0 + (" << ld.reg[r].second << " ^ tc)) * si1);\n";
   });
@@ -169,14 +166,14 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
   const char* src = "e";
   if (!same) {
     o << "  extern __shared__ __align__(16) unsigned char smem_raw[];\n  E* smem = (E*)smem_raw;\n";
-    groups(ld, smem_wvec, [&](int, int r) {
+    groups(ld, smem_wvec, [&](int r) {
       o << "  *(" << vtype(smem_wvec) << "*)&smem[(" << ld.reg[r].first << " ^ tr) * " << T1 << " + (" << ld.reg[r].second
         << " ^ tc)] = *(" << vtype(smem_wvec) << "*)&e[" << r << "];\n";
     });
     o << "  __syncthreads();\n";
     thread_part(o, st, "ur", "uc");
     o << "  __align__(16) E f[" << st.nreg << "];\n";
-    groups(st, smem_rvec, [&](int, int r) {
+    groups(st, smem_rvec, [&](int r) {
       o << "  *(" << vtype(smem_rvec) << "*)&f[" << r << "] = *(" << vtype(smem_rvec) << "*)&smem[(" << st.reg[r].first
         << " ^ ur) * " << T1 << " + (" << st.reg[r].second << " ^ uc)];\n";
     });
@@ -185,14 +182,13 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
   }
   const char* orow = same ? "tr" : "ur";
   const char* ocol = same ? "tc" : "uc";
-  groups(*out_tile, k.store_vec, [&](int, int r) {
+  groups(*out_tile, k.store_vec, [&](int r) {
     o << "  *(" << vtype(k.store_vec) << "*)(out + (r0 + (" << out_tile->reg[r].first << " ^ " << orow << ")) * so0 + (c0 + ("
       << out_tile->reg[r].second << " ^ " << ocol << ")) * so1) = *(" << vtype(k.store_vec) << "*)&" << src << "[" << r
       << "];\n";
   });
   o << "}\n";
   k.source = o.str();
-  (void)ldim, (void)sdim;
   return k;
 }
 

@@ -53,6 +53,8 @@ def main():
         ("2D rows, every other row", [row, "--tile", "1x512", "--shape", "2048x4096", "--input", "every-other-row"], {}),
         ("2D rows, transposed", [row, "--tile", "1x512", "--shape", "2048x4096", "--input", "transposed",
                                  "--output", "transposed"], {}),
+        ("2D rows 4-wide, contiguous in, transposed out", [row, "--tile", "1x512", "--shape", "2048x4096",
+                                                           "--output", "transposed"], {"store_vector": 1}),
         ("2D columns, transposed", [col, "--tile", "512x1", "--shape", "2048x4096", "--input", "transposed",
                                     "--output", "transposed"], {}),
         ("2D in/out through shared", [sq_in, "--tile", "128x128", "--store", sq_out, "--shape", "2048x4096",

@@ -62,6 +62,10 @@ TEST_CASE("2D memcpy: the transposed tensor loses the vector accesses, the trans
   CHECK(kernel(cols, cols, {512, 1}, {1024, 64}, "transposed", "transposed").load_vec == 4);
   // every other row: the row pitch doubles, rows stay contiguous
   CHECK(kernel(rows, rows, {1, 512}, {64, 1024}, "every-other-row", "contiguous").load_vec == 4);
+  // one layout, two views: wide loads from the rows, single stores into columns
+  CopyKernel mixed = kernel(rows, rows, {1, 512}, {64, 1024}, "contiguous", "transposed");
+  CHECK(mixed.load_vec == 4);
+  CHECK(mixed.store_vec == 1);
 }
 
 TEST_CASE("different load and store layouts go through shared memory", "[codegen]") {
