@@ -15,6 +15,7 @@
 """
 import argparse
 import collections
+import fcntl
 import hashlib
 import json
 import os
@@ -48,7 +49,18 @@ def has_triton(py):
 
 
 def ensure_venv(venv):
-    """Return the venv's python, creating the venv / installing triton if needed."""
+    """Return the venv's python, creating the venv / installing triton if needed.
+
+    Several conformance tests share the venv and ctest runs them in parallel:
+    a lock file beside the venv lets one of them install while the others wait.
+    """
+    os.makedirs(os.path.dirname(os.path.abspath(venv)), exist_ok=True)
+    with open(os.path.abspath(venv) + ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _ensure_venv_locked(venv)
+
+
+def _ensure_venv_locked(venv):
     py = venv_python(venv)
     if has_triton(py):
         return py
