@@ -242,7 +242,7 @@ FragmentCheck check_ldmatrix(int x, bool trans) {
   std::string variant = "x" + std::to_string(x) + (trans ? ".trans" : "");
   std::string name = "ls_ldm_x" + std::to_string(x) + (trans ? "_t" : "");
   // The model layout each variant must equal (see the header).
-  Shape shape = x == 4 ? Shape{16, 16} : x == 2 ? (trans ? Shape{16, 8} : Shape{16, 8}) : Shape{8, 8};
+  Shape shape = x == 4 ? Shape{16, 16} : x == 2 ? Shape{16, 8} : Shape{8, 8};
   Spec spec = trans ? Spec{DotOperand{1, mma_v2(), 2}} : x == 1 ? *mma_v2() : Spec{DotOperand{0, mma_v2(), 2}};
   FragmentCheck fc{"ldmatrix." + variant, mlir_of(spec, shape), 0, {}};
   auto model = cells_of(to_linear(spec, shape), 2 * x);
