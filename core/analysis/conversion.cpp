@@ -208,8 +208,7 @@ ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout&
   } else r.kind = ConversionKind::shared_memory;
   if (r.kind == ConversionKind::shared_memory) {
     // the designer works on the tensor without register broadcast
-    r.scratch_bytes =
-        design_swizzle(without_register_broadcast(src), without_register_broadcast(dst), bits).scratch_elems * bits / 8;
+    r.scratch_bytes = cvt_scratch_elems(without_register_broadcast(src), without_register_broadcast(dst), bits) * bits / 8;
   }
   return r;
 }

@@ -11,8 +11,8 @@
 //   thread. Register and lane: warp shuffles, provided the register/lane
 //   permutation factors into fewer than two mixed (register, lane)
 //   transpositions; otherwise, and whenever warps or CTAs exchange data,
-//   through shared memory, whose scratch size is the swizzle designer's
-//   buffer (one round of its reps).
+//   through shared memory, whose scratch size is one round of reps of the
+//   shared layout Triton's NVIDIA allocation picks (cvt_scratch_elems).
 #pragma once
 
 #include <cstdint>

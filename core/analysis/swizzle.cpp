@@ -175,6 +175,131 @@ std::optional<Bases> offset_bases(const Spec& s, const Shape& shape) {
   }
 }
 
+
+// The shared layout given its vector bases and the lane bases each side's
+// wavefront serves (Triton's optimalSwizzling + buildReps): segment bases
+// avoid both sides' wavefront bases, bank bases complete the basis, and
+// segment bases held in registers on both sides become reps (but the first
+// leave_reps of them stay in the segment, for ldmatrix/stmatrix .x4).
+struct Core {
+  Vec bank, segment, reps, seg_all;
+};
+
+Core build_core(const Vec& reg_src, const Vec& reg_dst, const Vec& vb, const Vec& tile_src, const Vec& tile_dst,
+                int bits, int dim, int leave_reps) {
+  Vec bank_src = vb, bank_dst = vb;
+  bank_src.insert(bank_src.end(), tile_src.begin(), tile_src.end());
+  bank_dst.insert(bank_dst.end(), tile_dst.begin(), tile_dst.end());
+  const int len_bank = std::min<int>(log2i(1024 / ((int64_t{1} << vb.size()) * bits)), dim - static_cast<int>(vb.size()));
+  const int len_seg = dim - len_bank - static_cast<int>(vb.size());
+  Vec seg = compute_segment(bank_src, bank_dst, dim, std::max(0, len_seg));
+  Vec uni = vb;
+  uni.insert(uni.end(), seg.begin(), seg.end());
+  Core c;
+  c.bank = complement(uni, dim);
+  Vec all = uni;
+  all.insert(all.end(), c.bank.begin(), c.bank.end());
+  require(static_cast<int>(all.size()) == dim && f2::rank(all) == dim,
+          "the swizzle designer found no bijective shared layout for this pair");
+  for (auto s : seg) {
+    if (contains(reg_src, s) && contains(reg_dst, s)) {
+      if (leave_reps > 0) --leave_reps, c.segment.push_back(s);
+      else c.reps.push_back(s);
+    } else {
+      c.segment.push_back(s);
+    }
+  }
+  c.seg_all = seg;
+  return c;
+}
+
+// A layout's hardware bases over the flat tensor index, by in dim.
+struct FlatHw {
+  std::vector<std::string> names;
+  std::vector<Vec> bases;
+};
+
+FlatHw flat_hw(const LinearLayout& l, const Flat& f) {
+  FlatHw h;
+  for (auto& d : l.ins()) {
+    h.names.push_back(d.name);
+    h.bases.push_back(flat_bases(l, f, d.name, false));
+  }
+  return h;
+}
+
+// The hardware index of `a` holding element e (nonzero bases only), as a
+// bit mask per in dim; nullopt when e is not reached.
+std::optional<std::vector<uint64_t>> preimage(const FlatHw& a, uint64_t e) {
+  struct Row { uint64_t v; std::vector<uint64_t> comb; };
+  std::vector<Row> rows;
+  const size_t nd = a.names.size();
+  for (size_t d = 0; d < nd; ++d)
+    for (size_t i = 0; i < a.bases[d].size(); ++i) {
+      Row r{a.bases[d][i], std::vector<uint64_t>(nd, 0)};
+      r.comb[d] = 1ull << i;
+      for (auto& q : rows)
+        if (r.v & std::bit_floor(q.v)) {
+          r.v ^= q.v;
+          for (size_t k = 0; k < nd; ++k) r.comb[k] ^= q.comb[k];
+        }
+      if (!r.v) continue;
+      rows.push_back(std::move(r));
+      std::sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) { return x.v > y.v; });
+    }
+  std::vector<uint64_t> out(nd, 0);
+  for (auto& q : rows)
+    if (e & std::bit_floor(q.v)) {
+      e ^= q.v;
+      for (size_t k = 0; k < nd; ++k) out[k] ^= q.comb[k];
+    }
+  if (e) return std::nullopt;
+  return out;
+}
+
+uint64_t component(const FlatHw& h, const std::vector<uint64_t>& x, const std::string& name) {
+  for (size_t d = 0; d < h.names.size(); ++d)
+    if (h.names[d] == name) return x[d];
+  return 0;
+}
+
+// A shared-memory access instruction's lane roles (Triton's LocalMemOpTile):
+// lanes whose data is contiguous in one 128-bit row, and the lanes of one
+// wavefront's addresses (registers fill what is missing, up to 3).
+struct OpTile {
+  std::vector<int> contig, addr;
+};
+
+// Triton's optimalSwizzlingTile: the vector bases when side a stores with
+// tile ta using n_a register bases and side b with tb using n_b.
+std::optional<Vec> tile_vbasis(const FlatHw& ha, const Vec& reg_a, const Vec& lane_a, const FlatHw& hb, const Vec& reg_b,
+                               const Vec& lane_b, int n_a, int n_b, const OpTile& ta, const OpTile& tb) {
+  if (n_a < n_b) return tile_vbasis(hb, reg_b, lane_b, ha, reg_a, lane_a, n_b, n_a, tb, ta);
+  Vec vb = intersection(reg_a, reg_b);
+  if (static_cast<int>(vb.size()) < n_b) return std::nullopt;
+  vb.resize(n_b);
+  Vec tile_a, tile_b;
+  for (int i : ta.contig) tile_a.push_back(i < static_cast<int>(lane_a.size()) ? lane_a[i] : 0);
+  for (int i : tb.contig) tile_b.push_back(i < static_cast<int>(lane_b.size()) ? lane_b[i] : 0);
+  if (contains(tile_a, 0) || contains(tile_b, 0)) return std::nullopt;
+  // b's contiguous lanes seen in a's hardware
+  std::vector<std::vector<uint64_t>> img;
+  for (auto x : tile_b) {
+    auto p = preimage(ha, x);
+    if (!p) return std::nullopt;
+    img.push_back(*p);
+  }
+  for (int i = 0; i < n_a - n_b; ++i)
+    if (i >= static_cast<int>(img.size()) || component(ha, img[i], "register") == 0) return std::nullopt;
+  const size_t off = tb.contig.size() - ta.contig.size();
+  for (size_t j = 0; j < ta.contig.size(); ++j)
+    if (component(ha, img[off + j], "lane") != (1ull << ta.contig[j])) return std::nullopt;
+  vb.insert(vb.end(), tile_b.begin(), tile_b.end());
+  return vb;
+}
+
+// Triton's bankConflicts: the wavefront bases that land in the segment.
+int64_t seg_conflicts(const Vec& seg, const Vec& tile) { return (int64_t{1} << intersection(seg, tile).size()) - 1; }
 }  // namespace
 
 std::optional<CuteSwizzle> cute_swizzle_of(const LinearLayout& l) {
@@ -241,22 +366,10 @@ SwizzleDesign design_swizzle(const LinearLayout& src, const LinearLayout& dst, i
     return t;
   };
   Vec tile_src = tile(lane_src, reg_src), tile_dst = tile(lane_dst, reg_dst);
-  Vec bank_src = vb, bank_dst = vb;
-  bank_src.insert(bank_src.end(), tile_src.begin(), tile_src.end());
-  bank_dst.insert(bank_dst.end(), tile_dst.begin(), tile_dst.end());
-  const int len_bank = std::min<int>(log2i(1024 / ((int64_t{1} << vb.size()) * bits)), dim - static_cast<int>(vb.size()));
-  const int len_seg = dim - len_bank - static_cast<int>(vb.size());
-  Vec seg = compute_segment(bank_src, bank_dst, dim, std::max(0, len_seg));
-  Vec uni = vb;
-  uni.insert(uni.end(), seg.begin(), seg.end());
-  Vec bank = complement(uni, dim);
-  Vec all = uni;
-  all.insert(all.end(), bank.begin(), bank.end());
-  require(static_cast<int>(all.size()) == dim && f2::rank(all) == dim,
-          "the swizzle designer found no bijective shared layout for this pair");
-  // segment bases in registers on both sides are repetitions
-  Vec segment, reps;
-  for (auto s : seg) (contains(reg_src, s) && contains(reg_dst, s) ? reps : segment).push_back(s);
+  Core core = build_core(reg_src, reg_dst, vb, tile_src, tile_dst, bits, dim, 0);
+  const Vec& bank = core.bank;
+  const Vec& segment = core.segment;
+  const Vec& reps = core.reps;
 
   SwizzleDesign d;
   auto unpack = [&](const Vec& v) {
@@ -359,6 +472,64 @@ std::vector<SwizzleCandidate> rank_conventional(const LinearLayout& src, const L
     return a.store_wavefronts + a.load_wavefronts < b.store_wavefronts + b.load_wavefronts;
   });
   return out;
+}
+
+}  // namespace ls
+
+namespace ls {
+
+int64_t cvt_scratch_elems(const LinearLayout& src, const LinearLayout& dst, int32_t bits, int32_t sm) {
+  check_element_bits(bits);
+  require(src.outs() == dst.outs(), "the source and destination layouts must have the same shape");
+  Flat f(src);
+  const int dim = f.bits();
+  Vec reg_src = flat_bases(src, f, "register", true), reg_dst = flat_bases(dst, f, "register", true);
+  Vec lane_src = flat_bases(src, f, "lane", false), lane_dst = flat_bases(dst, f, "lane", false);
+  // the instructions each side may use (Triton's getSrcDstTiles)
+  const bool st_matrix = sm >= 90, ld_matrix = sm >= 75;
+  std::vector<OpTile> src_ops{{{}, {0, 1, 2}}}, dst_ops{{{}, {0, 1, 2}}};
+  if (bits <= 32) {
+    if (st_matrix) src_ops.push_back({{0, 1}, {2, 3, 4}});
+    if (ld_matrix) dst_ops.push_back({{0, 1}, {2, 3, 4}});
+  }
+  if (bits == 16) {
+    if (st_matrix) src_ops.push_back({{2, 3, 4}, {0, 1}});
+    if (ld_matrix) dst_ops.push_back({{2, 3, 4}, {0, 1}});
+  }
+  const int total = bits <= 128 ? log2i(128 / bits) : 0;
+  FlatHw hs = flat_hw(src, f), hd = flat_hw(dst, f);
+  bool found = false;
+  int64_t best_conflicts = 0, best_reps = 0;
+  for (auto& os : src_ops)
+    for (auto& od : dst_ops) {
+      const int ns = total - static_cast<int>(os.contig.size()), nd = total - static_cast<int>(od.contig.size());
+      if (ns < 0 || nd < 0) continue;
+      auto vb = tile_vbasis(hs, reg_src, lane_src, hd, reg_dst, lane_dst, ns, nd, os, od);
+      if (!vb) continue;
+      // each side's wavefront: registers outside the vector, then its address lanes
+      auto tile = [&](const OpTile& op, const Vec& regs, const Vec& lanes) -> std::optional<Vec> {
+        Vec t;
+        int need = 3 - static_cast<int>(op.addr.size());
+        for (auto r : regs) {
+          if (need == 0) break;
+          if (!contains(*vb, r)) t.push_back(r), --need;
+        }
+        if (need > 0) return std::nullopt;
+        for (int i : op.addr) t.push_back(i < static_cast<int>(lanes.size()) ? lanes[i] : 0);
+        return t;
+      };
+      auto ts = tile(os, reg_src, lane_src), td = tile(od, reg_dst, lane_dst);
+      if (!ts || !td) continue;
+      auto missing = [](const OpTile& op) { return static_cast<int>(op.contig.size() + op.addr.size()) - 3; };
+      const int leave = std::min(missing(os), missing(od));
+      Core c = build_core(reg_src, reg_dst, *vb, *ts, *td, bits, dim, leave);
+      const int64_t conflicts = seg_conflicts(c.segment, *ts) + seg_conflicts(c.segment, *td);
+      const int64_t reps = int64_t{1} << c.reps.size();
+      if (!found || conflicts < best_conflicts || (conflicts == best_conflicts && reps > best_reps))
+        found = true, best_conflicts = conflicts, best_reps = reps;
+    }
+  if (!found) return design_swizzle(src, dst, bits).scratch_elems;  // plain ld.shared / st.shared
+  return (int64_t{1} << dim) / best_reps;
 }
 
 }  // namespace ls

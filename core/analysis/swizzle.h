@@ -52,6 +52,15 @@ std::optional<CuteSwizzle> cute_swizzle_of(const LinearLayout& shared);
 // src and dst: distributed layouts of one shape (register/lane/warp/block).
 SwizzleDesign design_swizzle(const LinearLayout& src, const LinearLayout& dst, int32_t bits);
 
+// The scratch buffer (elements) Triton 3.6 allocates for converting src to
+// dst through shared memory on an sm target (register broadcast already
+// removed): NVIDIA's allocation picks, among the pairs of store/load
+// instructions the target has (st.shared/ld.shared, and stmatrix/ldmatrix,
+// plus their .trans forms for 16 bits), the shared layout with the fewest
+// segment conflicts, then the most reps, and allocates one round of reps;
+// with no such pair it falls back to design_swizzle's plain ld/st layout.
+int64_t cvt_scratch_elems(const LinearLayout& src, const LinearLayout& dst, int32_t bits, int32_t sm = 90);
+
 struct SwizzleCandidate {
   std::string name;  // e.g. "swizzled_shared vec=2 perPhase=1 maxPhase=16 order=[1, 0]"
   Spec spec;

@@ -67,3 +67,16 @@ TEST_CASE("conversion: a transpose across warps needs shared memory", "[analysis
   CHECK(std::find(r.moved_dims.begin(), r.moved_dims.end(), "warp") != r.moved_dims.end());
   CHECK(r.scratch_bytes == 32 * 32 * 4);  // what Triton 3.6 allocates for this cvt
 }
+
+TEST_CASE("conversion: scratch is one round of the stmatrix/ldmatrix design's reps", "[analysis][conversion]") {
+  // 32x32 fp32, two register bits trade places with two lane bits; Triton 3.6
+  // (sm_90) stores with stmatrix and loads with ld.shared.v4, which keeps the
+  // register bit [0, 16] held by both sides out of the vector: it is a rep,
+  // so the buffer is half the tile (kernel metadata "shared" = 2048)
+  auto a = lower(kRowMajor, {32, 32});
+  auto c = lower("#ttg.linear<{register = [[0, 4], [0, 8]], lane = [[0, 1], [0, 2], [1, 0], [2, 0], [4, 0]], "
+                 "warp = [[8, 0], [16, 0]], block = []}>", {32, 32});
+  auto r = ls::analyze_conversion(a, c, 32);
+  CHECK(r.kind == ls::ConversionKind::shared_memory);
+  CHECK(r.scratch_bytes == 2048);
+}
