@@ -270,13 +270,16 @@ bool edit(Ctx& cx, ls::AmdWmma& k, size_t rank) {
   c |= int_list(cx, "tilesPerWarp", k.tiles_per_warp, true);
   return c | cga(cx, k.cga, rank);
 }
-bool edit(Ctx& cx, ls::SwizzledShared& k, size_t) {
+// Swizzled and AMD rotating shared layouts have the same fields.
+template <class K>
+bool edit_swizzle(Ctx& cx, K& k) {
   bool c = pow2_field(cx, "vec", k.vec);
   c |= pow2_field(cx, "perPhase", k.per_phase);
   c |= pow2_field(cx, "maxPhase", k.max_phase);
   c |= order_list(cx, "order", k.order);
   return c | cga(cx, k.cga, k.order.size());
 }
+bool edit(Ctx& cx, ls::SwizzledShared& k, size_t) { return edit_swizzle(cx, k); }
 bool edit(Ctx& cx, ls::NvmmaShared& k, size_t rank) {
   bool c = pow2_field(cx, "swizzlingByteWidth", k.swizzle_bytes, 0);
   c |= pow2_field(cx, "elementBitWidth", k.element_bitwidth);
@@ -316,13 +319,7 @@ bool edit(Ctx& cx, ls::PaddedShared& k, size_t rank) {
   if (int_list(cx, "shape", shape, true)) k.shape.assign(shape.begin(), shape.end()), c = true;
   return c;
 }
-bool edit(Ctx& cx, ls::AmdRotatingShared& k, size_t) {
-  bool c = pow2_field(cx, "vec", k.vec);
-  c |= pow2_field(cx, "perPhase", k.per_phase);
-  c |= pow2_field(cx, "maxPhase", k.max_phase);
-  c |= order_list(cx, "order", k.order);
-  return c | cga(cx, k.cga, k.order.size());
-}
+bool edit(Ctx& cx, ls::AmdRotatingShared& k, size_t) { return edit_swizzle(cx, k); }
 
 bool edit_spec(Ctx& cx, ls::Spec& s, size_t rank) {
   return std::visit([&](auto& k) { return edit(cx, k, rank); }, s.v);
