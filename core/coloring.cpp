@@ -89,26 +89,42 @@ int64_t color_key(const LayoutMap& m, int64_t flat, ColorBy by, int elem_bits) {
   return 0;
 }
 
-Rgb id_color(int64_t k) {
+Rgb id_color(int64_t k, Palette p) {
+  if (p == Palette::high_contrast) {
+    static constexpr Rgb kOkabeIto[8] = {{230, 159, 0},  {86, 180, 233},  {0, 158, 115}, {240, 228, 66},
+                                         {0, 114, 178},  {213, 94, 0},    {204, 121, 167}, {170, 170, 170}};
+    Rgb c = kOkabeIto[k % 8];
+    if ((k / 8) % 2 == 0) return c;
+    auto shade = [](uint8_t x) { return static_cast<uint8_t>(x * 0.62); };
+    return {shade(c.r), shade(c.g), shade(c.b)};
+  }
   double h = std::fmod(static_cast<double>(k) * 0.6180339887498949, 1.0);
   return hsv(h, (k & 1) ? 0.50 : 0.70, (k & 2) ? 0.80 : 0.95);
 }
 
-Rgb ramp_color(int64_t k, int64_t period) {
+Rgb ramp_color(int64_t k, int64_t period, Palette p) {
   period = std::max<int64_t>(1, period);
   k %= period;
+  if (p == Palette::high_contrast) {  // viridis, by linear steps between 5 of its colours
+    static constexpr double kStops[5][3] = {{68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {253, 231, 37}};
+    double t = 4.0 * static_cast<double>(k) / static_cast<double>(std::max<int64_t>(1, period - 1));
+    int i = std::min(3, static_cast<int>(t));
+    double f = t - i;
+    auto mix = [&](int c) { return static_cast<uint8_t>(std::lround(kStops[i][c] + (kStops[i + 1][c] - kStops[i][c]) * f)); };
+    return {mix(0), mix(1), mix(2)};
+  }
   return hsv(0.75 * static_cast<double>(k) / static_cast<double>(std::max<int64_t>(1, period - 1)), 0.60, 0.95);
 }
 
 std::vector<Rgb> element_colors(const LayoutMap& m, const std::vector<std::vector<int64_t>>& owners, ColorBy by,
-                                int elem_bits) {
+                                int elem_bits, Palette p) {
   Shape shape = m.shape();
   int64_t row = shape.back();
   std::vector<Rgb> r(owners.size(), kUnowned);
   for (size_t e = 0; e < owners.size(); ++e) {
     if (owners[e].empty()) continue;
     int64_t k = color_key(m, owners[e][0], by, elem_bits);
-    r[e] = by == ColorBy::offset ? ramp_color(k, row) : by == ColorBy::bank ? ramp_color(k, 32) : id_color(k);
+    r[e] = by == ColorBy::offset ? ramp_color(k, row, p) : by == ColorBy::bank ? ramp_color(k, 32, p) : id_color(k, p);
   }
   return r;
 }

@@ -6,6 +6,9 @@
 //   - shared offsets (and banks) are a hue ramp that restarts every row of
 //     the tensor, so an unswizzled layout repeats one ramp and a swizzle
 //     permutes it.
+// The high-contrast palette (presentation mode) is safe for colour-blind
+// viewers: ids cycle through the 8 Okabe-Ito colours, a lighter and a darker
+// shade alternating every 8 ids; ramps follow viridis.
 // An element is coloured by its first owner (lowest flat hardware index).
 #pragma once
 
@@ -19,6 +22,7 @@
 namespace ls {
 
 enum class ColorBy { thread, warp, reg, lane, block, offset, bank };
+enum class Palette { standard, high_contrast };
 
 struct Rgb {
   uint8_t r = 0, g = 0, b = 0;
@@ -38,11 +42,11 @@ ColorBy default_color_by(const LayoutMap& m);
 // The value owner `flat` is coloured by. Thread = lane + lanes * (warp +
 // warps * block); bank = (offset * elem_bits / 32) % 32.
 int64_t color_key(const LayoutMap& m, int64_t flat, ColorBy by, int elem_bits = 32);
-Rgb id_color(int64_t key);
-Rgb ramp_color(int64_t key, int64_t period);
+Rgb id_color(int64_t key, Palette p = Palette::standard);
+Rgb ramp_color(int64_t key, int64_t period, Palette p = Palette::standard);
 // Per row-major element, given its owners (views.h owners_by_element).
 std::vector<Rgb> element_colors(const LayoutMap& m, const std::vector<std::vector<int64_t>>& owners, ColorBy by,
-                                int elem_bits = 32);
+                                int elem_bits = 32, Palette p = Palette::standard);
 // Dark or light text, whichever reads on `fill`.
 Rgb text_color_on(Rgb fill);
 

@@ -8,7 +8,7 @@ packages=(
   build-essential cmake pkg-config git
   libimgui-dev libglfw3-dev libgl-dev libstb-dev
   nlohmann-json3-dev catch2
-  xvfb xauth libgl1-mesa-dri
+  xvfb xauth libgl1-mesa-dri fonts-dejavu-core
   python3 python3-venv
   texlive-latex-base texlive-pictures
 )

@@ -122,7 +122,8 @@ void draw_coalescing(Analyses& an, const Doc& d) {
 void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std::vector<uint8_t>& lit,
                          std::vector<uint8_t>& colliding) {
   lit.clear(), colliding.clear();
-  const Grid& gb = *b.grid;
+  auto held = b.grid;  // an edit this frame may replace b.grid
+  const Grid& gb = *held;
   ImGui::SetNextItemWidth(190);
   ImGui::Combo("##instr", &an.instr, kInstrs, IM_ARRAYSIZE(kInstrs));
   if (an.instr > 0) ImGui::SameLine(), ImGui::Checkbox(".trans", &an.trans);
@@ -228,23 +229,29 @@ void draw_conversion(Analyses& an, const Doc& a, const Doc& b) {
     ImGui::SameLine(), ImGui::Text("%lld bytes of scratch", static_cast<long long>(r.scratch_bytes));
 }
 
+bool request_swizzle(Analyses& an, const Doc& a, const Doc& b) {
+  bool pair = distributed(a) && distributed(b) && a.grid->shape == b.grid->shape && a.grid->map->linear() &&
+              b.grid->map->linear();
+  if (!pair) return false;
+  auto ga = a.grid, gb = b.grid;
+  an.swizzle_a = a.version;
+  an.swizzle.request(key_of("swizzle", {static_cast<long long>(a.version), static_cast<long long>(b.version)}),
+                     [ga, gb] {
+                       int32_t bits = ga->layout.elem_bits;
+                       const auto &src = *ga->map->linear(), &dst = *gb->map->linear();
+                       SwizzleResult r{ls::design_swizzle(src, dst, bits), ls::rank_conventional(src, dst, bits), {}};
+                       r.shared = for_tile(ls::make_spec(ls::SharedLinear{r.design.layout.bases("offset"), {}, 16}), *ga);
+                       return r;
+                     });
+  return true;
+}
+
 std::optional<ls::TensorLayout> draw_swizzle_designer(Analyses& an, const Doc& a, const Doc& b) {
   std::optional<ls::TensorLayout> put;
   bool pair = distributed(a) && distributed(b) && a.grid->shape == b.grid->shape && a.grid->map->linear() &&
               b.grid->map->linear();
   if (pair) {
-    if (ImGui::Button("Design swizzle")) {
-      auto ga = a.grid, gb = b.grid;
-      an.swizzle_a = a.version;
-      an.swizzle.request(key_of("swizzle", {static_cast<long long>(a.version), static_cast<long long>(b.version)}),
-                         [ga, gb] {
-                           int32_t bits = ga->layout.elem_bits;
-                           const auto &src = *ga->map->linear(), &dst = *gb->map->linear();
-                           SwizzleResult r{ls::design_swizzle(src, dst, bits), ls::rank_conventional(src, dst, bits), {}};
-                           r.shared = for_tile(ls::make_spec(ls::SharedLinear{r.design.layout.bases("offset"), {}, 16}), *ga);
-                           return r;
-                         });
-    }
+    if (ImGui::Button("Design swizzle")) request_swizzle(an, a, b);
     ImGui::SameLine();
     ImGui::TextDisabled("the shared layout for moving the first layout's tile into the second, and the ranking");
   }
@@ -259,8 +266,12 @@ std::optional<ls::TensorLayout> draw_swizzle_designer(Analyses& an, const Doc& a
     return put;
   }
   if (!an.swizzle.result) return put;
-  const auto& r = *an.swizzle.result;
+  auto result = an.swizzle.result;  // held for the frame
+  const auto& r = *result;
   const auto& dz = r.design;
+  if (an.pick >= 0 && an.pick < static_cast<int>(r.ranked.size()))
+    put = for_tile(std::make_shared<const ls::Spec>(r.ranked[an.pick].spec), *a.grid);
+  an.pick = -1;
   ImGui::Text("designed: store %lld wavefronts (ideal %lld), load %lld (ideal %lld), %lld elements per round",
               static_cast<long long>(dz.store.wavefronts), static_cast<long long>(dz.store.ideal),
               static_cast<long long>(dz.load.wavefronts), static_cast<long long>(dz.load.ideal),
@@ -278,6 +289,15 @@ std::optional<ls::TensorLayout> draw_swizzle_designer(Analyses& an, const Doc& a
     same += "CuTe Swizzle<" + std::to_string(dz.cute->b) + "," + std::to_string(dz.cute->m) + "," +
             std::to_string(dz.cute->s) + "> (element units)";
   ImGui::TextDisabled("equals: %s", same.empty() ? "no conventional layout (shared_linear only)" : same.c_str());
+  if (!r.ranked.empty() && dz.store.wavefronts + dz.load.wavefronts >
+                               r.ranked[0].store_wavefronts + r.ranked[0].load_wavefronts) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.75f, 0.3f, 1));
+    ImGui::TextWrapped("The design costs more wavefronts (%lld) than the best conventional layout below, #1 (%lld): "
+                       "prefer #1.",
+                       static_cast<long long>(dz.store.wavefronts + dz.load.wavefronts),
+                       static_cast<long long>(r.ranked[0].store_wavefronts + r.ranked[0].load_wavefronts));
+    ImGui::PopStyleColor();
+  }
   ImGui::Text("conventional choices, fewest conflicts first (%zu):", r.ranked.size());
   float h = ImGui::GetTextLineHeightWithSpacing() * 7;
   if (ImGui::BeginTable("ranking", 6,

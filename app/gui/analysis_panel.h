@@ -45,6 +45,7 @@ struct Analyses {
   Job<ls::ConversionReport> conversion;
   Job<SwizzleResult> swizzle;
   uint64_t swizzle_a = ~uint64_t{0};  // the first layout's version the design is for
+  int pick = -1;  // scripted: the ranked candidate (0-based) to put in the second pane, as its button does
 };
 
 // The strides (in elements) of the tensor view `view` of `shape`.
@@ -65,5 +66,8 @@ void draw_conversion(Analyses& an, const Doc& a, const Doc& b);
 // design made for a's current layout with the ranking of the conventional
 // shared layouts. Returns a shared layout the user chose to put beside a.
 std::optional<ls::TensorLayout> draw_swizzle_designer(Analyses& an, const Doc& a, const Doc& b);
+// What the "Design swizzle" button does; false when a and b are not two
+// distributed layouts of one shape, linear over F2.
+bool request_swizzle(Analyses& an, const Doc& a, const Doc& b);
 
 }  // namespace lsgui

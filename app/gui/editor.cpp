@@ -2,11 +2,13 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <optional>
 #include <type_traits>
 
 #include "families.h"
 #include "imgui.h"
 #include "imgui_stdlib.h"
+#include "nlohmann/json.hpp"
 
 namespace lsgui {
 namespace {
@@ -26,7 +28,62 @@ struct Ctx {
   std::string error;
   bool shown = false;
   int depth = 0;
+  FieldInput* input = nullptr;
 };
+
+// The scripted input when it is for `field` and not yet applied; records the field.
+FieldInput* input_for(Ctx& cx, const char* field) {
+  if (!cx.input) return nullptr;
+  if (std::find(cx.input->fields.begin(), cx.input->fields.end(), field) == cx.input->fields.end())
+    cx.input->fields.push_back(field);
+  if (cx.input->consumed || cx.input->field != field) return nullptr;
+  cx.input->consumed = true;
+  return cx.input;
+}
+
+// The value of a scripted input as JSON; sets its error when it is not.
+std::optional<nlohmann::json> input_json(FieldInput& in) {
+  if (in.delta != 0) {
+    in.error = "field '" + in.field + "' has no + / - buttons";
+    return std::nullopt;
+  }
+  auto j = nlohmann::json::parse(in.value, nullptr, false);
+  if (j.is_discarded()) in.error = "field '" + in.field + "': '" + in.value.substr(0, 40) + "' is not a JSON value";
+  if (j.is_discarded()) return std::nullopt;
+  return j;
+}
+
+// Converts a scripted value to the field's type; sets the input's error when it does not fit.
+template <class T>
+bool input_value(FieldInput& in, T& out, const char* expect) {
+  auto j = input_json(in);
+  if (!j) return false;
+  try {
+    out = j->get<T>();
+    return true;
+  } catch (const std::exception&) {
+    in.error = "field '" + in.field + "' takes " + expect + ", not " + in.value.substr(0, 40);
+    return false;
+  }
+}
+
+// The + and - buttons of a power of two: double, or halve down to `min`.
+int32_t pow2_step(int32_t v, int delta, int32_t min) {
+  if (delta < 0) return v > min ? std::max(min, v / 2) : v;
+  return v <= 0 ? 1 : std::min(kMaxPow2, v * 2);
+}
+
+// A step of a scripted input on entry `i` of a power-of-two list (or field).
+bool input_step(FieldInput& in, ls::Ints& v, int32_t min) {
+  if (in.delta == 0) return false;
+  if (in.index < 0 || in.index >= static_cast<int>(v.size())) {
+    in.error = "field '" + in.field + "' has " + std::to_string(v.size()) + " entries; index " +
+               std::to_string(in.index) + " is out of range";
+    return false;
+  }
+  v[in.index] = pow2_step(v[in.index], in.delta, min);
+  return true;
+}
 
 void field_error(Ctx& cx, const char* field) {
   if (cx.shown || cx.error.empty()) return;
@@ -46,12 +103,12 @@ void field_error(Ctx& cx, const char* field) {
 bool pow2_int(const char* id, int32_t& v, int32_t min = 1) {
   ImGui::PushID(id);
   bool changed = false;
-  if (ImGui::SmallButton("-")) v = v > min ? std::max(min, v / 2) : v, changed = true;
+  if (ImGui::SmallButton("-")) v = pow2_step(v, -1, min), changed = true;
   ImGui::SameLine(0, 2);
   ImGui::SetNextItemWidth(ImGui::CalcTextSize("00000").x + 8);
   changed |= ImGui::InputScalar("##v", ImGuiDataType_S32, &v);
   ImGui::SameLine(0, 2);
-  if (ImGui::SmallButton("+")) v = v <= 0 ? 1 : std::min(kMaxPow2, v * 2), changed = true;
+  if (ImGui::SmallButton("+")) v = pow2_step(v, 1, min), changed = true;
   ImGui::PopID();
   return changed;
 }
@@ -79,6 +136,9 @@ bool int_list(Ctx& cx, const char* field, ls::Ints& v, bool pow2, int32_t fill =
     if (ImGui::SmallButton("-dim")) v.pop_back(), changed = true;
   }
   ImGui::PopID();
+  if (FieldInput* in = input_for(cx, field))
+    changed |= in->delta ? (pow2 ? input_step(*in, v, 1) : (in->error = "field '" + in->field + "' has no + / - buttons", false))
+                         : input_value(*in, v, "a list of integers");
   field_error(cx, field);
   return changed;
 }
@@ -106,12 +166,14 @@ bool order_list(Ctx& cx, const char* field, ls::Ints& order) {
   ImGui::SameLine();
   if (ImGui::SmallButton("reverse")) std::reverse(order.begin(), order.end()), changed = true;
   ImGui::PopID();
+  if (FieldInput* in = input_for(cx, field)) changed |= input_value(*in, order, "a list of integers");
   field_error(cx, field);
   return changed;
 }
 
 bool flag(Ctx& cx, const char* field, bool& v) {
   bool changed = ImGui::Checkbox(field, &v);
+  if (FieldInput* in = input_for(cx, field)) changed |= input_value(*in, v, "true or false");
   field_error(cx, field);
   return changed;
 }
@@ -120,6 +182,10 @@ bool pow2_field(Ctx& cx, const char* field, int32_t& v, int32_t min = 1) {
   ImGui::TextUnformatted(field);
   ImGui::SameLine();
   bool changed = pow2_int(field, v, min);
+  if (FieldInput* in = input_for(cx, field)) {
+    ls::Ints one{v};
+    if (in->delta ? input_step(*in, one, min) : input_value(*in, one[0], "an integer")) v = one[0], changed = true;
+  }
   field_error(cx, field);
   return changed;
 }
@@ -128,6 +194,7 @@ bool int_field(Ctx& cx, const char* field, int32_t& v) {
   ImGui::TextUnformatted(field);
   ImGui::SameLine();
   bool changed = plain_int((std::string("##") + field).c_str(), v);
+  if (FieldInput* in = input_for(cx, field)) changed |= input_value(*in, v, "an integer");
   field_error(cx, field);
   return changed;
 }
@@ -162,14 +229,17 @@ bool bases(Ctx& cx, const char* field, ls::Bases& b, size_t rank) {
     changed = true;
   }
   ImGui::PopID();
+  if (FieldInput* in = input_for(cx, field)) changed |= input_value(*in, b, "a list of basis vectors like [[0, 1], [1, 0]]");
   field_error(cx, field);
   return changed;
 }
 
 bool cga(Ctx& cx, ls::CgaLayout& c, size_t rank) {
   if (!ImGui::TreeNode("CGALayout", "CGALayout (CTAs: %zu block bases)", c.bases.size())) {
+    bool changed = false;
+    if (FieldInput* in = input_for(cx, "CGALayout")) changed = input_value(*in, c.bases, "a list of block bases");
     field_error(cx, "CGALayout");
-    return false;
+    return changed;
   }
   bool changed = bases(cx, "CGALayout", c.bases, rank);
   ImGui::TreePop();
@@ -312,6 +382,7 @@ bool edit(Ctx& cx, ls::PaddedShared& k, size_t rank) {
   }
   if (drop >= 0) k.interval_pads.erase(k.interval_pads.begin() + drop), c = true;
   if (ImGui::SmallButton("+ interval")) k.interval_pads.push_back({32, 4}), c = true;
+  if (FieldInput* in = input_for(cx, "intervals")) c |= input_value(*in, k.interval_pads, "a list of [interval, pad] pairs");
   field_error(cx, "interval");
   c |= bases(cx, "offset", k.offset, rank);
   c |= bases(cx, "block", k.block, rank);
@@ -354,8 +425,9 @@ static void kind_selector(Doc& d, const std::string& now) {
   ImGui::EndCombo();
 }
 
-void draw_editor(Doc& d) {
+void draw_editor(Doc& d, FieldInput* input) {
   Ctx cx;
+  cx.input = input;
   if (d.error_from == "editor") cx.error = d.error;
   ls::TensorLayout t = d.draft;
   if (!t.spec && !t.foreign) return;
@@ -367,6 +439,15 @@ void draw_editor(Doc& d) {
   ImGui::BeginDisabled(t.foreign != nullptr);
   if (ImGui::InputTextWithHint("shape", "e.g. 64x16", &shape)) set_shape_text(d, shape);
   ImGui::EndDisabled();
+  if (FieldInput* in = input_for(cx, "shape")) {
+    ls::Ints dims;
+    if (t.foreign) in->error = "field 'shape': a " + t.foreign->family() + " layout carries its shape in its text";
+    else if (input_value(*in, dims, "a list of sizes like [64, 16]")) {
+      std::string text;
+      for (size_t i = 0; i < dims.size(); ++i) text += (i ? "x" : "") + std::to_string(dims[i]);
+      set_shape_text(d, text);
+    }
+  }
   ImGui::SameLine();
   ImGui::SetNextItemWidth(110);
   if (ImGui::BeginCombo("element", (t.elem + " (" + std::to_string(t.elem_bits) + " bits)").c_str())) {
@@ -374,8 +455,31 @@ void draw_editor(Doc& d) {
       if (ImGui::Selectable(e.name, t.elem == e.name)) set_elem(d, e.name, e.bits);
     ImGui::EndCombo();
   }
+  if (FieldInput* in = input_for(cx, "element")) {
+    std::string name;
+    if (input_value(*in, name, "an element type name like \"f16\"")) {
+      auto e = std::find_if(std::begin(kElems), std::end(kElems), [&](const Elem& x) { return name == x.name; });
+      if (e == std::end(kElems)) in->error = "field 'element': unknown element type '" + name.substr(0, 20) + "'";
+      else set_elem(d, e->name, e->bits);
+    }
+  }
   if (d.error_from == "shape") error_text(d.error);
 
+  if (FieldInput* in = input_for(cx, "kind")) {
+    std::string kind;
+    if (input_value(*in, kind, "a kind name like \"blocked\"")) {
+      const auto& k = kind_names();
+      const auto& f = family_names();
+      if (std::find(k.begin(), k.end(), kind) == k.end() && std::find(f.begin(), f.end(), kind) == f.end())
+        in->error = "field 'kind': unknown kind '" + kind.substr(0, 30) + "'";
+      else if (kind != (t.foreign ? t.foreign->family() : ls::kind_name(*t.spec)))
+        switch_kind(d, kind);
+      if (in->error.empty()) {  // the kind changed: its fields are drawn next frame
+        ImGui::PopID();
+        return;
+      }
+    }
+  }
   if (t.foreign) {
     kind_selector(d, t.foreign->family());
     if (d.draft.foreign == t.foreign) draw_family_editor(d);

@@ -3,6 +3,7 @@
 #include <GLFW/glfw3.h>  // key codes: ImGui 1.86 indexes io.KeysDown by them
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 
@@ -11,12 +12,16 @@
 #include "imgui_internal.h"  // ImGuiSettingsHandler
 #include "imgui_stdlib.h"
 #include "io/text.h"
+#include "bases_panel.h"
 #include "panels.h"
 
 namespace lsgui {
 namespace {
 
-constexpr const char* kTabNames[kTabs] = {"Grid", "Hardware", "Side by side", "Build-up", "Export"};
+constexpr float kMinScale = 0.5f, kMaxScale = 4.f;
+constexpr float kBaseFontPx = 15, kPresentationFactor = 1.6f;
+constexpr const char* kTabNames[kTabs] = {"Grid", "Hardware", "Side by side", "Build-up", "Export", "Bases"};
+constexpr const char* kTabKeys[kTabs] = {"grid", "hardware", "compare", "build-up", "export", "bases"};
 
 void copy_as(App& app, TextFormat f) {
   if (!app.a.grid) return;
@@ -34,8 +39,6 @@ void request_png(App& app, Capture what) {
   app.capture_path = app.png_path;
 }
 
-void do_undo(App& app) { app.status = undo(app.a) ? "undone" : "nothing to undo"; }
-void do_redo(App& app) { app.status = redo(app.a) ? "redone" : "nothing to redo"; }
 
 void shortcuts(App& app) {
   ImGuiIO& io = ImGui::GetIO();
@@ -47,6 +50,10 @@ void shortcuts(App& app) {
   if (ctrl && pressed(GLFW_KEY_S)) app.open_save = true;
   if (ctrl && pressed(GLFW_KEY_P)) app.open_png = true;
   if (ctrl && pressed(GLFW_KEY_Q)) app.quit = true;
+  if (ctrl && (pressed(GLFW_KEY_EQUAL) || pressed(GLFW_KEY_KP_ADD))) set_ui_scale(app, app.ui_scale * 1.125f);
+  if (ctrl && (pressed(GLFW_KEY_MINUS) || pressed(GLFW_KEY_KP_SUBTRACT))) set_ui_scale(app, app.ui_scale / 1.125f);
+  if (ctrl && pressed(GLFW_KEY_0)) set_ui_scale(app, 1);
+  if (pressed(GLFW_KEY_F11)) app.presentation = !app.presentation, app.settings_dirty = true;
   if (ctrl && shift && pressed(GLFW_KEY_M)) copy_as(app, TextFormat::mlir);
   if (ctrl && shift && pressed(GLFW_KEY_G)) copy_as(app, TextFormat::gluon);
   if (ctrl && shift && pressed(GLFW_KEY_J)) copy_as(app, TextFormat::json);
@@ -103,6 +110,12 @@ void menu_bar(App& app) {
     }
     ImGui::Separator();
     if (ImGui::MenuItem("Fit grid", "F") && shown_view(app)) shown_view(app)->fit = true;
+    ImGui::Separator();
+    if (ImGui::MenuItem("Larger text", "Ctrl +")) set_ui_scale(app, app.ui_scale * 1.125f);
+    if (ImGui::MenuItem("Smaller text", "Ctrl -")) set_ui_scale(app, app.ui_scale / 1.125f);
+    if (ImGui::MenuItem("Text size 100%", "Ctrl 0")) set_ui_scale(app, 1);
+    if (ImGui::MenuItem("Presentation mode", "F11", app.presentation)) app.presentation = !app.presentation, app.settings_dirty = true;
+    ImGui::Separator();
     ImGui::MenuItem("GPU window", nullptr, &app.gpu.open);
     ImGui::EndMenu();
   }
@@ -111,7 +124,8 @@ void menu_bar(App& app) {
         "wheel: zoom   drag: pan   F: fit   hover: every owner\n"
         "click: light all the thread (T), warp (W) or register (R) owns; Esc: clear\n"
         "1-7: colour by thread, warp, register, lane, block, offset, bank\n"
-        "F1-F5: grid, hardware, side by side, build-up (Left/Right step), export\n"
+        "F1-F6: grid, hardware, side by side, build-up (Left/Right step), export, bases\n"
+        "Ctrl +/-: text size   F11: presentation mode (large text, colour-blind-safe colours)\n"
         "Ctrl+Z / Ctrl+Shift+Z: undo / redo   Ctrl+O / Ctrl+S: open / save JSON\n"
         "Ctrl+Shift+M/G/J: copy as MLIR / Gluon / JSON   Ctrl+P: save PNG\n"
         "Drop a layout file on the window to open it.");
@@ -128,17 +142,41 @@ void presets_list(App& app) {
     if (!app.preset_filter.empty() && p.name.find(app.preset_filter) == std::string::npos &&
         p.description.find(app.preset_filter) == std::string::npos)
       continue;
-    if (ImGui::Selectable(p.name.c_str())) {
-      try {
-        std::string text = read_file(p.path);
-        app.status = set_text(app.a, text) ? "preset " + p.name : app.a.error;
-      } catch (const std::exception& e) {
-        app.status = e.what();
-      }
-    }
+    if (ImGui::Selectable(p.name.c_str())) apply_preset(app, p);
     if (ImGui::IsItemHovered() && !p.description.empty()) ImGui::SetTooltip("%s", p.description.c_str());
   }
   ImGui::EndChild();
+}
+
+void lessons_panel(App& app) {
+  int n = static_cast<int>(app.lessons.size());
+  if (n == 0) {
+    ImGui::TextDisabled("no lessons (assets/lessons.json was not found)");
+    return;
+  }
+  if (app.lesson < 0) {
+    ImGui::TextWrapped("New to layouts? %d steps, from the registers of one thread to linear layouts, each a preset "
+                       "with a paragraph on what to look at.", n);
+    if (ImGui::Button("Begin")) apply_lesson(app, 0);
+    return;
+  }
+  ImGui::BeginDisabled(app.lesson == 0);
+  if (ImGui::ArrowButton("lesson_prev", ImGuiDir_Left)) apply_lesson(app, app.lesson - 1);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::BeginDisabled(app.lesson + 1 >= n);
+  if (ImGui::ArrowButton("lesson_next", ImGuiDir_Right)) apply_lesson(app, app.lesson + 1);
+  ImGui::EndDisabled();
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  std::string now = std::to_string(app.lesson + 1) + "/" + std::to_string(n) + "  " + app.lessons[app.lesson].title;
+  if (ImGui::BeginCombo("##lesson", now.c_str())) {
+    for (int i = 0; i < n; ++i)
+      if (ImGui::Selectable((std::to_string(i + 1) + ". " + app.lessons[i].title).c_str(), i == app.lesson))
+        apply_lesson(app, i);
+    ImGui::EndCombo();
+  }
+  ImGui::TextWrapped("%s", app.lessons[app.lesson].caption.c_str());
 }
 
 void file_browser(App& app) {
@@ -183,7 +221,9 @@ void path_popup(App& app, bool& open, const char* title, std::string& path, bool
 
 void left_panel(App& app) {
   Doc& d = app.a;
-  if (ImGui::CollapsingHeader("Layout", ImGuiTreeNodeFlags_DefaultOpen)) draw_editor(d);
+  if (app.field_input) ImGui::SetNextItemOpen(true);  // scripted input goes to the editor's widgets
+  if (ImGui::CollapsingHeader("Layout", ImGuiTreeNodeFlags_DefaultOpen))
+    draw_editor(d, app.field_input ? &*app.field_input : nullptr);
   if (ImGui::CollapsingHeader("Text: MLIR, Gluon or JSON", ImGuiTreeNodeFlags_DefaultOpen)) {
     ImGui::TextDisabled("paste a layout, a tensor type or a whole TTGIR dump");
     draw_paste_box(d, "##text", 9);
@@ -206,6 +246,7 @@ void left_panel(App& app) {
     ImGui::SameLine();
     if (ImGui::SmallButton("copy JSON")) copy_as(app, TextFormat::json);
   }
+  if (ImGui::CollapsingHeader("Start here", ImGuiTreeNodeFlags_DefaultOpen)) lessons_panel(app);
   if (ImGui::CollapsingHeader("Presets", ImGuiTreeNodeFlags_DefaultOpen)) presets_list(app);
   if (ImGui::CollapsingHeader("Files")) {
     if (ImGui::Button("Open...")) app.open_browser = true;
@@ -228,9 +269,11 @@ void left_panel(App& app) {
 }
 
 void grid_tab(App& app) {
-  const Grid& g = *app.a.grid;
+  auto held = app.a.grid;  // an edit this frame may replace app.a.grid
+  const Grid& g = *held;
   View& v = app.grid_view;
   sync_view(v, g, app.a.version);
+  v.stale = app.a.error;
   ImGui::Text("%s  %s x %s", g.kind.c_str(), shape_text(g.shape).c_str(), g.layout.elem.c_str());
   ImGui::SameLine();
   std::string hw;
@@ -261,6 +304,9 @@ void grid_tab(App& app) {
   }
   ImGui::SameLine(0, 24);
   ImGui::Checkbox("analysis", &app.show_analysis);
+  if (v.folded())
+    ImGui::TextDisabled("a 1D tensor of %lld elements, folded into lines of %lld; each line's label is its first index",
+                        static_cast<long long>(v.rows * v.cols), static_cast<long long>(v.cols));
   draw_legend(v, g);
   float side = app.show_analysis
                    ? std::min(300.f, ImGui::GetContentRegionAvail().x * 0.4f) + ImGui::GetStyle().ItemSpacing.x
@@ -296,6 +342,10 @@ void settings_line(ImGuiContext*, ImGuiSettingsHandler*, void* entry, const char
     app.save_path = v;
   } else if (k == "PngPath") {
     app.png_path = v;
+  } else if (k == "UiScale") {
+    app.ui_scale = std::clamp(std::strtof(v.c_str(), nullptr), kMinScale, kMaxScale);
+  } else if (k == "Presentation") {
+    app.presentation = v == "1";
   } else if (k == "HwCell") {
     app.hw_cell = std::clamp(std::strtof(v.c_str(), nullptr), 4.f, 80.f);
   }
@@ -309,10 +359,65 @@ void settings_write(ImGuiContext*, ImGuiSettingsHandler* h, ImGuiTextBuffer* out
   for (const auto& r : app.recent) out->appendf("Recent=%s\n", r.c_str());
   out->appendf("BrowseDir=%s\nSavePath=%s\nPngPath=%s\n", app.browse_dir.c_str(), app.save_path.c_str(),
                app.png_path.c_str());
+  out->appendf("UiScale=%.3f\nPresentation=%d\n", app.ui_scale, app.presentation ? 1 : 0);
   out->appendf("HwCell=%.0f\n\n", app.hw_cell);
 }
 
 }  // namespace
+
+float font_px(const App& app) {
+  return std::round(kBaseFontPx * app.ui_scale * (app.presentation ? kPresentationFactor : 1.f));
+}
+
+void set_ui_scale(App& app, float scale) {
+  app.ui_scale = std::clamp(scale, kMinScale, kMaxScale);
+  app.settings_dirty = true;
+  app.status = "text size " + std::to_string(static_cast<int>(std::lround(app.ui_scale * 100))) + "%";
+}
+
+void do_undo(App& app) { app.status = undo(app.a) ? "undone" : "nothing to undo"; }
+void do_redo(App& app) { app.status = redo(app.a) ? "redone" : "nothing to redo"; }
+
+bool apply_preset(App& app, const Preset& p) {
+  try {
+    std::string text = read_file(p.path);
+    bool ok = set_text(app.a, text);
+    app.status = ok ? "preset " + p.name : app.a.error;
+    return ok;
+  } catch (const std::exception& e) {
+    app.status = e.what();
+    return false;
+  }
+}
+
+const char* tab_key(Tab t) { return kTabKeys[static_cast<int>(t)]; }
+
+bool apply_lesson(App& app, int k) {
+  if (k < 0 || k >= static_cast<int>(app.lessons.size())) return false;
+  const Lesson& l = app.lessons[k];
+  auto p = std::find_if(app.presets.begin(), app.presets.end(), [&](const Preset& x) { return x.name == l.preset; });
+  if (p == app.presets.end()) {
+    app.status = "lesson " + std::to_string(k + 1) + ": no preset named " + l.preset;
+    return false;
+  }
+  if (!apply_preset(app, *p)) return false;
+  app.lesson = k;
+  for (int i = 0; i < kTabs; ++i)
+    if (l.view == kTabKeys[i]) app.tab = static_cast<Tab>(i), app.select_tab = true;
+  if (l.level >= 0) app.step_level = l.level;
+  if (auto by = ls::parse_color_by(l.color_by); by && app.a.grid && ls::color_by_available(*app.a.grid->map, *by)) {
+    View* v = shown_view(app);
+    (v ? *v : app.grid_view).pending_color = static_cast<int>(*by);
+  }
+  app.status = "lesson " + std::to_string(k + 1) + ": " + l.title;
+  return true;
+}
+
+void swap_panes(App& app) {
+  std::swap(app.a, app.b);
+  std::swap(app.cmp_a.color_by, app.cmp_b.color_by);
+  app.status = "swapped the two panes";
+}
 
 View* shown_view(App& app) {
   switch (app.tab) {
@@ -320,7 +425,8 @@ View* shown_view(App& app) {
     case Tab::build_up: return &app.step_view;
     case Tab::compare: return &app.cmp_a;
     case Tab::hardware:
-    case Tab::exports: return nullptr;
+    case Tab::exports:
+    case Tab::bases: return nullptr;
   }
   return nullptr;
 }
@@ -369,6 +475,8 @@ void register_settings(App& app) {
 
 void draw_explorer(App& app) {
   if (!app.headless) shortcuts(app);
+  ls::Palette palette = app.presentation ? ls::Palette::high_contrast : ls::Palette::standard;
+  for (View* v : {&app.grid_view, &app.step_view, &app.cmp_a, &app.cmp_b}) v->palette = palette;
   if (app.settings_dirty) ImGui::MarkIniSettingsDirty(), app.settings_dirty = false;
   const ImGuiViewport* vp = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(vp->WorkPos);
@@ -398,6 +506,7 @@ void draw_explorer(App& app) {
           case Tab::compare: draw_compare(app); break;
           case Tab::build_up: draw_build_up(app); break;
           case Tab::exports: draw_export(app.ex, app.a, app.grid_view.color_by, app.status); break;
+          case Tab::bases: draw_bases(app); break;
         }
       }
       ImGui::EndTabItem();
@@ -408,7 +517,7 @@ void draw_explorer(App& app) {
   if (View* v = shown_view(app); v && v == before) app.capture_min = v->canvas_min, app.capture_max = v->canvas_max;
   ImGui::EndChild();
   if (app.a.grid && (app.a.error.empty() || app.status.empty())) {
-    ImGui::TextDisabled("%s", app.status.empty() ? "F1-F5 views, wheel zoom, drag pan, Help menu for keys"
+    ImGui::TextDisabled("%s", app.status.empty() ? "F1-F6 views, wheel zoom, drag pan, Help menu for keys"
                                                  : app.status.c_str());
   } else {
     ImGui::TextDisabled("%s", app.status.c_str());

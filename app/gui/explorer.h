@@ -5,7 +5,9 @@
 // two layouts side by side (with theirs), the build-up stepper and exports.
 #pragma once
 
+#include <cfloat>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -14,12 +16,13 @@
 #include "files.h"
 #include "gpu_panel.h"
 #include "grid.h"
+#include "editor.h"
 #include "model.h"
 
 namespace lsgui {
 
-enum class Tab { grid, hardware, compare, build_up, exports };
-constexpr int kTabs = 5;
+enum class Tab { grid, hardware, compare, build_up, exports, bases };
+constexpr int kTabs = 6;
 enum class Capture { none, grid, window };
 
 struct App {
@@ -38,6 +41,10 @@ struct App {
   float hw_cell = 40;
 
   std::vector<Preset> presets;
+  std::vector<Lesson> lessons;  // the "start here" path
+  int lesson = -1;              // the step shown; -1 before the first
+  int64_t bases_element = 0;    // the element the Bases view explains
+  int64_t bases_seen_hover = -1;
   std::string preset_filter;
   std::vector<std::string> recent;
   std::string browse_dir = ".", save_path = "layout.json", png_path = "layoutscope.png";
@@ -48,19 +55,43 @@ struct App {
   std::string capture_path;
   ImVec2 capture_min{0, 0}, capture_max{0, 0};  // the grid canvas shown this frame
 
+  float ui_scale = 1;         // View menu, Ctrl +/-; remembered
+  bool presentation = false;  // F11: large text, colour-blind-safe palette, thick warp/CTA lines
+
   bool settings_dirty = false;
   bool quit = false;
   bool headless = false;  // screenshots and benchmarks: no pointer, no session
+
+  // Scripted runs (actions.h): input given to the widgets instead of a person's.
+  std::optional<FieldInput> field_input;  // consumed by the editor's widget of that field
+  struct Pointer {
+    bool scripted = false;  // when set, the pointer is here instead of the real one
+    ImVec2 pos{-FLT_MAX, -FLT_MAX};
+    bool down = false;
+  } pointer;
 };
 
 // The whole window for one frame, filling the main viewport; handles the shortcuts.
 void draw_explorer(App& app);
 // Opens a layout file (argument, file list, drag and drop) into app.a.
 bool open_file(App& app, const std::string& path);
+// What clicking a preset does; false (and the status says why) when it cannot be read or applied.
+bool apply_preset(App& app, const Preset& p);
+// Shows step `k` of the start-here path (its preset, view and colouring).
+bool apply_lesson(App& app, int k);
+// Tab names as the View menu and scripted runs say them: grid, hardware, compare, build-up, export, bases.
+const char* tab_key(Tab t);
+// Exchanges the two panes (the side-by-side view's swap button).
+void swap_panes(App& app);
+void do_undo(App& app);
+void do_redo(App& app);
 bool save_json(App& app, const std::string& path);
 // Keeps App's settings (colouring, tab, recent files, paths) in the ini file.
 void register_settings(App& app);
 // The view whose grid is on screen in the current tab (null for the hardware view).
 View* shown_view(App& app);
+// The font size in pixels for the app's scale and mode.
+float font_px(const App& app);
+void set_ui_scale(App& app, float scale);
 
 }  // namespace lsgui

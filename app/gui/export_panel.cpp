@@ -44,7 +44,8 @@ ExportResult run_export(const ls::TensorLayout& t, ls::ExportFormat f, const ls:
 }  // namespace
 
 void draw_export(ExportState& ex, const Doc& d, ls::ColorBy grid_by, std::string& status) {
-  const Grid& g = *d.grid;
+  auto held = d.grid;  // an edit this frame may replace d.grid
+  const Grid& g = *held;
   // Format and options, one line each.
   ImGui::TextUnformatted("format");
   for (ls::ExportFormat f : ls::export_formats()) {

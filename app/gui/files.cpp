@@ -33,6 +33,20 @@ std::vector<Preset> load_presets(const std::string& dir) {
   return out;
 }
 
+std::vector<Lesson> load_lessons(const std::string& path, std::string& error) {
+  std::vector<Lesson> out;
+  try {
+    auto j = nlohmann::json::parse(read_file(path));
+    for (const auto& l : j.at("lessons"))
+      out.push_back({l.at("title"), l.at("preset"), l.value("view", "grid"), l.value("color_by", ""), l.at("caption"),
+                     l.value("level", -1)});
+  } catch (const std::exception& e) {
+    error = path + ": " + e.what();
+    out.clear();
+  }
+  return out;
+}
+
 std::string presets_dir(const std::string& exe) {
   std::vector<fs::path> tries;
   if (const char* e = std::getenv("LAYOUTSCOPE_ASSETS")) tries.push_back(fs::path(e) / "presets");
@@ -72,6 +86,14 @@ void write_atomic(const std::string& path, const std::string& data) {
     fs::remove(tmp, ec);
     ls::fail(path + ": cannot replace the file");
   }
+}
+
+std::string font_file() {
+  std::error_code ec;
+  if (const char* f = std::getenv("LAYOUTSCOPE_FONT"); f && fs::is_regular_file(f, ec)) return f;
+  for (const char* f : {"/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/TTF/DejaVuSans.ttf"})
+    if (fs::is_regular_file(f, ec)) return f;
+  return "";
 }
 
 std::string read_file(const std::string& path) {

@@ -14,11 +14,23 @@ namespace lsgui {
 struct Preset {
   std::string name, description, path;
 };
+// One step of the "start here" path (assets/lessons.json): a preset shown
+// in a view, coloured a way, with a paragraph saying what to see.
+struct Lesson {
+  std::string title, preset, view, color_by, caption;
+  int level = -1;  // the build-up level, when the view is build-up
+};
+// The lessons in learning order; empty (and `error` set) when the file cannot be read.
+std::vector<Lesson> load_lessons(const std::string& path, std::string& error);
+
 // assets/presets/*.json, sorted by name; unreadable files are skipped.
 std::vector<Preset> load_presets(const std::string& dir);
 // The presets directory: $LAYOUTSCOPE_ASSETS/presets, the source tree's, or
 // next to the executable.
 std::string presets_dir(const std::string& exe);
+// The scalable UI font: $LAYOUTSCOPE_FONT, else DejaVu Sans where Debian's
+// fonts-dejavu-core puts it; empty when neither exists.
+std::string font_file();
 
 // $LAYOUTSCOPE_CONFIG_DIR, else $XDG_CONFIG_HOME/layoutscope, else
 // ~/.config/layoutscope; created when missing. Empty when none can be made.

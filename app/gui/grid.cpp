@@ -12,6 +12,7 @@ namespace {
 constexpr float kMinCell = 0.05f, kMaxCell = 400.f;
 constexpr float kMinDrawn = 3.f;  // smaller cells are drawn in blocks of this many pixels
 constexpr size_t kMaxTooltipOwners = 32;
+constexpr int64_t kMaxLegend = 512;  // legend entries; past them a count
 constexpr int64_t kRectsWithout32BitOffsets = 12000;  // 4 vertices each stays under 2^16
 const ImU32 kBackground = IM_COL32(28, 28, 32, 255);
 constexpr int64_t kMaxTexture = 4096;  // texels a side (GL 3 guarantees 1024; desktop GLs 8192+)
@@ -35,9 +36,19 @@ int64_t dim_size(const Grid& g, const char* name) {
 }
 
 void refresh(View& v, const Grid& g) {
-  bool recolor = v.seen_grid != &g || v.seen_by != v.color_by || v.base_fill.size() != g.owners.size();
+  bool regrid = v.seen_grid != g.id || v.base_fill.size() != g.owners.size();
+  bool recolor = regrid || v.seen_by != v.color_by || v.seen_label != v.label_by || v.seen_palette != v.palette;
+  if (regrid) {  // warp and CTA of every element, for the boundary lines
+    bool regs = !g.map->is_shared();
+    v.warp_of.assign(g.owners.size(), -1), v.cta_of.assign(g.owners.size(), -1);
+    for (size_t e = 0; regs && e < g.owners.size(); ++e)
+      if (!g.owners[e].empty()) {
+        v.warp_of[e] = ls::color_key(*g.map, g.owners[e][0], ls::ColorBy::warp);
+        v.cta_of[e] = ls::color_key(*g.map, g.owners[e][0], ls::ColorBy::block);
+      }
+  }
   if (recolor) {
-    auto rgb = ls::element_colors(*g.map, g.owners, v.color_by, g.layout.elem_bits);
+    auto rgb = ls::element_colors(*g.map, g.owners, v.color_by, g.layout.elem_bits, v.palette);
     v.base_fill.resize(rgb.size());
     for (size_t i = 0; i < rgb.size(); ++i) v.base_fill[i] = to_u32(rgb[i]);
     v.widest_label.clear();
@@ -63,7 +74,7 @@ void refresh(View& v, const Grid& g) {
     for (size_t i = 0; i < lit.size(); ++i) v.fill[i] = lit[i] ? v.base_fill[i] : dimmed(v.base_fill[i]);
     ++v.fill_version;
   }
-  v.seen_grid = &g, v.seen_by = v.color_by, v.seen_sel = v.sel, v.seen_level = v.level, v.seen_mark = v.mark_version;
+  v.seen_grid = g.id, v.seen_shared = g.map->is_shared(), v.seen_by = v.color_by, v.seen_label = v.label_by, v.seen_palette = v.palette, v.seen_sel = v.sel, v.seen_level = v.level, v.seen_mark = v.mark_version;
 }
 
 // Row-major element index -> its coordinates.
@@ -164,8 +175,8 @@ int64_t slice_base(const View& v, const Grid& g) {
 }
 
 void sync_view(View& v, const Grid& g, uint64_t version) {
-  if (v.seen_version == version && v.seen_grid == &g) return;
-  bool same_shape = v.seen_grid && v.slice.size() == (g.shape.size() > 2 ? g.shape.size() - 2 : 0) &&
+  if (v.seen_version == version && v.seen_grid == g.id) return;
+  bool same_shape = v.seen_grid != 0 && v.slice.size() == (g.shape.size() > 2 ? g.shape.size() - 2 : 0) &&
                     v.rows * v.cols * 1 > 0;
   size_t lead = g.shape.size() > 2 ? g.shape.size() - 2 : 0;
   if (v.slice.size() != lead) v.slice.assign(lead, 0), same_shape = false;
@@ -174,22 +185,27 @@ void sync_view(View& v, const Grid& g, uint64_t version) {
   slice_dims(g, rows, cols);
   if (!same_shape || rows != v.rows || cols != v.cols) v.fit = true;
   if (!ls::color_by_available(*g.map, v.color_by)) v.color_by = ls::default_color_by(*g.map);
-  if (v.seen_grid && v.seen_grid->map->is_shared() != g.map->is_shared()) v.color_by = ls::default_color_by(*g.map);
+  if (v.seen_grid != 0 && v.seen_shared != g.map->is_shared()) v.color_by = ls::default_color_by(*g.map);
+  if (v.pending_color >= 0 && ls::color_by_available(*g.map, static_cast<ls::ColorBy>(v.pending_color)))
+    v.color_by = static_cast<ls::ColorBy>(v.pending_color);
+  v.pending_color = -1;
   v.sel = Selection{};
   v.mark.clear();
   v.outline.clear();
   ++v.mark_version;
   v.seen_version = version;
-  v.seen_grid = nullptr;  // recolour
+  v.seen_grid = 0;  // recolour
   refresh(v, g);
 }
+
+ls::ColorBy label_by(const View& v) { return v.label_by < 0 ? v.color_by : static_cast<ls::ColorBy>(v.label_by); }
 
 std::string cell_label(const View& v, const Grid& g, int64_t e) {
   const auto& o = g.owners[e];
   if (o.empty()) return "-";
   std::string more = o.size() > 1 ? "+" : "";
   auto key = [&](ls::ColorBy by) { return std::to_string(ls::color_key(*g.map, o[0], by, g.layout.elem_bits)); };
-  switch (v.color_by) {
+  switch (label_by(v)) {
     case ls::ColorBy::thread: return ls::owner_label(*g.map, o[0]) + more;
     case ls::ColorBy::warp: return "W" + key(ls::ColorBy::warp) + more;
     case ls::ColorBy::reg: return "R" + key(ls::ColorBy::reg) + more;
@@ -212,6 +228,30 @@ void draw_color_by(View& v, const Grid& g) {
     if (ImGui::GetItemRectMax().x + style.ItemSpacing.x + w <= right) ImGui::SameLine();
     if (ImGui::RadioButton(label, v.color_by == by)) v.color_by = by;
   }
+  ImGui::SameLine(0, 16);
+  ImGui::TextUnformatted("labels");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize("as colour  ").x + ImGui::GetFrameHeight());
+  const char* now = v.label_by < 0 ? "as colour" : ls::color_by_name(static_cast<ls::ColorBy>(v.label_by));
+  if (ImGui::BeginCombo("##label_by", now)) {
+    if (ImGui::Selectable("as colour", v.label_by < 0)) v.label_by = -1;
+    for (ls::ColorBy by : kChoices)
+      if (ls::color_by_available(*g.map, by) && ImGui::Selectable(ls::color_by_name(by), v.label_by == static_cast<int>(by)))
+        v.label_by = static_cast<int>(by);
+    ImGui::EndCombo();
+  }
+}
+
+void zoom_view(View& v, float factor, ImVec2 about) {
+  float old = v.cell;
+  v.cell = std::clamp(v.cell * factor, kMinCell, kMaxCell);
+  ImVec2 m = about - v.canvas_min;
+  v.pan = ImVec2(m.x - (m.x - v.pan.x) * v.cell / old, m.y - (m.y - v.pan.y) * v.cell / old);
+  v.fit = false;
+}
+
+ImVec2 cell_center(const View& v, int64_t row, int64_t col) {
+  return ImVec2(v.origin.x + (static_cast<float>(col) + 0.5f) * v.cell, v.origin.y + (static_cast<float>(row) + 0.5f) * v.cell);
 }
 
 void draw_slice_selectors(View& v, const Grid& g) {
@@ -238,7 +278,7 @@ void draw_legend(const View& v, const Grid& g) {
     for (int i = 0; i < steps; ++i) {
       int64_t k = i * period / steps;
       dl->AddRectFilled(ImVec2(p.x + w * i / steps, p.y), ImVec2(p.x + w * (i + 1) / steps, p.y + sw),
-                        to_u32(ls::ramp_color(k, period)));
+                        to_u32(ls::ramp_color(k, period, v.palette)));
     }
     ImGui::Dummy(ImVec2(w, sw));
     return;
@@ -254,19 +294,14 @@ void draw_legend(const View& v, const Grid& g) {
                        : v.color_by == ls::ColorBy::lane ? "L"
                                                          : "B";
   ImGui::Text("%s: %lld distinct", ls::color_by_name(v.color_by), static_cast<long long>(n));
-  int64_t shown = std::min<int64_t>(n, 64);
+  int64_t shown = std::min<int64_t>(n, kMaxLegend);
   float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - 80;
-  int lines = 1;
   for (int64_t k = 0; k < shown; ++k) {
     std::string t = prefix + std::to_string(k);
     float w = ImGui::CalcTextSize(t.c_str()).x + 6;
     if (k > 0 && ImGui::GetItemRectMax().x + 2 + w <= right) ImGui::SameLine(0, 2);
-    else if (k > 0 && ++lines > 2) {
-      shown = k;
-      break;
-    }
     ImVec2 p = ImGui::GetCursorScreenPos();
-    ls::Rgb c = ls::id_color(k);
+    ls::Rgb c = ls::id_color(k, v.palette);
     dl->AddRectFilled(p, ImVec2(p.x + w, p.y + sw + 2), to_u32(c));
     dl->AddText(ImVec2(p.x + 3, p.y + 1), to_u32(ls::text_color_on(c)), t.c_str());
     ImGui::Dummy(ImVec2(w, sw + 2));
@@ -302,12 +337,8 @@ void draw_grid(View& v, const Grid& g, const char* id, ImVec2 size) {
                    std::floor(axis.y + (size.y - axis.y - v.rows * v.cell) / 2));
     v.fit = false;
   }
-  if (hovered && io.MouseWheel != 0) {  // zoom about the mouse
-    float old = v.cell;
-    v.cell = std::clamp(v.cell * std::pow(1.2f, io.MouseWheel), kMinCell, kMaxCell);
-    ImVec2 m = io.MousePos - canvas;
-    v.pan = ImVec2(m.x - (m.x - v.pan.x) * v.cell / old, m.y - (m.y - v.pan.y) * v.cell / old);
-  }
+  v.canvas_min = canvas;
+  if (hovered && io.MouseWheel != 0) zoom_view(v, std::pow(1.2f, io.MouseWheel), io.MousePos);
   if (ImGui::IsItemActive() && (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 2.f) ||
                                 ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 0.f)))
     v.pan = v.pan + io.MouseDelta;
@@ -340,7 +371,10 @@ void draw_grid(View& v, const Grid& g, const char* id, ImVec2 size) {
   float two_w = std::max(ImGui::CalcTextSize(head.c_str()).x, ImGui::CalcTextSize(tail.c_str()).x);
   bool one_line = v.cell >= one_w + 4 && v.cell >= line_h + 2;
   bool two_lines = !one_line && split != std::string::npos && v.cell >= two_w + 4 && v.cell >= 2 * line_h + 2;
-  v.labels = v.step == 1 && (one_line || two_lines);
+  // Too small for the whole label: its head alone (T12 of T12:3).
+  bool short_only = !one_line && !two_lines && split != std::string::npos &&
+                    v.cell >= ImGui::CalcTextSize(head.c_str()).x + 4 && v.cell >= line_h + 2;
+  v.labels = v.step == 1 && (one_line || two_lines || short_only);
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->PushClipRect(v.canvas_min, v.canvas_max, true);
   dl->AddRectFilled(v.canvas_min, v.canvas_max, kBackground);
@@ -383,6 +417,7 @@ void draw_grid(View& v, const Grid& g, const char* id, ImVec2 size) {
                                 IM_COL32(0, 0, 0, 150));
         if (v.labels) {
           std::string t = cell_label(v, g, e);
+          if (short_only && t.rfind(':') != std::string::npos) t.erase(t.rfind(':'));
           size_t cut = two_lines ? t.rfind(':') : std::string::npos;
           if (cut != std::string::npos) t.insert(cut, "\n");
           ImVec2 ts = ImGui::CalcTextSize(t.c_str());
@@ -407,6 +442,30 @@ void draw_grid(View& v, const Grid& g, const char* id, ImVec2 size) {
           dl->AddRect(a, ImVec2(a.x + span - v.gap, a.y + span - v.gap), IM_COL32(255, 60, 60, 255), 0, 0,
                       span >= 12 ? 2.f : 1.f);
         }
+  if (span >= 4 && v.warp_of.size() == g.owners.size()) {  // warp (thin) and CTA (thick) boundaries
+    ImU32 ink = IM_COL32(245, 245, 245, 255);
+    float thin = (span >= 16 ? 2.f : 1.f) * (v.palette == ls::Palette::high_contrast ? 2.f : 1.f);
+    // Drawn along the right and bottom edges of a cell, inside it: the next
+    // cell's top-left pixel keeps its colour (the screenshot tests read it).
+    for (int64_t r = r0 / v.step * v.step; r < r1; r += v.step)
+      for (int64_t c = c0 / v.step * v.step; c < c1; c += v.step) {
+        int64_t e = v.base + r * v.cols + c;
+        float right = v.origin.x + std::min(c + v.step, v.cols) * v.cell - v.gap;
+        float bottom = v.origin.y + std::min(r + v.step, v.rows) * v.cell - v.gap;
+        if (c + v.step < v.cols) {
+          int64_t n = e + v.step;
+          float t = v.cta_of[e] != v.cta_of[n] ? 2 * thin : thin;
+          if (v.warp_of[e] != v.warp_of[n])
+            dl->AddRectFilled(ImVec2(right - t, v.origin.y + r * v.cell), ImVec2(right, bottom), ink);
+        }
+        if (r + v.step < v.rows) {
+          int64_t n = e + v.step * v.cols;
+          float t = v.cta_of[e] != v.cta_of[n] ? 2 * thin : thin;
+          if (v.warp_of[e] != v.warp_of[n])
+            dl->AddRectFilled(ImVec2(v.origin.x + c * v.cell, bottom - t), ImVec2(right, bottom), ink);
+        }
+      }
+  }
   draw_axes(v, dl, r0, r1, c0, c1, axis);
   ImVec2 m = io.MousePos - v.origin;
   int64_t r = static_cast<int64_t>(std::floor(m.y / v.cell)), c = static_cast<int64_t>(std::floor(m.x / v.cell));
@@ -415,11 +474,20 @@ void draw_grid(View& v, const Grid& g, const char* id, ImVec2 size) {
     ImVec2 a(v.origin.x + c * v.cell, v.origin.y + r * v.cell);
     dl->AddRect(a, ImVec2(a.x + v.cell, a.y + v.cell), IM_COL32(255, 255, 255, 255), 0, 0, 2);
     owners_tooltip(v, g, v.base + r * v.cols + c);
+    v.hovered = v.base + r * v.cols + c;
   }
   if (clicked && on_cell && !g.map->is_shared()) {
     const auto& o = g.owners[v.base + r * v.cols + c];
     Selection s{o.empty() ? Selection::none : v.click, o.empty() ? 0 : o[0], 0};
     v.sel = (s == v.sel) ? Selection{} : s;
+  }
+  if (!v.stale.empty()) {  // the text is invalid: the last valid layout, greyed, says so
+    dl->AddRectFilled(v.canvas_min, v.canvas_max, IM_COL32(28, 28, 32, 170));
+    std::string t = "showing the last valid layout; the text is invalid:\n" + v.stale;
+    ImVec2 p = v.canvas_min + ImVec2(12, 12);
+    ImVec2 ts = ImGui::CalcTextSize(t.c_str(), nullptr, false, v.canvas_max.x - p.x - 12);
+    dl->AddRectFilled(p - ImVec2(6, 6), p + ts + ImVec2(6, 6), IM_COL32(60, 20, 20, 230), 4);
+    dl->AddText(nullptr, 0, p, IM_COL32(255, 200, 200, 255), t.c_str(), nullptr, v.canvas_max.x - p.x - 12);
   }
   dl->PopClipRect();
 }

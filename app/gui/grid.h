@@ -17,6 +17,9 @@ namespace lsgui {
 
 struct View {
   ls::ColorBy color_by = ls::ColorBy::thread;
+  int label_by = -1;  // -1: labels follow the colouring; else an ls::ColorBy
+  int pending_color = -1;  // an ls::ColorBy to take once the next grid is synced (lessons)
+  ls::Palette palette = ls::Palette::standard;  // high contrast in presentation mode
   float cell = 24;    // pixels per element
   ImVec2 pan{0, 0};   // grid origin relative to the canvas
   bool fit = true;    // fit on the next frame
@@ -27,14 +30,20 @@ struct View {
   std::vector<uint8_t> mark;     // extra lighting from elsewhere (compare); empty = none
   std::vector<uint8_t> outline;  // elements outlined in red (bank collisions); empty = none
   uint64_t mark_version = 0;     // bumped by whoever changes `mark` or `outline`
+  std::string stale;             // non-empty: the text is invalid (this says why); the grid greys out
 
   // Caches, rebuilt when the grid or the colouring changes.
   uint64_t seen_version = ~uint64_t{0};
-  const Grid* seen_grid = nullptr;
+  uint64_t seen_grid = 0;    // Grid::id of the grid the caches are for; 0: none
+  bool seen_shared = false;  // whether that grid was a shared layout
   ls::ColorBy seen_by = ls::ColorBy::thread;
+  int seen_label = -1;
+  ls::Palette seen_palette = ls::Palette::standard;
   Selection seen_sel, seen_level;
   uint64_t seen_mark = 0;
   std::vector<ImU32> base_fill, fill;  // per element: colour, and after lighting
+  std::vector<int64_t> warp_of;        // per element: its first owner's warp across CTAs (-1: none)
+  std::vector<int64_t> cta_of;         // per element: its first owner's CTA (-1: none)
   uint64_t fill_version = 0;           // bumped whenever `fill` changes
   std::string widest_label;
   // Zoomed out (no gaps, no labels) the cells are one texture, a texel per
@@ -49,20 +58,26 @@ struct View {
   float gap = 0;
   bool labels = false;
   bool fold = false;  // a long vector shown as lines of `cols`
+  int64_t hovered = -1;  // the element under the pointer in the last frame that had one (-1: none yet)
   bool folded() const { return fold; }
 };
 
 // Makes the view fit a new layout (colouring, slices) after the grid changed.
 void sync_view(View& v, const Grid& g, uint64_t version);
-// Colour-by choices (only those meaningful for the layout), wrapping.
+// Colour-by choices (only those meaningful for the layout), wrapping, and the label-by combo.
 void draw_color_by(View& v, const Grid& g);
+// Zooms by `factor` about the screen point `about` (the wheel: the mouse; scripts: the canvas centre).
+void zoom_view(View& v, float factor, ImVec2 about);
+// Screen position of the centre of displayed cell (row, col), from the last frame's geometry.
+ImVec2 cell_center(const View& v, int64_t row, int64_t col);
 // One slider per leading dim of a rank >= 3 tensor.
 void draw_slice_selectors(View& v, const Grid& g);
 void draw_legend(const View& v, const Grid& g);
 // The canvas filling `size` (<= 0: the available region).
 void draw_grid(View& v, const Grid& g, const char* id, ImVec2 size = ImVec2(0, 0));
-// The label a cell shows under the view's colouring: T12:3, W1, R3, an offset, a bank.
+// The label a cell shows (label-by, else the colouring): T12:3, W1, R3, an offset, a bank.
 std::string cell_label(const View& v, const Grid& g, int64_t element);
+ls::ColorBy label_by(const View& v);
 ImU32 to_u32(ls::Rgb c);
 // Row-major index of the first element of the shown 2D slice, and the slice's rows x cols.
 int64_t slice_base(const View& v, const Grid& g);

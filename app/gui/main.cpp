@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "actions.h"
 #include "capture.h"
 #include "error.h"
 #include "explorer.h"
@@ -41,9 +42,12 @@ constexpr double kSessionDelay = 1.0;     // seconds after the last edit before 
 constexpr const char* kUsage =
     "usage: layoutscope [LAYOUT] [--shape 64x16]\n"
     "       layoutscope --screenshot OUT.png [--layout LAYOUT] [--shape 64x16] [--size 1280x800]\n"
-    "                   [--screenshot-meta OUT.json] [--view grid|hardware|compare|build-up|export]\n"
+    "                   [--screenshot-meta OUT.json] [--view grid|hardware|compare|build-up|export|bases]\n"
     "                   [--compare LAYOUT] [--color-by thread|warp|register|lane|block|offset|bank] [--level N]\n"
     "                   [--gpu-window]   open the GPU window\n"
+    "       layoutscope --actions FILE [--layout LAYOUT] [--screenshot OUT.png [--screenshot-meta OUT.json]]\n"
+    "                   [--size 1280x800]   replay scripted edits (one JSON action a line, docs/gui-actions.md)\n"
+    "       layoutscope --list-presets      the preset names, one a line\n"
     "       layoutscope --bench-frames N [--layout LAYOUT] [--shape 256x256] [--size 1280x800]\n"
     "LAYOUT is Triton MLIR, Gluon or JSON text, or a file holding it. Without one the last\n"
     "session is restored (a Gluon BlockedLayout on a 64x16 tensor the first time).\n"
@@ -52,8 +56,8 @@ constexpr const char* kUsage =
     "Exit codes: 0 ok, 1 no window (no display?), 2 bad input.\n";
 
 struct Options {
-  std::string layout, shape, screenshot, meta, view, compare, color_by;
-  bool has_layout = false, has_shape = false, help = false, gpu_window = false;
+  std::string layout, shape, screenshot, meta, view, compare, color_by, actions;
+  bool has_layout = false, has_shape = false, help = false, gpu_window = false, list_presets = false;
   int width = 1280, height = 800, bench_frames = 0, level = -1;
 };
 
@@ -84,6 +88,8 @@ Options parse_args(int argc, char** argv) {
     else if (a == "--layout") set_layout(value());
     else if (a == "--compare") o.compare = value();
     else if (a == "--gpu-window") o.gpu_window = true;
+    else if (a == "--actions") o.actions = value();
+    else if (a == "--list-presets") o.list_presets = true;
     else if (a == "--bench-frames") o.bench_frames = to_int(a, value(), 1, 100000);
     else if (a == "--level") o.level = to_int(a, value(), 0, 16);
     else if (a == "--color-by") {
@@ -92,9 +98,9 @@ Options parse_args(int argc, char** argv) {
                   "--color-by '" + o.color_by.substr(0, 20) + "' must be thread, warp, register, lane, block, offset or bank");
     } else if (a == "--view") {
       o.view = value();
-      ls::require(o.view == "grid" || o.view == "hardware" || o.view == "compare" || o.view == "build-up" ||
-                      o.view == "export",
-                  "--view '" + o.view.substr(0, 20) + "' must be grid, hardware, compare, build-up or export");
+      bool known = false;
+      for (int t = 0; t < lsgui::kTabs; ++t) known |= o.view == lsgui::tab_key(static_cast<lsgui::Tab>(t));
+      ls::require(known, "--view '" + o.view.substr(0, 20) + "' must be grid, hardware, compare, build-up, export or bases");
     } else if (a == "--size") {
       std::string v = value();
       ls::Shape s = lsgui::parse_shape(v);
@@ -107,6 +113,7 @@ Options parse_args(int argc, char** argv) {
   ls::require(o.screenshot.size() < 4096 && o.meta.size() < 4096, "--screenshot: path too long");
   ls::require(o.meta.empty() || !o.screenshot.empty(), "--screenshot-meta needs --screenshot");
   ls::require(o.screenshot.empty() || o.bench_frames == 0, "--screenshot and --bench-frames exclude each other");
+  ls::require(o.actions.empty() || o.bench_frames == 0, "--actions and --bench-frames exclude each other");
   return o;
 }
 
@@ -130,13 +137,46 @@ void on_drop(GLFWwindow*, int n, const char** paths) {
   g_event = true;
 }
 
+// A scalable font (DejaVu Sans) rasterised at the app's size, and the style
+// scaled to match; redone between frames whenever the size or mode changes.
+float g_font_px = 0;
+void apply_scale(const lsgui::App& app) {
+  float px = lsgui::font_px(app);
+  if (px == g_font_px) return;
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  std::string ttf = lsgui::font_file();
+  if (ttf.empty() || !io.Fonts->AddFontFromFileTTF(ttf.c_str(), px)) {  // ImGui's own, drawn for 13 px
+    ImFontConfig c;
+    c.SizePixels = px;
+    io.Fonts->AddFontDefault(&c);
+  }
+  io.Fonts->Build();
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+  ImGuiStyle style;
+  ImGui::StyleColorsDark(&style);
+  if (app.presentation) {  // higher contrast: brighter text on darker panels, framed widgets
+    style.Colors[ImGuiCol_Text] = ImVec4(1, 1, 1, 1);
+    style.Colors[ImGuiCol_TextDisabled] = ImVec4(0.78f, 0.78f, 0.78f, 1);
+    style.Colors[ImGuiCol_WindowBg] = ImVec4(0.02f, 0.02f, 0.03f, 1);
+    style.Colors[ImGuiCol_ChildBg] = ImVec4(0.02f, 0.02f, 0.03f, 1);
+    style.FrameBorderSize = 1;
+  }
+  style.ScaleAllSizes(px / 13.f);
+  ImGui::GetStyle() = style;
+  g_font_px = px;
+}
+
 void render_frame(GLFWwindow* window, lsgui::App& app) {
+  apply_scale(app);
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplGlfw_NewFrame();
-  if (app.headless) {  // keep the pointer (wherever Xvfb put it) out of the picture
+  if (app.headless) {  // the scripted pointer, else none (wherever Xvfb put the real one)
     ImGuiIO& io = ImGui::GetIO();
-    io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+    io.MousePos = app.pointer.scripted ? app.pointer.pos : ImVec2(-FLT_MAX, -FLT_MAX);
     for (bool& down : io.MouseDown) down = false;
+    io.MouseDown[0] = app.pointer.scripted && app.pointer.down;
   }
   ImGui::NewFrame();
   lsgui::draw_explorer(app);
@@ -149,8 +189,9 @@ void render_frame(GLFWwindow* window, lsgui::App& app) {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
-// The grid geometry of the screenshot, so tests know where each cell is.
-void write_meta(const std::string& path, const lsgui::App& app) {
+// The grid geometry of the screenshot, so tests know where each cell is; the
+// layout shown (canonical MLIR) and the UI errors of a scripted run.
+void write_meta(const std::string& path, const lsgui::App& app, const std::vector<lsgui::ActionError>& errors) {
   const lsgui::View& v = app.grid_view;
   nlohmann::json j;
   j["canvas"] = {v.canvas_min.x, v.canvas_min.y, v.canvas_max.x, v.canvas_max.y};
@@ -165,6 +206,14 @@ void write_meta(const std::string& path, const lsgui::App& app) {
   j["color_by"] = ls::color_by_name(v.color_by);
   j["shape"] = app.a.grid->shape;
   j["elem_bits"] = app.a.grid->layout.elem_bits;
+  j["kind"] = app.a.grid->kind;
+  try {
+    j["layout"] = lsgui::export_text(app.a.grid->layout, lsgui::TextFormat::mlir);
+  } catch (const std::exception&) {  // a tilus or CuTe layout without a linear form: its own text
+    j["layout"] = lsgui::print_as(app.a.grid->layout, lsgui::TextFormat::gluon);
+  }
+  j["errors"] = nlohmann::json::array();
+  for (const auto& e : errors) j["errors"].push_back({{"line", e.line}, {"action", e.action}, {"error", e.error}});
   lsgui::write_atomic(path, j.dump(2) + "\n");
 }
 
@@ -189,6 +238,7 @@ void bench(GLFWwindow* window, lsgui::App& app, int frames) {
       v.pan.x += (i / 50) % 2 ? -3.f : 3.f;
       v.cell *= (i / 100) % 2 ? 1.004f : 0.996f;
     }
+    apply_scale(app);
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
@@ -289,7 +339,7 @@ void interactive(GLFWwindow* window, lsgui::App& app, Persist& p) {
   if (p.pending.valid()) p.pending.wait();
 }
 
-int run(const Options& o, lsgui::App& app, Persist& p) {
+int run(const Options& o, lsgui::App& app, Persist& p, const std::vector<lsgui::Action>& actions) {
   glfwSetErrorCallback(on_glfw_error);
   if (!glfwInit()) {
     std::fprintf(stderr, "layoutscope: cannot open a window (no display?): %s\n", g_glfw_error.c_str());
@@ -342,30 +392,34 @@ int run(const Options& o, lsgui::App& app, Persist& p) {
   ImGui_ImplGlfw_InitForOpenGL(window, true);
   ImGui_ImplOpenGL3_Init("#version 150");
   if (!o.view.empty()) {
-    app.tab = o.view == "hardware" ? lsgui::Tab::hardware
-              : o.view == "compare" ? lsgui::Tab::compare
-              : o.view == "build-up" ? lsgui::Tab::build_up
-              : o.view == "export"   ? lsgui::Tab::exports
-                                     : lsgui::Tab::grid;
+    for (int t = 0; t < lsgui::kTabs; ++t)
+      if (o.view == lsgui::tab_key(static_cast<lsgui::Tab>(t))) app.tab = static_cast<lsgui::Tab>(t);
   }
   app.select_tab = true;
 
   lsgui::set_wake(glfwPostEmptyEvent);
   int rc = 0;
-  if (!o.screenshot.empty()) {
-    for (int i = 0; i < kScreenshotFrames; ++i) {
+  if (!o.screenshot.empty() || !o.actions.empty()) {
+    auto frame = [&] {
       glfwPollEvents();
       lsgui::wait_for_jobs();  // the picture shows the analyses and exports the frames asked for
       render_frame(window, app);
-      if (i + 1 == kScreenshotFrames) {
-        std::string err = lsgui::write_png(window, o.screenshot, false, {}, {});
-        if (err.empty() && !o.meta.empty()) try {
-            write_meta(o.meta, app);
-          } catch (const std::exception& e) {
-            err = e.what();
-          }
-        if (!err.empty()) std::fprintf(stderr, "layoutscope: %s\n", err.c_str()), rc = 1;
-      }
+      glfwSwapBuffers(window);
+    };
+    for (int i = 0; i < kScreenshotFrames; ++i) frame();
+    std::vector<lsgui::ActionError> errors = lsgui::run_actions(app, actions, frame);
+    for (const auto& e : errors) std::fprintf(stderr, "layoutscope: line %d (%s): %s\n", e.line, e.action.c_str(), e.error.c_str());
+    if (!o.screenshot.empty()) {
+      frame();
+      lsgui::wait_for_jobs();
+      render_frame(window, app);  // the picture: this frame, read back before it is presented
+      std::string err = lsgui::write_png(window, o.screenshot, false, {}, {});
+      if (err.empty() && !o.meta.empty()) try {
+          write_meta(o.meta, app, errors);
+        } catch (const std::exception& e) {
+          err = e.what();
+        }
+      if (!err.empty()) std::fprintf(stderr, "layoutscope: %s\n", err.c_str()), rc = 1;
       glfwSwapBuffers(window);
     }
   } else if (o.bench_frames) {
@@ -391,14 +445,24 @@ int main(int argc, char** argv) {
   lsgui::App app;
   Options o;
   Persist persist;
+  std::vector<lsgui::Action> actions;
   try {
     o = parse_args(argc, argv);
     if (o.help) {
       std::fputs(kUsage, stdout);
       return 0;
     }
-    app.headless = !o.screenshot.empty() || o.bench_frames > 0;
-    app.presets = lsgui::load_presets(lsgui::presets_dir(argv[0]));
+    app.headless = !o.screenshot.empty() || o.bench_frames > 0 || !o.actions.empty();
+    std::string presets = lsgui::presets_dir(argv[0]), lessons_error;
+    app.presets = lsgui::load_presets(presets);
+    if (!presets.empty())
+      app.lessons = lsgui::load_lessons((std::filesystem::path(presets).parent_path() / "lessons.json").string(), lessons_error);
+    if (!lessons_error.empty()) std::fprintf(stderr, "layoutscope: %s\n", lessons_error.c_str());
+    if (o.list_presets) {
+      for (const auto& p : app.presets) std::printf("%s\n", p.name.c_str());
+      return 0;
+    }
+    if (!o.actions.empty()) actions = lsgui::read_actions(lsgui::read_file(o.actions), o.actions);
     if (!app.headless) persist.dir = lsgui::config_dir();
     bool restored = false;
     if (!persist.dir.empty() && !o.has_layout) {
@@ -438,7 +502,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    return run(o, app, persist);
+    return run(o, app, persist, actions);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "layoutscope: error: %s\n", e.what());
     return 1;

@@ -1,6 +1,7 @@
 #include "model.h"
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -49,7 +50,7 @@ bool commit(Doc& d, const ls::TensorLayout& t, const char* from, bool record) {
     d.shape_text = shape_text(t.shape);
     d.error.clear();
     d.error_from.clear();
-    ++d.version;
+    d.version = d.grid->id;  // unique across documents: swapped panes never reuse a job key
     return true;
   } catch (const std::exception& e) {
     d.error = one_line(e.what());
@@ -109,7 +110,9 @@ const Default kFamilies[] = {
 }  // namespace
 
 std::shared_ptr<const Grid> build_grid(const ls::TensorLayout& t) {
+  static std::atomic<uint64_t> next_id{1};
   auto g = std::make_shared<Grid>();
+  g->id = next_id++;
   g->layout = t;
   g->map = ls::make_map(t);
   g->kind = t.spec ? ls::kind_name(*t.spec) : t.foreign->family();

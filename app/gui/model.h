@@ -15,8 +15,10 @@
 
 namespace lsgui {
 
-// A valid layout lowered, ready to draw. Immutable once built.
+// A valid layout lowered, ready to draw. Immutable once built; `id` is
+// unique for the process, so views remember a grid by id, never by address.
 struct Grid {
+  uint64_t id = 0;
   ls::TensorLayout layout;
   std::unique_ptr<ls::LayoutMap> map;
   std::string kind;                          // "blocked", "nvmma_shared", ..., "tilus", "cute"
@@ -43,7 +45,7 @@ struct Doc {
   std::shared_ptr<const Grid> grid;  // the last valid layout (null before the first)
   std::vector<ls::TensorLayout> undo, redo;
   TextFormat format = TextFormat::gluon;  // how the paste box shows editor changes
-  uint64_t version = 0;                   // bumped whenever grid changes
+  uint64_t version = 0;                   // grid->id: changes whenever grid changes
 };
 
 // The text of a LAYOUT argument: the file's contents when it names a file.

@@ -5,6 +5,7 @@
 
 #include "analysis_panel.h"
 #include "editor.h"
+#include "explorer.h"
 #include "views.h"
 
 namespace lsgui {
@@ -36,7 +37,8 @@ const char* level_text(const std::string& dim) {
 }  // namespace
 
 void draw_hardware(App& app) {
-  const Grid& g = *app.a.grid;
+  auto held = app.a.grid;  // an edit this frame may replace app.a.grid
+  const Grid& g = *held;
   int64_t x_size = g.dims[0].size, y_size = g.dims.size() > 1 ? g.dims[1].size : 1;
   bool fold = g.dims.size() < 2 || y_size == 1;  // shared: offsets folded into lines
   int64_t cols = fold ? std::min(x_size, kFoldOffsets) : x_size;
@@ -100,42 +102,55 @@ void draw_hardware(App& app) {
 }
 
 void draw_compare(App& app) {
-  const Grid& ga = *app.a.grid;
+  auto held_a = app.a.grid, held_b = app.b.grid;  // edits this frame may replace them
+  const Grid& ga = *held_a;
   if (ImGui::CollapsingHeader("second layout (MLIR, Gluon, JSON, tilus or CuTe)", ImGuiTreeNodeFlags_DefaultOpen))
     draw_paste_box(app.b, "##second", 3);
-  if (!app.b.grid) return;
-  const Grid& gb = *app.b.grid;
+  if (!held_b) return;
+  const Grid& gb = *held_b;
+  if (ImGui::Button("swap panes")) {
+    swap_panes(app);
+    return;  // both grids changed places: draw them next frame
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("exchange the first and the second layout");
+  ImGui::SameLine();
   sync_view(app.cmp_a, ga, app.a.version);
   bool b_new = app.cmp_b.seen_version != app.b.version;
   sync_view(app.cmp_b, gb, app.b.version);
+  app.cmp_a.stale = app.a.error, app.cmp_b.stale = app.b.error;
   if (b_new && gb.map->is_shared()) app.cmp_b.color_by = ls::ColorBy::bank;
 
-  // The selected warp of the first layout (warps numbered across blocks).
+  // The register pane picks the warp; in a register/shared pair either pane may be the registers.
+  bool a_regs = !ga.map->is_shared(), b_regs = !gb.map->is_shared();
+  bool same_shape = ga.shape == gb.shape;
+  const Grid& gr = a_regs ? ga : gb;
+  View& reg_view = a_regs ? app.cmp_a : app.cmp_b;
+  View& other_view = a_regs ? app.cmp_b : app.cmp_a;
   int64_t warps = 1;
-  for (const auto& d : ga.dims)
+  for (const auto& d : gr.dims)
     if (d.name == "warp" || d.name == "block") warps *= d.size;
   app.cmp_warp = std::clamp<int>(app.cmp_warp, 0, static_cast<int>(warps - 1));
   Selection sel;
-  bool same_shape = ga.shape == gb.shape;
-  bool a_regs = !ga.map->is_shared(), b_shared = gb.map->is_shared();
-  if (a_regs) {
+  if (a_regs || b_regs) {
     ImGui::SetNextItemWidth(160);
-    ImGui::SliderInt("warp of the first layout", &app.cmp_warp, 0, static_cast<int>(warps - 1), "%d",
-                     ImGuiSliderFlags_AlwaysClamp);
-    for (int64_t flat = 0; flat < ga.map->hw_size(); ++flat)
-      if (ls::color_key(*ga.map, flat, ls::ColorBy::warp) == app.cmp_warp) {
+    std::string label = std::string("warp of the ") + (a_regs ? "first" : "second") + " layout";
+    ImGui::SliderInt(label.c_str(), &app.cmp_warp, 0, static_cast<int>(warps - 1), "%d", ImGuiSliderFlags_AlwaysClamp);
+    for (int64_t flat = 0; flat < gr.map->hw_size(); ++flat)
+      if (ls::color_key(*gr.map, flat, ls::ColorBy::warp) == app.cmp_warp) {
         sel = Selection{Selection::warp, flat, 0};
         break;
       }
+  } else {
+    ImGui::NewLine();
   }
   if (!same_shape)
     error_text("the shapes differ (" + shape_text(ga.shape) + " and " + shape_text(gb.shape) +
-               "): elements are lit in the first layout only");
-  // Lit in the second: the offsets the selected warp's access touches, or the elements it owns.
+               "): elements are lit in the register layout only");
+  // Lit in the other pane: the offsets the selected warp's access touches, or the elements it owns.
   std::vector<uint8_t> lit, colliding;
-  if (a_regs && b_shared && same_shape) {
-    draw_bank_conflicts(app.an, app.a, app.b, app.cmp_warp, lit, colliding);
-  } else if (a_regs && !b_shared && same_shape) {
+  if (a_regs != b_regs && same_shape) {
+    draw_bank_conflicts(app.an, a_regs ? app.a : app.b, a_regs ? app.b : app.a, app.cmp_warp, lit, colliding);
+  } else if (a_regs && b_regs && same_shape) {
     draw_conversion(app.an, app.a, app.b);
   } else {
     ImGui::TextDisabled("Bank conflicts need a register layout beside a shared one, conversion costs two register "
@@ -146,13 +161,14 @@ void draw_compare(App& app) {
     return;  // b's grid changed: draw it next frame
   }
   bool from_banks = !lit.empty();
-  bool stale = !(app.cmp_a.sel == sel) || app.cmp_b.mark.size() != gb.owners.size() || app.cmp_banks_lit != from_banks;
-  if (from_banks ? app.cmp_b.mark != lit || app.cmp_b.outline != colliding : stale) {
-    if (!from_banks) lit = same_shape ? lit_elements(ga, sel) : std::vector<uint8_t>(gb.owners.size(), 1);
-    app.cmp_a.sel = sel;
-    app.cmp_b.mark = std::move(lit);
-    app.cmp_b.outline = colliding;
-    app.cmp_a.outline = std::move(colliding);
+  const Grid& go = a_regs ? gb : ga;
+  bool stale = !(reg_view.sel == sel) || other_view.mark.size() != go.owners.size() || app.cmp_banks_lit != from_banks;
+  if (from_banks ? other_view.mark != lit || other_view.outline != colliding : stale) {
+    if (!from_banks) lit = same_shape ? lit_elements(gr, sel) : std::vector<uint8_t>(go.owners.size(), 1);
+    reg_view.sel = sel;
+    other_view.mark = std::move(lit);
+    other_view.outline = colliding;
+    reg_view.outline = std::move(colliding);
     app.cmp_banks_lit = from_banks;
     ++app.cmp_a.mark_version, ++app.cmp_b.mark_version;
   }
@@ -172,7 +188,8 @@ void draw_compare(App& app) {
 }
 
 void draw_build_up(App& app) {
-  const Grid& g = *app.a.grid;
+  auto held = app.a.grid;  // an edit this frame may replace app.a.grid
+  const Grid& g = *held;
   int levels = static_cast<int>(g.dims.size());
   app.step_level = std::clamp(app.step_level, 0, levels - 1);
   if (ImGui::ArrowButton("prev", ImGuiDir_Left) && app.step_level > 0) --app.step_level;
@@ -188,6 +205,7 @@ void draw_build_up(App& app) {
   ImGui::TextDisabled("lit: %s", describe(g, Selection{Selection::level, 0, app.step_level}).c_str());
   app.step_view.level = Selection{Selection::level, 0, app.step_level};
   sync_view(app.step_view, g, app.a.version);
+  app.step_view.stale = app.a.error;
   draw_color_by(app.step_view, g);
   draw_grid(app.step_view, g, "steps");
 }

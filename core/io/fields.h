@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -41,7 +42,10 @@ public:
   // `display` is the name used in messages (defaults to the key).
   void add(const std::string& key, Val v, const std::string& display = "");
   void label(const std::string& key, const std::string& display) { display_[key] = display; }
-  bool has(const std::string& key) const { return vals_.count(key) > 0; }
+  bool has(const std::string& key) const {
+    asked_.insert(key);
+    return vals_.count(key) > 0;
+  }
   Val take(const std::string& key);  // required
 
   int32_t int32(const std::string& key);
@@ -68,6 +72,9 @@ private:
   std::string ctx_;
   std::map<std::string, Val> vals_;
   std::map<std::string, std::string> display_;
+  mutable std::set<std::string> asked_;  // every key read or asked for: the valid ones, for "did you mean"
+  // "; did you mean 'K'?" for the asked key nearest to `given` (a display name), or "".
+  std::string did_you_mean(const std::string& given) const;
 };
 
 // Builds a spec of `kind` (an MLIR mnemonic, see kind_id) from its fields.
