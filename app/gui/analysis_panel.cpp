@@ -56,6 +56,49 @@ void op_row(const char* dir, const ls::SharedOpReport& r) {
   ImGui::Text("%d", r.max_wavefronts);
 }
 
+// What the analyses' terms mean, shown when the pointer rests on them.
+const char* explain(const std::string& term) {
+  if (term == "wavefronts")
+    return "A wavefront is one pass of the shared-memory pipeline: it serves at most one 32-bit word per bank\n"
+           "(32 banks, 128 bytes). A warp's instruction takes as many wavefronts as its lanes need.";
+  if (term == "ideal")
+    return "The fewest wavefronts the bytes could take: 128 bytes per wavefront, and at least one per phase\n"
+           "of the instruction. Anything above it is a bank conflict.";
+  if (term == "conflicts") return "Wavefronts above the ideal: extra passes because lanes of one phase hit\ndifferent words of the same bank.";
+  if (term == "worst") return "The most wavefronts any single instruction of the tile took.";
+  if (term == "instructions") return "Warp instructions over the whole tile (every warp of every CTA).";
+  if (term == "instruction")
+    return "The instruction each thread issues: its width (vector) decides the phases. 128-bit accesses are\n"
+           "served in 4 phases of 8 lanes, 64-bit in 2 of 16, narrower in one; banks only collide within a phase.";
+  if (term == "phase")
+    return "Lanes served together: 8 lanes per phase for 128-bit accesses, 16 for 64-bit, all 32 otherwise.";
+  if (term == "vector")
+    return "The bits one thread moves with one instruction, e.g. 128 for ld.global.v4.b32: wider vectors need\n"
+           "fewer instructions for the same bytes.";
+  if (term == "sector")
+    return "Global memory moves 32-byte sectors. A warp's request costs one transaction per distinct sector;\n"
+           "ideal is the bytes requested / 32 (4 sectors for 32 lanes x 4 bytes).";
+  if (term == "efficiency") return "Ideal sectors / sectors actually touched per request (as Nsight Compute counts them).";
+  return "";
+}
+
+// A term with its explanation on hover, as plain text.
+void term_text(const char* text, const char* term) {
+  ImGui::TextUnformatted(text);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", explain(term));
+}
+
+// Table headers whose names explain themselves on hover.
+void explained_headers(std::initializer_list<const char*> names) {
+  ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+  int i = 0;
+  for (const char* n : names) {
+    ImGui::TableSetColumnIndex(i++);
+    ImGui::TableHeader(n);
+    if (*n && ImGui::IsItemHovered() && *explain(n)) ImGui::SetTooltip("%s", explain(n));
+  }
+}
+
 std::string lanes_text(const std::vector<int32_t>& lanes) {
   std::string t;
   for (size_t i = 0; i < lanes.size(); ++i) t += (i ? " " : "") + std::to_string(lanes[i]);
@@ -106,13 +149,16 @@ void draw_coalescing(Analyses& an, const Doc& d) {
   if (!an.coalescing.error.empty()) return error_text(an.coalescing.error);
   const auto& r = *an.coalescing.result;
   ImGui::Text("%s, %d-bit vectors", r.instruction.c_str(), r.vector_bits);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", explain("vector"));
   ImGui::Text("runs of %lld bits: %lld vector(s) each", static_cast<long long>(r.run_bits),
               static_cast<long long>(r.vectors_per_run));
   ImGui::Text("%lld instructions per thread, %lld requests", static_cast<long long>(r.instructions_per_thread),
               static_cast<long long>(r.requests));
   ImGui::Text("sectors per request: %.2f (ideal %.2f)", r.sectors_per_request, r.ideal_sectors_per_request);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", explain("sector"));
   ImVec4 c = r.efficiency >= 0.999 ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1, 0.6f, 0.4f, 1);
   ImGui::TextColored(c, "efficiency %.1f%%", 100 * r.efficiency);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", explain("efficiency"));
   ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   ImGui::TextWrapped("over the tile: %lld sectors, %.1f%% of their bytes used",
                      static_cast<long long>(r.unique_sectors), 100 * r.tile_efficiency);
@@ -147,7 +193,7 @@ void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std
   if (ImGui::BeginTable("banks", 7, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
     for (const char* h : {"", "instruction", "instructions", "wavefronts", "ideal", "conflicts", "worst"})
       ImGui::TableSetupColumn(h);
-    ImGui::TableHeadersRow();
+    explained_headers({"", "instruction", "instructions", "wavefronts", "ideal", "conflicts", "worst"});
     op_row("store", r.store);
     op_row("load", r.load);
     ImGui::EndTable();
@@ -179,6 +225,7 @@ void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std
   const ls::SharedAccess& acc = *mine[an.access];
   ImGui::SameLine();
   ImGui::Text("%d wavefronts (ideal %d)", acc.wavefronts, acc.ideal);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n\n%s", explain("wavefronts"), explain("ideal"));
   // Bytes per lane address: one vector, or an 8x8 matrix row of 16 bytes.
   int32_t per_lane = an.instr ? 128 / gb.layout.elem_bits : op.vector_elems;
   int64_t offsets = gb.dims[0].size;
@@ -197,6 +244,7 @@ void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std
     ImGui::TextDisabled("no bank collides in this instruction");
     return;
   }
+  term_text("phases and banks:", "phase");
   std::string text = "colliding (outlined red):";
   for (const auto& c : acc.collisions)
     text += " phase " + std::to_string(c.phase) + " bank " + std::to_string(c.bank) + ": " + std::to_string(c.words) +
@@ -306,7 +354,7 @@ std::optional<ls::TensorLayout> draw_swizzle_designer(Analyses& an, const Doc& a
                         ImVec2(0, h))) {
     ImGui::TableSetupScrollFreeze(0, 1);
     for (const char* c : {"#", "conflicts", "store", "load", "ideal", "layout"}) ImGui::TableSetupColumn(c);
-    ImGui::TableHeadersRow();
+    explained_headers({"#", "conflicts", "store", "load", "ideal", "layout"});
     ImGuiListClipper clip;
     clip.Begin(static_cast<int>(r.ranked.size()));
     while (clip.Step())

@@ -176,7 +176,7 @@ void lessons_panel(App& app) {
         apply_lesson(app, i);
     ImGui::EndCombo();
   }
-  ImGui::TextWrapped("%s", app.lessons[app.lesson].caption.c_str());
+  if (app.lesson_version != app.a.version) ImGui::TextDisabled("(the layout was edited since; the caption is for the preset)");
 }
 
 void file_browser(App& app) {
@@ -382,6 +382,7 @@ bool apply_preset(App& app, const Preset& p) {
   try {
     std::string text = read_file(p.path);
     bool ok = set_text(app.a, text);
+    if (ok) app.a.text = print_as(app.a.grid->layout, app.a.format);  // the layout, not the preset file
     app.status = ok ? "preset " + p.name : app.a.error;
     return ok;
   } catch (const std::exception& e) {
@@ -402,6 +403,7 @@ bool apply_lesson(App& app, int k) {
   }
   if (!apply_preset(app, *p)) return false;
   app.lesson = k;
+  app.lesson_version = app.a.version;
   for (int i = 0; i < kTabs; ++i)
     if (l.view == kTabKeys[i]) app.tab = static_cast<Tab>(i), app.select_tab = true;
   if (l.level >= 0) app.step_level = l.level;
@@ -486,12 +488,19 @@ void draw_explorer(App& app) {
                    ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_MenuBar);
   menu_bar(app);
   float status_h = ImGui::GetFrameHeightWithSpacing();
-  ImGui::BeginChild("left", ImVec2(std::min(430.f, vp->WorkSize.x * 0.36f), -status_h), true);
+  float left_w = std::min(430.f * font_px(app) / kBaseFontPx, vp->WorkSize.x * (app.presentation ? 0.3f : 0.36f));
+  ImGui::BeginChild("left", ImVec2(left_w, -status_h), true);
   left_panel(app);
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("right", ImVec2(0, -status_h), true, ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   View* before = shown_view(app);
+  if (app.lesson >= 0 && app.lesson < static_cast<int>(app.lessons.size()) && app.lesson_version == app.a.version) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.9f, 0.6f, 1));  // the step's caption, where the class looks
+    ImGui::TextWrapped("%d. %s: %s", app.lesson + 1, app.lessons[app.lesson].title.c_str(),
+                       app.lessons[app.lesson].caption.c_str());
+    ImGui::PopStyleColor();
+  }
   if (ImGui::BeginTabBar("tabs")) {
     for (int i = 0; i < kTabs; ++i) {
       ImGuiTabItemFlags f = app.select_tab && app.tab == static_cast<Tab>(i) ? ImGuiTabItemFlags_SetSelected : 0;

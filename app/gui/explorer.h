@@ -43,6 +43,7 @@ struct App {
   std::vector<Preset> presets;
   std::vector<Lesson> lessons;  // the "start here" path
   int lesson = -1;              // the step shown; -1 before the first
+  uint64_t lesson_version = 0;  // the layout version the step showed (its caption hides after an edit)
   int64_t bases_element = 0;    // the element the Bases view explains
   int64_t bases_seen_hover = -1;
   std::string preset_filter;

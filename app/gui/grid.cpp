@@ -12,7 +12,8 @@ namespace {
 constexpr float kMinCell = 0.05f, kMaxCell = 400.f;
 constexpr float kMinDrawn = 3.f;  // smaller cells are drawn in blocks of this many pixels
 constexpr size_t kMaxTooltipOwners = 32;
-constexpr int64_t kMaxLegend = 512;  // legend entries; past them a count
+constexpr int64_t kMaxLegend = 1024;  // legend entries; past them a count
+constexpr int64_t kLegendLines = 3;   // lines shown before the legend scrolls
 constexpr int64_t kRectsWithout32BitOffsets = 12000;  // 4 vertices each stays under 2^16
 const ImU32 kBackground = IM_COL32(28, 28, 32, 255);
 constexpr int64_t kMaxTexture = 4096;  // texels a side (GL 3 guarantees 1024; desktop GLs 8192+)
@@ -295,11 +296,22 @@ void draw_legend(const View& v, const Grid& g) {
                                                          : "B";
   ImGui::Text("%s: %lld distinct", ls::color_by_name(v.color_by), static_cast<long long>(n));
   int64_t shown = std::min<int64_t>(n, kMaxLegend);
-  float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - 80;
+  // Entries of one width, wrapped; past kLegendLines lines they scroll.
+  float w = ImGui::CalcTextSize((prefix + std::to_string(shown - 1)).c_str()).x + 8;
+  float avail = ImGui::GetContentRegionAvail().x;
+  int64_t per_line = std::max<int64_t>(1, static_cast<int64_t>((avail - 16) / (w + 2)));
+  int64_t lines = (shown + per_line - 1) / per_line;
+  float line_h = sw + 2 + ImGui::GetStyle().ItemSpacing.y;
+  bool scroll = lines > kLegendLines;
+  if (scroll) {
+    ImGui::SameLine();
+    ImGui::TextDisabled("(scroll for all %lld)", static_cast<long long>(shown));
+    ImGui::BeginChild("legend", ImVec2(0, line_h * kLegendLines), false);
+    dl = ImGui::GetWindowDrawList();
+  }
   for (int64_t k = 0; k < shown; ++k) {
     std::string t = prefix + std::to_string(k);
-    float w = ImGui::CalcTextSize(t.c_str()).x + 6;
-    if (k > 0 && ImGui::GetItemRectMax().x + 2 + w <= right) ImGui::SameLine(0, 2);
+    if (k % per_line) ImGui::SameLine(0, 2);
     ImVec2 p = ImGui::GetCursorScreenPos();
     ls::Rgb c = ls::id_color(k, v.palette);
     dl->AddRectFilled(p, ImVec2(p.x + w, p.y + sw + 2), to_u32(c));
@@ -310,6 +322,7 @@ void draw_legend(const View& v, const Grid& g) {
     ImGui::SameLine();
     ImGui::TextDisabled("... %lld more", static_cast<long long>(n - shown));
   }
+  if (scroll) ImGui::EndChild();
 }
 
 void draw_grid(View& v, const Grid& g, const char* id, ImVec2 size) {
@@ -444,7 +457,7 @@ void draw_grid(View& v, const Grid& g, const char* id, ImVec2 size) {
         }
   if (span >= 4 && v.warp_of.size() == g.owners.size()) {  // warp (thin) and CTA (thick) boundaries
     ImU32 ink = IM_COL32(245, 245, 245, 255);
-    float thin = (span >= 16 ? 2.f : 1.f) * (v.palette == ls::Palette::high_contrast ? 2.f : 1.f);
+    float thin = (span >= 8 ? 2.f : 1.f) * (v.palette == ls::Palette::high_contrast ? 2.f : 1.f);
     // Drawn along the right and bottom edges of a cell, inside it: the next
     // cell's top-left pixel keeps its colour (the screenshot tests read it).
     for (int64_t r = r0 / v.step * v.step; r < r1; r += v.step)

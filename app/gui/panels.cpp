@@ -55,7 +55,16 @@ void draw_hardware(App& app) {
                       fold ? " (64 per line)" : "");
   ImGui::BeginChild("hw", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
   float cell = app.hw_cell, title = ImGui::GetTextLineHeightWithSpacing();
-  float pw = cols * cell + 16, ph = rows * cell + title + 12;
+  // Each panel: its title, column numbers (the x dim) above and row numbers (the y dim) left of the cells.
+  float ax = ImGui::CalcTextSize(std::to_string(rows - 1).c_str()).x + 8;
+  float pw = ax + cols * cell + 16, ph = rows * cell + 2 * title + 12;
+  auto number_step = [&](int64_t n) {
+    int64_t step = 1;
+    while (step < n && cell * step < ImGui::CalcTextSize(std::to_string(n - 1).c_str()).x + 6) step *= 2;
+    return step;
+  };
+  int64_t x_step = number_step(cols), y_step = cell >= ImGui::GetTextLineHeight() ? 1 : number_step(rows);
+  while (y_step < rows && cell * y_step < ImGui::GetTextLineHeight()) y_step *= 2;
   int per_row = std::max(1, static_cast<int>(ImGui::GetContentRegionAvail().x / pw));
   int64_t shown = std::min(panels, kMaxPanels);
   ImVec2 start = ImGui::GetCursorScreenPos();
@@ -73,7 +82,19 @@ void draw_hardware(App& app) {
     std::string name;
     for (size_t d = g.dims.size(); d-- > (fold ? 1u : 2u);) name += g.dims[d].name + " " + std::to_string(hw[d]) + "  ";
     dl->AddText(o, ImGui::GetColorU32(ImGuiCol_Text), name.empty() ? "all" : name.c_str());
-    ImVec2 q(o.x, o.y + title);
+    ImVec2 q(o.x + ax, o.y + 2 * title);
+    ImU32 num = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    for (int64_t x = 0; x < cols; x += x_step) {
+      std::string t = std::to_string(x);
+      dl->AddText(ImVec2(q.x + x * cell + std::max(0.f, (cell - ImGui::CalcTextSize(t.c_str()).x) / 2), o.y + title), num,
+                  t.c_str());
+    }
+    for (int64_t y = 0; y < rows; y += y_step) {
+      std::string t = std::to_string(y);
+      dl->AddText(ImVec2(q.x - 6 - ImGui::CalcTextSize(t.c_str()).x,
+                         q.y + y * cell + std::max(0.f, (cell - ImGui::GetTextLineHeight()) / 2)),
+                  num, t.c_str());
+    }
     int64_t y0 = std::clamp<int64_t>(static_cast<int64_t>((clip_min.y - q.y) / cell), 0, rows);
     int64_t y1 = std::clamp<int64_t>(static_cast<int64_t>((clip_max.y - q.y) / cell) + 1, 0, rows);
     for (int64_t y = y0; y < y1; ++y)
