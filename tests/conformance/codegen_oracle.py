@@ -32,7 +32,8 @@ Usage (inside the venv):
   codegen_oracle.py textbook RAW.jsonl [--ptx-dir DIR]
   codegen_oracle.py golden RAW.jsonl OUT.jsonl          (plain Python is enough)
   codegen_oracle.py check-cli RAW.jsonl build/bin/layoutscope-cli
-      every layout text must parse; distributed bases must equal Triton's
+      every layout text must parse; distributed bases must equal Triton's (raw files;
+      a golden file is checked for parsing only)
 """
 import argparse
 import json
@@ -609,11 +610,11 @@ def check_cli(raw_path, cli):
             if "load" not in r or not isinstance(r["load"], str):
                 continue
             shape = tuple(r["shape"])
-            bases = r.get("bases", {})
+            bases = r.get("bases", {})  # raw files only; golden files are checked for parsing
             items.setdefault((r["load"], shape), bases.get("load"))
-            if r["mode"] == "convert":
+            if "convert" in r:
                 items.setdefault((r["convert"], shape), bases.get("convert"))
-            elif r["mode"] == "via_shared":
+            if "via_shared" in r:
                 items.setdefault((r["via_shared"], shape), None)
     keys = sorted(items)
     with tempfile.NamedTemporaryFile("w", suffix=".jsonl", delete=False) as f:
