@@ -34,6 +34,8 @@ Usage (inside the venv):
   codegen_oracle.py check-cli RAW.jsonl build/bin/layoutscope-cli
       every layout text must parse; distributed bases must equal Triton's (raw files;
       a golden file is checked for parsing only)
+  codegen_oracle.py check-samples tests/conformance/golden/ptx-samples
+      the counter on the stored PTX samples gives their golden counts
 """
 import argparse
 import json
@@ -644,10 +646,25 @@ def check_cli(raw_path, cli):
     return 1 if unread or differ else 0
 
 
+def check_samples(folder):
+    """The counter applied to the stored PTX samples gives their golden counts."""
+    bad = 0
+    with open(os.path.join(folder, "index.jsonl")) as f:
+        entries = [json.loads(l) for l in f if l.strip()]
+    for e in entries:
+        with open(os.path.join(folder, e["file"])) as f:
+            counts, branches = count_ptx(f.read())
+        if counts != e["ptx_per_thread"] or branches:
+            bad += 1
+            print(f"{e['file']}: counted {counts} (branches: {branches}), golden {e['ptx_per_thread']}")
+    print(f"{len(entries)} PTX samples, {bad} disagree")
+    return 1 if bad or not entries else 0
+
+
 def main():
     global VERSION
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("cmd", choices=["run", "textbook", "golden", "check-cli"])
+    ap.add_argument("cmd", choices=["run", "textbook", "golden", "check-cli", "check-samples"])
     ap.add_argument("raw")
     ap.add_argument("out", nargs="?")
     ap.add_argument("--seed", type=int, default=16)
@@ -662,6 +679,8 @@ def main():
     args = ap.parse_args()
     if args.cmd == "check-cli":
         sys.exit(check_cli(args.raw, args.out))
+    if args.cmd == "check-samples":
+        sys.exit(check_samples(args.raw))
     if args.cmd == "golden":
         stats = golden(args.raw, args.out)
         print(json.dumps(stats, sort_keys=True, indent=1))
