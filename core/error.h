@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace ls {
 
@@ -15,5 +16,11 @@ struct Error : std::runtime_error {
 inline void require(bool ok, const std::string& msg) {
   if (!ok) fail(msg);
 }
+
+// Edit distance of two names, ignoring case and '_' (size_per_thread ~ sizePerThread).
+size_t name_distance(const std::string& a, const std::string& b);
+// "; did you mean 'X'?" for the name in `names` nearest to `given`, when it
+// is near enough to be a typo (distance <= len/3 + 1); else "".
+std::string did_you_mean(const std::string& given, const std::vector<std::string>& names);
 
 }  // namespace ls

@@ -12,32 +12,12 @@ namespace {
 
 constexpr const char* kActions[] = {"layout", "compare", "shape", "preset",  "field", "step",         "view",  "color_by",
                                     "label_by", "hover", "click", "zoom",   "undo",  "redo", "swap", "swizzle_pick",
-                                    "frames", "scale", "presentation", "lesson"};
+                                    "frames", "scale", "presentation", "lesson", "design_swizzle"};
 constexpr int kMaxFrames = 1000;
 constexpr int kMaxRepeat = 10000;
 
-// Levenshtein distance, for "did you mean".
-size_t distance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diag = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
 std::string nearest(const std::string& word, const std::vector<std::string>& names) {
-  std::string best;
-  size_t d = word.size() / 3 + 2;  // farther than this is no likely typo
-  for (const auto& n : names)
-    if (size_t k = distance(word, n); k < d) d = k, best = n;
-  return best.empty() ? "" : "; did you mean '" + best + "'?";
+  return ls::did_you_mean(word, names);
 }
 
 void check_arg(bool ok, const Action& a, const std::string& rule) {
@@ -73,7 +53,7 @@ void check(const Action& a) {
   if (a.name == "undo" || a.name == "redo")
     check_arg(v.is_number_integer() && v.get<int64_t>() >= 1 && v.get<int64_t>() <= kMaxRepeat, a,
               "takes a count from 1 to " + std::to_string(kMaxRepeat));
-  if (a.name == "swap") check_arg(v == true, a, "takes true");
+  if (a.name == "swap" || a.name == "design_swizzle") check_arg(v == true, a, "takes true");
   if (a.name == "swizzle_pick")
     check_arg(v.is_number_integer() && v.get<int64_t>() >= 1 && v.get<int64_t>() <= 1 << 20, a,
               "takes the rank K >= 1 of a candidate (1 is the best)");
@@ -226,6 +206,12 @@ std::string run_one(App& app, const Action& a, const std::function<void()>& fram
     }
   } else if (a.name == "swap") {
     swap_panes(app);
+  } else if (a.name == "design_swizzle") {  // the "Design swizzle" button
+    if (app.tab != Tab::compare) err = "design_swizzle: the designer is in the side-by-side view (\"view\": \"compare\")";
+    else if (!app.a.grid || !app.b.grid || !request_swizzle(app.an, app.a, app.b))
+      err = "design_swizzle: the designer needs two distributed layouts of one shape, linear over F2";
+    else frame();
+    if (!err.empty()) app.status = err;
   } else if (a.name == "swizzle_pick") {
     if (app.tab != Tab::compare) {
       err = "swizzle_pick: the ranking is in the side-by-side view (\"view\": \"compare\")";

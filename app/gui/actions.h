@@ -20,7 +20,8 @@ namespace lsgui {
 struct Action {
   int line = 0;        // 1-based line in the file
   std::string name;    // layout, compare, shape, preset, field, step, view, color_by, label_by,
-                       // hover, click, zoom, undo, redo, swap, swizzle_pick, frames, scale, presentation
+                       // hover, click, zoom, undo, redo, swap, design_swizzle, swizzle_pick, frames, scale,
+                       // presentation, lesson
   nlohmann::json arg;  // the action's object
 };
 

@@ -40,38 +40,11 @@ void Fields::fail_field(const std::string& key, const std::string& msg) const {
   fail(ctx_ + ": " + name(key) + " " + msg);
 }
 
-// Edit distance between two names, case-insensitive, ignoring '_' (size_per_thread ~ sizePerThread).
-static size_t name_distance(const std::string& x, const std::string& y) {
-  auto norm = [](const std::string& s) {
-    std::string t;
-    for (char c : s)
-      if (c != '_') t += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    return t;
-  };
-  std::string a = norm(x), b = norm(y);
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diag = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1])});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
 std::string Fields::did_you_mean(const std::string& given) const {
-  std::string best;
-  size_t best_d = given.size() / 3 + 2;
-  for (const auto& k : asked_) {
-    if (vals_.count(k)) continue;  // given already
-    std::string n = name(k);
-    if (size_t d = std::min(name_distance(given, n), name_distance(given, k)); d < best_d) best_d = d, best = n;
-  }
-  return best.empty() ? "" : "; did you mean '" + best + "'?";
+  std::vector<std::string> valid;
+  for (const auto& k : asked_)
+    if (!vals_.count(k)) valid.push_back(name(k));  // asked for and not given
+  return ls::did_you_mean(given, valid);
 }
 
 Val Fields::take(const std::string& key) {

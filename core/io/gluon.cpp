@@ -170,7 +170,9 @@ private:
           if (kw == q.name) param = &q;
         if (!param) {
           p_ = arg_at;
-          err(ctx + " has no argument '" + kw + "'");
+          std::vector<std::string> names;
+          for (const Param& q : cls->params) names.push_back(q.name);
+          err(ctx + " has no argument '" + kw + "'" + did_you_mean(kw, names));
         }
       } else {
         p_ = arg_at;

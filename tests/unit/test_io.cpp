@@ -448,7 +448,7 @@ TEST_CASE("errors name the position or the field", "[io]") {
   CHECK(error_of("tensor<64x16xq7, #blocked>") == "line 1, column 14: unknown element type 'q7'");
   CHECK(error_of("#a = #ttg.slice<{dim = 0, parent = #a}>") == "line 1, column 36: alias #a refers to itself");
   CHECK(error_of("BlockedLayout([1], [32], [1])") == "BlockedLayout: missing argument order");
-  CHECK(error_of("BlockedLayout([1], [32], [1], [0], oder=[0])") == "line 1, column 36: BlockedLayout has no argument 'oder'");
+  CHECK(error_of("BlockedLayout([1], [32], [1], [0], oder=[0])") == "line 1, column 36: BlockedLayout has no argument 'oder'; did you mean 'order'?");
   CHECK(error_of("FancyLayout(1)") == "line 1, column 1: unknown Gluon layout 'FancyLayout'");
   CHECK(error_of("SliceLayout(dim=99999999999999999999999, parent=None)") ==
         "SliceLayout: dim value 99999999999999999999999 does not fit in 32 bits");
@@ -499,4 +499,23 @@ TEST_CASE("deep, truncated and garbled input fails cleanly", "[io]") {
       } catch (const Error&) {
       }
     }
+}
+
+TEST_CASE("a misspelt key is named with the nearest valid one") {
+  auto error_of = [](const std::string& text) {
+    try {
+      ls::parse_layout(text);
+    } catch (const ls::Error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  // MLIR: the misspelt key is named instead of "missing sizePerThread".
+  CHECK(error_of("#ttg.blocked<{sizePerThreed = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>")
+            .find("unknown key 'sizePerThreed'; did you mean 'sizePerThread'?") != std::string::npos);
+  // Gluon keyword arguments.
+  CHECK(error_of("BlockedLayout(size_per_thread=[1], threds_per_warp=[32], warps_per_cta=[1], order=[0])")
+            .find("did you mean 'threads_per_warp'?") != std::string::npos);
+  // Nothing near: no suggestion.
+  CHECK(error_of("BlockedLayout([1], [32], [1], [0], zzzzzz=[0])").find("did you mean") == std::string::npos);
 }
