@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# On the GPU machine: counts with ncu the shared wavefronts of Triton's own
+# kernels for COUNT cases of the codegen golden file (tests/gpu/triton_wavefronts.py),
+# resuming after any case that brings the process down (recorded in crashed.txt).
+# Usage: scripts/gpu-wavefronts.sh OUTDIR [COUNT]
+set -uo pipefail
+out=$1 count=${2:-100}
+golden=tests/conformance/golden/codegen-3.6.jsonl
+metrics=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum
+rm -f "$out"/order.jsonl "$out"/order.jsonl.started "$out"/ncu*.csv "$out"/crashed.txt
+start=0 round=0
+while [ "$start" -lt "$count" ] && [ "$round" -lt 20 ]; do
+  ncu --clock-control none --csv --kernel-name regex:'^k_' --metrics "$metrics" \
+    python3 tests/gpu/triton_wavefronts.py launch "$golden" --count "$count" --start "$start" \
+    --order "$out/order.jsonl" > "$out/ncu$round.csv" 2>> "$out/stderr.txt"
+  last=$(tail -1 "$out/order.jsonl.started" 2>/dev/null || echo -1)
+  done_n=$(wc -l < "$out/order.jsonl")
+  started_n=$(wc -l < "$out/order.jsonl.started")
+  [ "$started_n" -gt "$done_n" ] && echo "$last" >> "$out/crashed.txt"  # started, never recorded
+  start=$((last + 1)) round=$((round + 1))
+  # the order file lost the crashed case: keep the starts in step
+  head -n "$done_n" "$out/order.jsonl.started" > "$out/s.tmp" && mv "$out/s.tmp" "$out/order.jsonl.started"
+done
+cat "$out"/ncu*.csv > "$out/ncu.csv"
+echo "cases recorded: $(wc -l < "$out/order.jsonl"); crashed: $(cat "$out/crashed.txt" 2>/dev/null | tr '\n' ' ')"

@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Counts, on a GPU, the shared-memory wavefronts of Triton's OWN kernels for
+the round trips and conversions of the codegen golden file, so the model's
+prediction (`layoutscope-cli codegen`) can be held to the hardware.
+
+On the GPU machine (Triton and torch installed, ncu on the PATH):
+    ncu --clock-control none --csv --kernel-name regex:'^k_' \
+        --metrics l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum \
+        python3 tests/gpu/triton_wavefronts.py launch GOLDEN.jsonl --count 100 --order OUT/order.jsonl > OUT/ncu.csv
+Here, after the run:
+    python3 tests/gpu/triton_wavefronts.py compare OUT/order.jsonl OUT/ncu.csv --cli build/bin/layoutscope-cli
+`launch` compiles each case with Triton's JIT (one CTA), checks the output
+equals the input, and writes the cases in launch order (appending; --start
+resumes after a case that brought the process down, see gpu-wavefronts.sh);
+`compare` joins
+them with the ncu counters and the model's prediction and prints the table.
+"""
+import argparse
+import csv
+import json
+import subprocess
+import sys
+
+STORE = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"
+LOAD = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"
+
+
+def pick(golden, count, target):
+    cases = [json.loads(l) for l in open(golden)]
+    cases = [c for c in cases if c["target"] == target and ("via_shared" in c or "convert" in c)]
+    step = max(1, len(cases) // count)
+    return [dict(c, index=i) for i, c in enumerate(cases) if i % step == 0][:count]
+
+
+def launch(args):
+    import torch
+    from triton.experimental import gluon
+    from triton.experimental.gluon import language as gl
+
+    @gluon.jit
+    def k_via_shared(in_ptr, out_ptr, M: gl.constexpr, N: gl.constexpr, R: gl.constexpr, S: gl.constexpr):
+        rows = gl.arange(0, M, layout=gl.SliceLayout(1, R))
+        cols = gl.arange(0, N, layout=gl.SliceLayout(0, R))
+        offs = gl.expand_dims(rows, 1) * N + gl.expand_dims(cols, 0)
+        x = gl.load(in_ptr + offs)
+        smem = gl.allocate_shared_memory(in_ptr.dtype.element_ty, [M, N], S)
+        smem.store(x)
+        y = smem.load(R)
+        gl.store(out_ptr + offs, y)
+
+    @gluon.jit
+    def k_convert(in_ptr, out_ptr, M: gl.constexpr, N: gl.constexpr, R: gl.constexpr, R2: gl.constexpr):
+        rows = gl.arange(0, M, layout=gl.SliceLayout(1, R))
+        cols = gl.arange(0, N, layout=gl.SliceLayout(0, R))
+        x = gl.load(in_ptr + gl.expand_dims(rows, 1) * N + gl.expand_dims(cols, 0))
+        y = gl.convert_layout(x, R2)
+        rows2 = gl.arange(0, M, layout=gl.SliceLayout(1, R2))
+        cols2 = gl.arange(0, N, layout=gl.SliceLayout(0, R2))
+        gl.store(out_ptr + gl.expand_dims(rows2, 1) * N + gl.expand_dims(cols2, 0), y)
+
+    names = {k: getattr(gl, k) for k in dir(gl) if k[0].isupper()}
+    dtypes = {8: torch.int8, 16: torch.float16, 32: torch.float32}
+    out = open(args.order, "a")
+    started = open(args.order + ".started", "a")  # a case started and never recorded crashed the process
+    for pos, c in enumerate(pick(args.golden, args.count, args.target)):
+        if pos < args.start:
+            continue
+        started.write("%d\n" % pos)
+        started.flush()
+        m, n = c["shape"]
+        x = (torch.arange(m * n, device="cuda") % 127).to(dtypes[c["bits"]]).reshape(m, n)
+        y = torch.zeros_like(x)
+        r = eval(c["load"], names)
+        try:
+            if "via_shared" in c:
+                k_via_shared[(1,)](x, y, m, n, r, eval(c["via_shared"], names), num_warps=c["num_warps"])
+            else:
+                k_convert[(1,)](x, y, m, n, r, eval(c["convert"], names), num_warps=c["num_warps"])
+            torch.cuda.synchronize()
+            rec = {"index": c["index"], "ok": bool(torch.equal(x, y))}
+        except Exception as e:  # noqa: BLE001 - one case's failure is recorded, the run goes on
+            rec = {"index": c["index"], "ok": False, "error": str(e).splitlines()[0][:200]}
+        rec.update({k: c[k] for k in ("shape", "bits", "num_warps", "load") if k in c})
+        rec["mode"] = "via_shared" if "via_shared" in c else "convert"
+        rec["other"] = c.get("via_shared", c.get("convert"))
+        rec["launched"] = "error" not in rec
+        out.write(json.dumps(rec) + "\n")
+        out.flush()
+    return 0
+
+
+def read_ncu(path):
+    """Per launched kernel in order: {metric: value}."""
+    rows = [l for l in open(path) if l.startswith('"')]
+    kernels = {}
+    for r in csv.DictReader(rows):
+        kid = int(r["ID"])
+        kernels.setdefault(kid, {})[r["Metric Name"]] = float(r["Metric Value"].replace(",", ""))
+    return [kernels[k] for k in sorted(kernels)]
+
+
+def compare(args):
+    order = [json.loads(l) for l in open(args.order)]
+    launched = [o for o in order if o["launched"]]
+    counters = read_ncu(args.ncu)
+    if len(counters) != len(launched):
+        print("ncu profiled %d kernels, %d were launched" % (len(counters), len(launched)))
+        return 1
+    equal = total = wrong_output = 0
+    for o, k in zip(launched, counters):
+        wrong_output += not o["ok"]
+        cmd = [args.cli, "codegen", "--load", o["load"], "--" + o["mode"].replace("_", "-"), o["other"],
+               "--shape", "%dx%d" % tuple(o["shape"]), "--bits", str(o["bits"]), "--triton", "3.6", "--target", "sm_90"]
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        total += 1
+        if p.returncode != 0:
+            print("case %d: codegen failed: %s" % (o["index"], p.stderr.strip()[:200]))
+            continue
+        w = json.loads(p.stdout)["wavefronts"]
+        got = (int(k.get(STORE, -1)), int(k.get(LOAD, -1)))
+        want = (w["shared_store"], w["shared_load"])
+        equal += got == want
+        if got != want or args.verbose:
+            print("case %d %s %s: hardware store/load %s, model %s" % (o["index"], o["mode"], o["shape"], got, want))
+    print("%d of %d kernels: counted wavefronts equal the prediction; %d wrong outputs" % (equal, total, wrong_output))
+    return 0 if equal == total and not wrong_output else 1
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    a = sub.add_parser("launch")
+    a.add_argument("golden")
+    a.add_argument("--count", type=int, default=100)
+    a.add_argument("--target", default="sm_90")
+    a.add_argument("--order", required=True)
+    a.add_argument("--start", type=int, default=0, help="position in the picked list to start at")
+    b = sub.add_parser("compare")
+    b.add_argument("order")
+    b.add_argument("ncu")
+    b.add_argument("--cli", required=True)
+    b.add_argument("--verbose", action="store_true")
+    args = ap.parse_args()
+    return launch(args) if args.cmd == "launch" else compare(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
