@@ -62,6 +62,14 @@ Picture make_picture(const LayoutMap& m, ColorBy by, bool with_labels, int elem_
   Picture p;
   p.cols = shape.back();
   p.rows = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
+  bool fold = shape.size() == 1 && n > 64 && (n & (n - 1)) == 0;
+  if (fold) {  // rows of 2^ceil(log2(n) / 2) elements
+    int bits = 0;
+    while ((int64_t{1} << bits) < n) ++bits;
+    p.cols = int64_t{1} << ((bits + 1) / 2);
+    p.rows = n / p.cols;
+    p.row_stride = p.cols;
+  }
   p.panels = n / (p.rows * p.cols);
   // Near-square: panel columns so that width ~ height.
   double aspect = static_cast<double>(p.rows + 2) / static_cast<double>(p.cols + 1);
@@ -103,7 +111,7 @@ Picture make_picture(const LayoutMap& m, ColorBy by, bool with_labels, int elem_
     dims += i ? "x" : "";
     dims += std::to_string(shape[i]);
   }
-  p.caption = kind + " " + dims + ", colour by " + color_by_name(by);
+  p.caption = kind + " " + dims + (fold ? " in rows of " + std::to_string(p.cols) : "") + ", colour by " + color_by_name(by);
   return p;
 }
 

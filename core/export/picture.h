@@ -7,7 +7,9 @@
 // panels. Every panel has row indices left of it and column indices above it
 // (every 2^k-th index, the smallest k at which they do not overlap), under
 // its title ("dim0=1") when there are several panels; panels are one cell
-// apart. Above all panels: the layout's text, wrapped, and the caption;
+// apart. A 1D tensor of more than 64 elements (a power of two) is folded
+// into rows of 2^ceil(log2(n) / 2) elements, each row indexed by its first
+// element's index, and the caption says so. Above all panels: the layout's text, wrapped, and the caption;
 // beside or below them: the legend, wrapped into columns or rows.
 // Where the first owners of two neighbouring cells are in different warps a
 // thin light line separates them, a thicker one between CTAs (distributed
@@ -42,7 +44,8 @@ struct Frame {
 };
 
 struct Picture {
-  int64_t rows = 1, cols = 1;            // of one panel: the last two dims
+  int64_t rows = 1, cols = 1;            // of one panel: the last two dims (a folded 1D tensor: see row_stride)
+  int64_t row_stride = 1;                // row r starts at index r * row_stride: > 1 for a folded 1D tensor
   int64_t panels = 1, panel_cols = 1;    // panels, and panels per row of panels
   std::vector<Rgb> fill;                 // per row-major element
   std::vector<uint8_t> shared_by_many;   // per element: more than one owner

@@ -84,7 +84,7 @@ Image rasterise(const Picture& p, int cell_px, bool draw_labels) {
   const Rgb kText{232, 232, 236}, kDim{170, 170, 178};
   // Bands for the indices (and panel titles), in whole cells.
   int64_t index_h = (kFontHeight + 3) * ts;
-  int64_t left = (text_width(std::to_string(p.rows - 1)) * ts + 4 * ts + cell - 1) / cell;
+  int64_t left = (text_width(std::to_string((p.rows - 1) * p.row_stride)) * ts + 4 * ts + cell - 1) / cell;
   int64_t top = (index_h + (p.titled() ? index_h : 0) + ts + cell - 1) / cell;
   Frame f = p.frame(left, top);
   int64_t grid_w = f.width() * cell, grid_h = f.height() * cell;
@@ -142,7 +142,7 @@ Image rasterise(const Picture& p, int cell_px, bool draw_labels) {
       cv.text(t, ox + c * cell + (cell - text_width(t) * ts) / 2, oy - index_h, static_cast<int>(ts), kDim, 0, 0, w, h);
     }
     for (int64_t r = 0; r < p.rows; r += row_step) {
-      std::string t = std::to_string(r);
+      std::string t = std::to_string(r * p.row_stride);
       cv.text(t, ox - 3 * ts - text_width(t) * ts, oy + r * cell + (cell - kFontHeight * ts) / 2, static_cast<int>(ts),
               kDim, 0, 0, w, h);
     }

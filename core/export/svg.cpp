@@ -55,7 +55,7 @@ double svg_cell_px(const Picture& p) { return cell_px(p); }
 
 Frame svg_frame(const Picture& p, double px) {
   double fi = kIndexPx / (px ? px : cell_px(p));
-  double digits = static_cast<double>(std::to_string(p.rows - 1).size());
+  double digits = static_cast<double>(std::to_string((p.rows - 1) * p.row_stride).size());
   return p.frame(static_cast<int64_t>(std::ceil(fi * (digits * kCharEm + 0.5))),
                  static_cast<int64_t>(std::ceil(fi * (p.titled() ? 2.8 : 1.4))));
 }
@@ -169,12 +169,13 @@ SvgPart svg_part(const Picture& p, Labels labels, const std::string& id, double 
     for (int64_t c = 0; c < p.cols; c += col_step)
       s += "<text x=\"" + std::to_string(f.x(k) + c) + ".5\" y=\"" + num(static_cast<double>(f.y(k)) - 0.35 * fi) + "\">" +
            std::to_string(c) + "</text>\n";
-  s += "</g>\n<g id=\"" + id + "row-indices\" data-step=\"" + std::to_string(row_step) + "\" font-family=\"monospace\" font-size=\"" +
+  s += "</g>\n<g id=\"" + id + "row-indices\" data-step=\"" + std::to_string(row_step) + "\" data-stride=\"" +
+       std::to_string(p.row_stride) + "\" font-family=\"monospace\" font-size=\"" +
        num(fi) + "\" fill=\"#aaaab2\" text-anchor=\"end\" dominant-baseline=\"central\">\n";
   for (int64_t k = 0; k < p.panels; ++k)
     for (int64_t r = 0; r < p.rows; r += row_step)
       s += "<text x=\"" + num(static_cast<double>(f.x(k)) - 0.3 * fi) + "\" y=\"" + std::to_string(f.y(k) + r) + ".5\">" +
-           std::to_string(r) + "</text>\n";
+           std::to_string(r * p.row_stride) + "</text>\n";
   s += "</g>\n";
   if (p.titled()) {
     s += "<g id=\"" + id + "titles\" font-family=\"sans-serif\" font-size=\"" + num(fi) + "\" fill=\"#aaaab2\">\n";

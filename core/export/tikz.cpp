@@ -51,7 +51,7 @@ std::string rgb(Rgb c) { return std::to_string(c.r) + "," + std::to_string(c.g) 
 double tikz_cell_pt(const Picture& p) { return std::clamp(400.0 / static_cast<double>(p.width()), 0.25, 24.0); }
 
 Frame tikz_frame(const Picture& p, double cell) {
-  double pt = cell ? cell : tikz_cell_pt(p), digits = static_cast<double>(std::to_string(p.rows - 1).size());
+  double pt = cell ? cell : tikz_cell_pt(p), digits = static_cast<double>(std::to_string((p.rows - 1) * p.row_stride).size());
   return p.frame(static_cast<int64_t>(std::ceil((digits * kTinyDigitPt + 2.5) / pt)),
                  static_cast<int64_t>(std::ceil(((p.titled() ? 7.0 : 0.0) + 6.5) / pt)));
 }
@@ -181,7 +181,7 @@ TikzPart tikz_part(const Picture& p, Labels labels, double x0, double cell) {
     for (int64_t c = 0; c < p.cols; c += col_step)
       s += "\\node[anchor=south] at " + at(px + (static_cast<double>(c) + 0.5) * pt, py) + " {" + std::to_string(c) + "};\n";
     for (int64_t r = 0; r < p.rows; r += row_step)
-      s += "\\node[anchor=east] at " + at(px, py + (static_cast<double>(r) + 0.5) * pt) + " {" + std::to_string(r) + "};\n";
+      s += "\\node[anchor=east] at " + at(px, py + (static_cast<double>(r) + 0.5) * pt) + " {" + std::to_string(r * p.row_stride) + "};\n";
   }
   s += "\\end{scope}\n";
   // The legend.

@@ -170,10 +170,13 @@ def check_svg_picture(name, root, prefix, n, mlir):
     for axis, count, extent in (("col", cols, lambda f, d: f * (d * 0.6 + 0.6)), ("row", rows, lambda f, d: 1.2 * f)):
         grp = root.find(f"s:g[@id='{prefix}{axis}-indices']", ns)
         step, font = int(grp.get("data-step")), float(grp.get("font-size"))
-        want = [str(i) for i in range(0, count, step)] * panels
+        stride = int(grp.get("data-stride", "1"))  # a folded 1D tensor: rows start at multiples of it
+        if stride != 1 and (axis != "row" or stride != cols or rows * cols != n):
+            sys.exit(f"{name}: rows of {stride} in a {rows}x{cols} picture of {n} elements")
+        want = [str(i * stride) for i in range(0, count, step)] * panels
         if svg_texts(grp, ns) != want:
             sys.exit(f"{name}: {axis} indices {svg_texts(grp, ns)[:8]}... expected {want[:8]}...")
-        if step > 1 and extent(font, len(str(count - 1))) <= step / 2:
+        if step > 1 and extent(font, len(str((count - 1) * stride))) <= step / 2:
             sys.exit(f"{name}: {axis} indices every {step} though every {step // 2} fit")
     # The title: the layout's text (MLIR; a Tilus or CuTe layout's own text), then the caption.
     title = root.find("s:title", ns).text

@@ -421,6 +421,28 @@ TEST_CASE("svg of a 256x256 layout stays light and indexes every 2^k-th row and 
   CHECK(svg.find("data-step=\"" + std::to_string(step) + "\"") != std::string::npos);
 }
 
+TEST_CASE("a long 1D tensor is folded into indexed rows") {
+  TensorLayout t = parse_layout(
+      "tensor<2048xf32, #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>");
+  Picture p = export_picture(t);
+  CHECK(p.rows == 32);
+  CHECK(p.cols == 64);
+  CHECK(p.row_stride == 64);
+  CHECK(p.caption == "blocked 2048 in rows of 64, colour by thread");
+  auto map = make_map(t);
+  auto colors = element_colors(*map, owners_by_element(*map), ColorBy::thread);
+  CHECK(p.fill == colors);  // element e is row e / 64, column e % 64
+  std::string svg = export_layout(t, ExportFormat::svg);
+  auto rows = texts_in_group(svg, "row-indices");
+  REQUIRE(rows.size() == 32);
+  CHECK(rows[1] == "64");
+  CHECK(rows[31] == "1984");
+  // Short ones stay one row.
+  CHECK(export_picture(parse_layout("tensor<64xf32, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], "
+                                    "warpsPerCTA = [2], order = [0]}>>"))
+            .rows == 1);
+}
+
 TEST_CASE("tikz: colours, title, indices, legend, labels where they fit, and compact") {
   TensorLayout t = parse_layout(
       "tensor<16x16xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], "
