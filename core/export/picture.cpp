@@ -78,12 +78,20 @@ Picture make_picture(const LayoutMap& m, ColorBy by, bool with_labels, int elem_
   p.fill = element_colors(m, owners, by, elem_bits);
   p.shared_by_many.resize(n);
   for (int64_t e = 0; e < n; ++e) p.shared_by_many[e] = owners[e].size() > 1;
-  if (!m.is_shared()) {
+  if (!m.is_shared()) {  // warp (as color_key counts it: warp + warps * block) and CTA of each first owner
+    int64_t stride = 1, warp_stride = 0, warps = 1, block_stride = 0, blocks = 1;
+    for (auto& d : m.hw_dims()) {  // the flat hardware index counts the first dim fastest
+      if (d.name == "warp") warp_stride = stride, warps = d.size;
+      if (d.name == "block") block_stride = stride, blocks = d.size;
+      stride *= d.size;
+    }
     p.warp_of.assign(n, -1), p.cta_of.assign(n, -1);
     for (int64_t e = 0; e < n; ++e)
       if (!owners[e].empty()) {
-        p.warp_of[e] = static_cast<int32_t>(color_key(m, owners[e][0], ColorBy::warp));
-        p.cta_of[e] = static_cast<int32_t>(color_key(m, owners[e][0], ColorBy::block));
+        int64_t f = owners[e][0];
+        int64_t w = warp_stride ? f / warp_stride % warps : 0, b = block_stride ? f / block_stride % blocks : 0;
+        p.warp_of[e] = static_cast<int32_t>(w + warps * b);
+        p.cta_of[e] = static_cast<int32_t>(b);
       }
   }
   if (with_labels) {

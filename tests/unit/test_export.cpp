@@ -297,6 +297,15 @@ TEST_CASE("png: warp and CTA boundaries are light lines between cells") {
   Picture two = export_picture(parse_layout(
       "tensor<16x16xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], "
       "order = [1, 0], CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>>"));
+  auto two_map = make_map(parse_layout(
+      "tensor<16x16xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], "
+      "order = [1, 0], CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>>"));
+  auto two_owners = owners_by_element(*two_map);
+  int differ = 0;
+  for (size_t e = 0; e < two_owners.size(); ++e)
+    differ += two.warp_of[e] != color_key(*two_map, two_owners[e][0], ColorBy::warp) ||
+              two.cta_of[e] != color_key(*two_map, two_owners[e][0], ColorBy::block);
+  CHECK(differ == 0);  // as the GUI counts warps and CTAs
   auto b2 = boundaries(two, two.frame(0, 0));
   REQUIRE(b2.size() == 1);
   CHECK((b2[0].cta && b2[0].y0 == 8 && b2[0].x1 == 16));
