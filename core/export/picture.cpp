@@ -223,6 +223,10 @@ std::vector<std::string> wrap_text(const std::string& s, size_t width, size_t ma
   return lines;
 }
 
+int64_t square_columns(int64_t n, double row_h, double entry_w) {
+  return static_cast<int64_t>(std::ceil(std::sqrt(static_cast<double>(n) * row_h / std::max(entry_w, 1.0))));
+}
+
 size_t title_chars(double room_chars) { return static_cast<size_t>(std::clamp(room_chars, 48.0, 110.0)); }
 
 }  // namespace ls

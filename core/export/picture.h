@@ -100,6 +100,8 @@ int64_t index_step(double extent);
 // space where it can be; at most `max_lines`, the last ending in "..." when
 // the text is longer.
 std::vector<std::string> wrap_text(const std::string& s, size_t width, size_t max_lines = 16);
+// Legend entries per row that make `n` entries of `entry_w` x `row_h` about square.
+int64_t square_columns(int64_t n, double row_h, double entry_w);
 // How many characters wide a title wraps to, given the room in characters.
 size_t title_chars(double room_chars);
 

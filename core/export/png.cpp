@@ -112,7 +112,8 @@ Image rasterise(const Picture& p, int cell_px, bool draw_labels) {
   for (auto& l : lines) title_w = std::max<int64_t>(title_w, text_width(l) * ts);
   int64_t title_h = static_cast<int64_t>(lines.size()) * line + ts * 4;
   if (below) {
-    per_row = std::max<int64_t>(1, std::max(grid_w, title_w) / entry_w);
+    // as wide as the picture, or wider when that would make it taller than wide
+    per_row = std::max<int64_t>({1, std::max(grid_w, title_w) / entry_w, square_columns(n, row_h, entry_w)});
     legend_w = std::min(n, per_row) * entry_w;
     legend_h = (n + per_row - 1) / per_row * row_h;
   }

@@ -87,7 +87,8 @@ SvgPart svg_part(const Picture& p, Labels labels, const std::string& id, double 
   double title_w = kCharEm * ft * static_cast<double>(title_chars_max);
   double title_h = (static_cast<double>(lines.size()) + 1) * 1.35 * ft + 0.5 * ft;
   if (below) {
-    per_row = std::max<int64_t>(1, static_cast<int64_t>(std::max(w, title_w) / entry_w));
+    // as wide as the picture, or wider when that would make it taller than wide
+    per_row = std::max<int64_t>({1, static_cast<int64_t>(std::max(w, title_w) / entry_w), square_columns(n, row_h, entry_w)});
     legend_w = static_cast<double>(std::min(n, per_row)) * entry_w;
     legend_h = static_cast<double>((n + per_row - 1) / per_row) * row_h;
   }

@@ -83,7 +83,8 @@ TikzPart tikz_part(const Picture& p, Labels labels, double x0, double cell) {
   for (auto& l : lines) chars = std::max(chars, l.size());
   double title_w = kTtCharPt * static_cast<double>(chars), title_h = 8.5 * static_cast<double>(lines.size() + 1) + 4;
   if (below) {
-    per_row = std::max<int64_t>(1, static_cast<int64_t>(std::max(w, title_w) / entry_w));
+    // as wide as the picture, or wider when that would make it taller than wide
+    per_row = std::max<int64_t>({1, static_cast<int64_t>(std::max(w, title_w) / entry_w), square_columns(n, row_h, entry_w)});
     legend_w = static_cast<double>(std::min(n, per_row)) * entry_w;
     legend_h = static_cast<double>((n + per_row - 1) / per_row) * row_h;
   }
