@@ -5,6 +5,7 @@
 #include "cli.h"
 #include "error.h"
 #include "export/export.h"
+#include "io/text.h"
 
 namespace {
 
@@ -37,7 +38,14 @@ int run_export(const cli::Args& a) {
                 "--cell must be a whole number of pixels in 1..256, not '" + c + "'");
     o.cell_px = std::stoi(c);
   }
-  std::string bytes = ls::export_layout(cli::load_layout(a), *f, o);
+  std::string bytes;
+  if (a.has("--with")) {  // a second layout beside the first, as the GUI's side-by-side panes
+    ls::TensorLayout b = ls::parse_layout(cli::read_all_text(a.get("--with")));
+    if (a.has("--shape")) b.shape = cli::parse_shape(a.get("--shape"));
+    bytes = ls::export_pair(cli::load_layout(a), b, *f, o);
+  } else {
+    bytes = ls::export_layout(cli::load_layout(a), *f, o);
+  }
   if (a.has("-o")) ls::write_file_atomic(a.get("-o"), bytes);
   else std::cout << bytes << std::flush;
   return 0;
@@ -46,8 +54,9 @@ int run_export(const cli::Args& a) {
 const cli::Registration r{{"export",
                            "  export LAYOUT --format cuda|triton-cpp|cute|gluon|mlir|json|png|svg|tikz [-o FILE]\n"
                            "         [--shape S] [--namespace NS] [--color-by thread|warp|register|lane|block|offset|bank]\n"
-                           "         [--labels auto|owner|none] [--cell PX]   code, text or a picture (docs/exports.md)\n",
-                           {"--format", "-o", "--shape", "--namespace", "--color-by", "--labels", "--cell"},
+                           "         [--labels auto|owner|none] [--cell PX]   code, text or a picture (docs/exports.md)\n"
+                           "         [--with LAYOUT2]   png, svg, tikz: LAYOUT2 drawn right of LAYOUT\n",
+                           {"--format", "-o", "--shape", "--namespace", "--color-by", "--labels", "--cell", "--with"},
                            run_export}};
 
 }  // namespace

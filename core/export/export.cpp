@@ -1,5 +1,6 @@
 #include "export.h"
 
+#include <algorithm>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -38,6 +39,22 @@ const FormatInfo& info(ExportFormat f) {
 }
 
 const char* const kLabelNames[] = {"auto", "owner", "none"};
+
+// One picture, or two side by side (same cell size in a PNG).
+std::string render_picture(const std::vector<Picture>& ps, ExportFormat f, const ExportOptions& o) {
+  if (f == ExportFormat::svg) return ps.size() == 1 ? render_svg(ps[0], o.labels) : render_svg_pair(ps[0], ps[1], o.labels);
+  if (f == ExportFormat::tikz)
+    return ps.size() == 1 ? render_tikz(ps[0], o.labels) : render_tikz_pair(ps[0], ps[1], o.labels);
+  int cell = o.cell_px;
+  if (!cell) {
+    cell = default_cell_px(ps[0]);
+    for (auto& p : ps) cell = std::min(cell, default_cell_px(p));
+  }
+  std::vector<Image> im;
+  for (auto& p : ps)
+    im.push_back(rasterise(p, cell, !p.labels.empty() && (o.labels == Labels::owner || label_fits(p.max_label, cell))));
+  return encode_png(im.size() == 1 ? im[0] : side_by_side(im[0], im[1]));
+}
 
 }  // namespace
 
@@ -82,9 +99,10 @@ std::string export_layout(const TensorLayout& t, ExportFormat f, const ExportOpt
     if (!tt.shape.empty()) to_linear(*tt.spec, tt.shape);
     return (f == ExportFormat::gluon ? print_gluon(*tt.spec) : print_mlir(tt)) + "\n";
   }
+  if (f == ExportFormat::png || f == ExportFormat::svg || f == ExportFormat::tikz)
+    return render_picture({export_picture(t, o)}, f, o);
   auto map = make_map(t);
   std::string title = t.foreign ? t.foreign->family() + " layout " + t.foreign->text() : print_mlir(t);
-  std::string kind = t.foreign ? t.foreign->family() : kind_name(*t.spec);
   switch (f) {
     case ExportFormat::cuda: return cuda_header(*map, o.ns, title);
     case ExportFormat::triton_cpp: {
@@ -93,18 +111,38 @@ std::string export_layout(const TensorLayout& t, ExportFormat f, const ExportOpt
       return triton_cpp(*l, title);
     }
     case ExportFormat::cute: return cute_code(*map, o.ns, title);
-    default: break;
+    default: fail("unknown export format");
   }
+}
+
+Picture export_picture(const TensorLayout& t, const ExportOptions& o) {
+  require(t.spec != nullptr || t.foreign != nullptr, "layout is missing");
+  if (t.spec) validate(*t.spec);
+  auto map = make_map(t);
   ColorBy by = o.color_by.value_or(default_color_by(*map));
   require(!o.color_by || color_by_available(*map, by), std::string("--color-by ") + color_by_name(by) +
                                                             " does not apply to this layout (it has no such hardware dim)");
-  bool want_labels = o.labels != Labels::none;
-  Picture p = make_picture(*map, by, want_labels, t.elem_bits, kind);
-  if (f == ExportFormat::svg) return render_svg(p, o.labels);
-  if (f == ExportFormat::tikz) return render_tikz(p, o.labels);
-  int cell = o.cell_px ? o.cell_px : default_cell_px(p);
-  bool draw = want_labels && (o.labels == Labels::owner || label_fits(p.max_label, cell));
-  return encode_png(rasterise(p, cell, draw));
+  Picture p = make_picture(*map, by, o.labels != Labels::none, t.elem_bits,
+                           t.foreign ? t.foreign->family() : kind_name(*t.spec));
+  p.title = t.foreign ? t.foreign->family() + " layout " + t.foreign->text() : print_mlir(t);
+  return p;
+}
+
+std::string export_pair(const TensorLayout& a, const TensorLayout& b, ExportFormat f, const ExportOptions& o) {
+  require(f == ExportFormat::png || f == ExportFormat::svg || f == ExportFormat::tikz,
+          std::string("two layouts side by side export only as png, svg or tikz, not ") + format_name(f));
+  Picture pa, pb;
+  try {
+    pa = export_picture(a, o);
+  } catch (const Error& e) {
+    fail(std::string("the first layout: ") + e.what());
+  }
+  try {
+    pb = export_picture(b, o);
+  } catch (const Error& e) {
+    fail(std::string("the second layout: ") + e.what());
+  }
+  return render_picture({pa, pb}, f, o);
 }
 
 void write_file_atomic(const std::string& path, const std::string& bytes) {

@@ -42,6 +42,19 @@ std::optional<Labels> parse_labels(const std::string& name);
 // of a layout that is not linear over F2).
 std::string export_layout(const TensorLayout& t, ExportFormat f, const ExportOptions& o = {});
 
+// Two layouts side by side in one picture (png, svg or tikz), each with its
+// own title, indices and legend, e.g. the two panes of a comparison.
+// `o.color_by`, when set, colours both; else each gets its default. A PNG
+// draws both at one cell size (o.cell_px, or the smaller of their defaults).
+// Errors name the layout ("the second layout: ...").
+std::string export_pair(const TensorLayout& a, const TensorLayout& b, ExportFormat f, const ExportOptions& o = {});
+
+// The picture the picture exports draw (picture.h), titled with the
+// layout's MLIR text (or a Tilus/CuTe layout's own); e.g. for a preview
+// with rasterise.
+struct Picture;
+Picture export_picture(const TensorLayout& t, const ExportOptions& o = {});
+
 // Writes `bytes` to a temporary file next to `path`, then renames it over
 // `path`; on failure `path` is untouched and ls::Error names it.
 void write_file_atomic(const std::string& path, const std::string& bytes);

@@ -9,17 +9,6 @@
 
 namespace ls {
 
-int64_t Picture::width() const { return panel_cols * (cols + 1) - 1; }
-
-int64_t Picture::height() const {
-  int64_t panel_rows = (panels + panel_cols - 1) / panel_cols;
-  return panel_rows * (rows + (titled() ? 2 : 1)) - 1;
-}
-
-int64_t Picture::panel_x(int64_t p) const { return (p % panel_cols) * (cols + 1); }
-
-int64_t Picture::panel_y(int64_t p) const { return (p / panel_cols) * (rows + (titled() ? 2 : 1)) + (titled() ? 1 : 0); }
-
 namespace {
 
 const char* key_prefix(ColorBy by) {
@@ -73,6 +62,14 @@ Picture make_picture(const LayoutMap& m, ColorBy by, bool with_labels, int elem_
   Picture p;
   p.cols = shape.back();
   p.rows = shape.size() >= 2 ? shape[shape.size() - 2] : 1;
+  bool fold = shape.size() == 1 && n > 64 && (n & (n - 1)) == 0;
+  if (fold) {  // rows of 2^ceil(log2(n) / 2) elements
+    int bits = 0;
+    while ((int64_t{1} << bits) < n) ++bits;
+    p.cols = int64_t{1} << ((bits + 1) / 2);
+    p.rows = n / p.cols;
+    p.row_stride = p.cols;
+  }
   p.panels = n / (p.rows * p.cols);
   // Near-square: panel columns so that width ~ height.
   double aspect = static_cast<double>(p.rows + 2) / static_cast<double>(p.cols + 1);
@@ -81,6 +78,22 @@ Picture make_picture(const LayoutMap& m, ColorBy by, bool with_labels, int elem_
   p.fill = element_colors(m, owners, by, elem_bits);
   p.shared_by_many.resize(n);
   for (int64_t e = 0; e < n; ++e) p.shared_by_many[e] = owners[e].size() > 1;
+  if (!m.is_shared()) {  // warp (as color_key counts it: warp + warps * block) and CTA of each first owner
+    int64_t stride = 1, warp_stride = 0, warps = 1, block_stride = 0, blocks = 1;
+    for (auto& d : m.hw_dims()) {  // the flat hardware index counts the first dim fastest
+      if (d.name == "warp") warp_stride = stride, warps = d.size;
+      if (d.name == "block") block_stride = stride, blocks = d.size;
+      stride *= d.size;
+    }
+    p.warp_of.assign(n, -1), p.cta_of.assign(n, -1);
+    for (int64_t e = 0; e < n; ++e)
+      if (!owners[e].empty()) {
+        int64_t f = owners[e][0];
+        int64_t w = warp_stride ? f / warp_stride % warps : 0, b = block_stride ? f / block_stride % blocks : 0;
+        p.warp_of[e] = static_cast<int32_t>(w + warps * b);
+        p.cta_of[e] = static_cast<int32_t>(b);
+      }
+  }
   if (with_labels) {
     p.labels.resize(n);
     for (int64_t e = 0; e < n; ++e) {
@@ -95,9 +108,9 @@ Picture make_picture(const LayoutMap& m, ColorBy by, bool with_labels, int elem_
     std::vector<int64_t> c(lead.size());
     for (size_t i = lead.size(); i-- > 0;) c[i] = rest % lead[i], rest /= lead[i];
     for (size_t i = 0; i < c.size(); ++i) {
-    t += i ? ", dim" : "dim";
-    t += std::to_string(i) + "=" + std::to_string(c[i]);
-  }
+      t += i ? ", dim" : "dim";
+      t += std::to_string(i) + "=" + std::to_string(c[i]);
+    }
     p.titles.push_back(t);
   }
   p.legend = legend_of(m, owners, by, elem_bits);
@@ -106,11 +119,11 @@ Picture make_picture(const LayoutMap& m, ColorBy by, bool with_labels, int elem_
     dims += i ? "x" : "";
     dims += std::to_string(shape[i]);
   }
-  p.caption = kind + " " + dims + ", colour by " + color_by_name(by);
+  p.caption = kind + " " + dims + (fold ? " in rows of " + std::to_string(p.cols) : "") + ", colour by " + color_by_name(by);
   return p;
 }
 
-ColorRects color_rects(const Picture& p) {
+ColorRects color_rects(const Picture& p, const Frame& f) {
   ColorRects r;
   std::map<uint32_t, size_t> index;
   auto color_of = [&](Rgb c) {
@@ -120,7 +133,7 @@ ColorRects color_rects(const Picture& p) {
     return it->second;
   };
   for (int64_t k = 0; k < p.panels; ++k) {
-    int64_t x0 = p.panel_x(k), y0 = p.panel_y(k);
+    int64_t x0 = f.x(k), y0 = f.y(k);
     std::map<std::pair<int64_t, int64_t>, size_t> open;  // (x, w) -> rect still growing down, by colour check
     for (int64_t row = 0; row < p.rows; ++row) {
       std::map<std::pair<int64_t, int64_t>, size_t> next;
@@ -144,5 +157,76 @@ ColorRects color_rects(const Picture& p) {
   }
   return r;
 }
+
+std::vector<Boundary> boundaries(const Picture& p, const Frame& f) {
+  std::vector<Boundary> r;
+  if (p.warp_of.empty()) return r;
+  // kind of the edge between elements a and b: 0 none, 1 warp, 2 CTA
+  auto kind = [&](int64_t a, int64_t b) { return p.cta_of[a] != p.cta_of[b] ? 2 : p.warp_of[a] != p.warp_of[b] ? 1 : 0; };
+  for (int64_t k = 0; k < p.panels; ++k) {
+    int64_t x0 = f.x(k), y0 = f.y(k), base = k * p.rows * p.cols;
+    for (int64_t c = 0; c + 1 < p.cols; ++c)  // vertical edges right of column c
+      for (int64_t r0 = 0; r0 < p.rows;) {
+        int64_t e = base + r0 * p.cols + c, kd = kind(e, e + 1), r1 = r0 + 1;
+        while (r1 < p.rows && kind(base + r1 * p.cols + c, base + r1 * p.cols + c + 1) == kd) ++r1;
+        if (kd) r.push_back({x0 + c + 1, y0 + r0, x0 + c + 1, y0 + r1, kd == 2});
+        r0 = r1;
+      }
+    for (int64_t row = 0; row + 1 < p.rows; ++row)  // horizontal edges below row `row`
+      for (int64_t c0 = 0; c0 < p.cols;) {
+        int64_t e = base + row * p.cols + c0, kd = kind(e, e + p.cols), c1 = c0 + 1;
+        while (c1 < p.cols && kind(base + row * p.cols + c1, base + (row + 1) * p.cols + c1) == kd) ++c1;
+        if (kd) r.push_back({x0 + c0, y0 + row + 1, x0 + c1, y0 + row + 1, kd == 2});
+        c0 = c1;
+      }
+  }
+  return r;
+}
+
+int64_t index_step(double extent) {
+  int64_t s = 1;
+  while (static_cast<double>(s) < extent && s < (int64_t{1} << 40)) s *= 2;
+  return s;
+}
+
+std::vector<std::string> wrap_text(const std::string& s, size_t width, size_t max_lines) {
+  width = std::max<size_t>(width, 8);
+  std::vector<std::string> lines;
+  const std::string indent = "  ";  // continuation lines
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t room = lines.empty() ? width : width - indent.size();
+    std::string head = lines.empty() ? "" : indent;
+    if (s.size() - i <= room) {
+      lines.push_back(head + s.substr(i));
+      break;
+    }
+    // The last space within reach, preferring one after a comma.
+    size_t cut = std::string::npos, comma = std::string::npos;
+    for (size_t j = i + 1; j <= i + room && j < s.size(); ++j)
+      if (s[j] == ' ') {
+        cut = j;
+        if (s[j - 1] == ',') comma = j;
+      }
+    if (comma != std::string::npos && comma - i >= room / 2) cut = comma;
+    if (cut == std::string::npos) cut = i + room;
+    lines.push_back(head + s.substr(i, cut - i));
+    i = cut;
+    while (i < s.size() && s[i] == ' ') ++i;
+  }
+  if (lines.size() > max_lines) {
+    lines.resize(max_lines);
+    std::string& last = lines.back();
+    if (last.size() + 3 > width) last.resize(width - 3);
+    last += "...";
+  }
+  return lines;
+}
+
+int64_t square_columns(int64_t n, double row_h, double entry_w) {
+  return static_cast<int64_t>(std::ceil(std::sqrt(static_cast<double>(n) * row_h / std::max(entry_w, 1.0))));
+}
+
+size_t title_chars(double room_chars) { return static_cast<size_t>(std::clamp(room_chars, 48.0, 110.0)); }
 
 }  // namespace ls

@@ -78,29 +78,79 @@ int default_cell_px(const Picture& p) {
 
 Image rasterise(const Picture& p, int cell_px, bool draw_labels) {
   require(cell_px >= 1 && cell_px <= 256, "--cell: " + std::to_string(cell_px) + " pixels per cell is outside 1..256");
-  int64_t margin = std::max(4, cell_px / 2);
-  int64_t w = p.width() * cell_px + 2 * margin, h = p.height() * cell_px + 2 * margin;
+  const int64_t cell = cell_px;
+  const int64_t ts = std::max(p.width(), p.height()) * cell >= 1200 ? 3 : 2;  // font pixels -> image pixels
+  const int64_t line = 12 * ts, margin = 8 * ts, gap = 6 * ts;
+  const Rgb kText{232, 232, 236}, kDim{170, 170, 178};
+  // Bands for the indices (and panel titles), in whole cells.
+  int64_t index_h = (kFontHeight + 3) * ts;
+  int64_t left = (text_width(std::to_string((p.rows - 1) * p.row_stride)) * ts + 4 * ts + cell - 1) / cell;
+  int64_t top = (index_h + (p.titled() ? index_h : 0) + ts + cell - 1) / cell;
+  Frame f = p.frame(left, top);
+  int64_t grid_w = f.width() * cell, grid_h = f.height() * cell;
+  require(grid_w * grid_h <= kMaxImagePixels, "png: " + std::to_string(grid_w) + "x" + std::to_string(grid_h) +
+                                                  " pixels is more than the " + std::to_string(kMaxImagePixels) +
+                                                  " a PNG export draws; give a smaller --cell");
+  // The legend: columns right of the grid, or rows below it when the grid is wide.
+  int64_t widest = 0;
+  for (auto& e : p.legend) widest = std::max<int64_t>(widest, text_width(e.text));
+  const int64_t swatch = 8 * ts, row_h = 11 * ts, entry_w = swatch + 3 * ts + widest * ts + 8 * ts;
+  const int64_t n = static_cast<int64_t>(p.legend.size());
+  bool below = grid_w > 2 * grid_h;
+  int64_t per_col = 0, per_row = 0, legend_w = 0, legend_h = 0;
+  if (!below) {
+    per_col = std::max<int64_t>(8, (grid_h - f.top * cell) / row_h);
+    legend_w = (n + per_col - 1) / per_col * entry_w;
+    legend_h = f.top * cell + std::min(n, per_col) * row_h;
+  }
+  int64_t content_w = grid_w + (below ? 0 : gap + legend_w);
+  // The title: the layout's text, wrapped, then the caption.
+  std::vector<std::string> lines;
+  if (!p.title.empty()) lines = wrap_text(p.title, title_chars(static_cast<double>(content_w) / (6.0 * ts)));
+  lines.push_back(p.caption);
+  int64_t title_w = 0;
+  for (auto& l : lines) title_w = std::max<int64_t>(title_w, text_width(l) * ts);
+  int64_t title_h = static_cast<int64_t>(lines.size()) * line + ts * 4;
+  if (below) {
+    // as wide as the picture, or wider when that would make it taller than wide
+    per_row = std::max<int64_t>({1, std::max(grid_w, title_w) / entry_w, square_columns(n, row_h, entry_w)});
+    legend_w = std::min(n, per_row) * entry_w;
+    legend_h = (n + per_row - 1) / per_row * row_h;
+  }
+  int64_t w = 2 * margin + std::max({content_w, title_w, legend_w});
+  int64_t h = 2 * margin + title_h + (below ? grid_h + gap + legend_h : std::max(grid_h, legend_h));
   require(w * h <= kMaxImagePixels, "png: " + std::to_string(w) + "x" + std::to_string(h) + " pixels is more than the " +
                                         std::to_string(kMaxImagePixels) + " a PNG export draws; give a smaller --cell");
-  Image img{static_cast<int>(w), static_cast<int>(h), {}};
+  Image img{static_cast<int>(w), static_cast<int>(h), {}, f, margin, margin + title_h, cell_px};
   img.rgb.resize(static_cast<size_t>(w) * h * 3);
   Canvas cv{img};
   cv.fill(0, 0, w, h, kBackground);
-  int gap = cell_px >= 8 ? 1 : 0;
+  for (size_t i = 0; i < lines.size(); ++i)
+    cv.text(lines[i], margin, margin + static_cast<int64_t>(i) * line, static_cast<int>(ts),
+            i + 1 == lines.size() ? kDim : kText, 0, 0, w, h);
+
+  const int64_t gx = img.grid_x, gy = img.grid_y;
+  int cell_gap = cell_px >= 8 ? 1 : 0;
   int mark = std::min(7, cell_px / 4);
   int scale = draw_labels ? std::max(1, fit_scale(p.max_label, cell_px, cell_px)) : 0;
-  const Rgb kTitle{170, 170, 178};
+  int64_t col_step = index_step(static_cast<double>(text_width(std::to_string(p.cols - 1)) * ts + 4 * ts) / cell);
+  int64_t row_step = index_step(static_cast<double>(kFontHeight * ts + 3 * ts) / cell);
   for (int64_t k = 0; k < p.panels; ++k) {
-    int64_t ox = margin + p.panel_x(k) * cell_px, oy = margin + p.panel_y(k) * cell_px;
-    if (p.titled()) {
-      int ts = fit_scale(1, cell_px * 4, cell_px);
-      if (ts) cv.text(p.titles[k], ox, oy - cell_px + (cell_px - kFontHeight * ts) / 2, ts, kTitle, ox, oy - cell_px,
-                      ox + p.cols * cell_px, oy);
+    int64_t ox = gx + f.x(k) * cell, oy = gy + f.y(k) * cell;
+    if (p.titled()) cv.text(p.titles[k], ox, oy - 2 * index_h, static_cast<int>(ts), kDim, 0, 0, w, h);
+    for (int64_t c = 0; c < p.cols; c += col_step) {
+      std::string t = std::to_string(c);
+      cv.text(t, ox + c * cell + (cell - text_width(t) * ts) / 2, oy - index_h, static_cast<int>(ts), kDim, 0, 0, w, h);
+    }
+    for (int64_t r = 0; r < p.rows; r += row_step) {
+      std::string t = std::to_string(r * p.row_stride);
+      cv.text(t, ox - 3 * ts - text_width(t) * ts, oy + r * cell + (cell - kFontHeight * ts) / 2, static_cast<int>(ts),
+              kDim, 0, 0, w, h);
     }
     for (int64_t r = 0; r < p.rows; ++r)
       for (int64_t c = 0; c < p.cols; ++c) {
         int64_t e = (k * p.rows + r) * p.cols + c;
-        int64_t x0 = ox + c * cell_px, y0 = oy + r * cell_px, x1 = x0 + cell_px - gap, y1 = y0 + cell_px - gap;
+        int64_t x0 = ox + c * cell, y0 = oy + r * cell, x1 = x0 + cell - cell_gap, y1 = y0 + cell - cell_gap;
         cv.fill(x0, y0, x1, y1, p.fill[e]);
         if (mark >= 2 && p.shared_by_many[e])  // a corner triangle, row by row
           for (int i = 0; i < mark; ++i) cv.fill(x1 - mark + i, y0 + i, x1, y0 + i + 1, Rgb{0, 0, 0}, 150);
@@ -111,7 +161,44 @@ Image rasterise(const Picture& p, int cell_px, bool draw_labels) {
         }
       }
   }
+  if (cell_px >= 4) {  // warp (thin) and CTA (thick) boundaries, centred on the cell edge
+    const Rgb kLine{245, 245, 245};
+    int64_t thin = cell_px >= 16 ? 2 : 1;
+    for (const Boundary& b : boundaries(p, f)) {
+      int64_t t = b.cta ? 2 * thin : thin, lo = -1 - (t - 1) / 2;
+      int64_t x0 = gx + b.x0 * cell, y0 = gy + b.y0 * cell, x1 = gx + b.x1 * cell, y1 = gy + b.y1 * cell;
+      if (b.x0 == b.x1) cv.fill(x0 + lo, y0, x0 + lo + t, y1, kLine);
+      else cv.fill(x0, y0 + lo, x1, y0 + lo + t, kLine);
+    }
+  }
+  // The legend.
+  int64_t lx = below ? margin : gx + grid_w + gap, ly = below ? gy + grid_h + gap : gy + f.top * cell;
+  for (int64_t i = 0; i < n; ++i) {
+    int64_t col = below ? i % per_row : i / per_col, row = below ? i / per_row : i % per_col;
+    int64_t x = lx + col * entry_w, y = ly + row * row_h;
+    cv.fill(x, y + (row_h - swatch) / 2, x + swatch, y + (row_h - swatch) / 2 + swatch, p.legend[i].color);
+    cv.text(p.legend[i].text, x + swatch + 3 * ts, y + (row_h - kFontHeight * ts) / 2, static_cast<int>(ts), kText, 0, 0,
+            w, h);
+  }
   return img;
+}
+
+Image side_by_side(const Image& a, const Image& b) {
+  Image r = a;
+  r.width = a.width + b.width;
+  r.height = std::max(a.height, b.height);
+  require(static_cast<int64_t>(r.width) * r.height <= kMaxImagePixels,
+          "png: the two pictures side by side are more than " + std::to_string(kMaxImagePixels) + " pixels");
+  r.rgb.assign(static_cast<size_t>(r.width) * r.height * 3, 0);
+  Canvas cv{r};
+  cv.fill(0, 0, r.width, r.height, kBackground);
+  for (const Image* im : {&a, &b}) {
+    size_t x0 = im == &a ? 0 : static_cast<size_t>(a.width);
+    for (int y = 0; y < im->height; ++y)
+      std::copy_n(&im->rgb[static_cast<size_t>(y) * im->width * 3], static_cast<size_t>(im->width) * 3,
+                  &r.rgb[(static_cast<size_t>(y) * r.width + x0) * 3]);
+  }
+  return r;
 }
 
 std::string encode_png(const Image& img) {

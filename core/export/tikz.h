@@ -9,7 +9,9 @@
 // the cell size in pt makes the grid about 400pt wide (\resizebox to
 // taste). Gaps between cells are TikZ grids where cells are 3pt or more;
 // labels are TeX boxes in \tiny, drawn in `auto` mode only where they fit;
-// titles and the legend (right of the grid) are TikZ nodes.
+// warp and CTA boundaries are raw PDF strokes; the title (the layout's text
+// in \scriptsize\ttfamily), panel titles, indices (\tiny) and the legend
+// (\scriptsize) are TikZ nodes.
 #pragma once
 
 #include <string>
@@ -20,7 +22,22 @@
 namespace ls {
 
 std::string render_tikz(const Picture& p, Labels labels);
+// Two pictures side by side in one tikzpicture, each with its own title,
+// indices and legend, at one cell size (the smaller of their own).
+std::string render_tikz_pair(const Picture& a, const Picture& b, Labels labels);
 // The cell size in pt.
 double tikz_cell_pt(const Picture& p);
+// Where render_tikz puts the panels (in cells).
+Frame tikz_frame(const Picture& p, double cell_pt = 0);
+
+// One picture's scope, `x0` pt right of the tikzpicture's origin, with
+// cells of `cell_pt` (0: tikz_cell_pt), and its extent in pt; the
+// background is the caller's.
+struct TikzPart {
+  std::string body;
+  double width = 0;
+  double top = 0, bottom = 0;  // its extent in pt, y down from the grid's top
+};
+TikzPart tikz_part(const Picture& p, Labels labels, double x0, double cell_pt);
 
 }  // namespace ls

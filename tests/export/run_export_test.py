@@ -6,10 +6,14 @@
         layout) and run, and its output must equal the model's.
   cute: the same with the `cute` exports and CuTe's headers from PyPI's
         nvidia-cutlass wheel (downloaded into the build dir once).
-  tikz: `tikz` exports, among them a 128x32x32 tiled MMA, compiled by
-        pdflatex inside a minimal document.
-  svg:  `svg` exports of every preset parse as XML, and their colour paths
-        cover every cell of the grid exactly once.
+  tikz: `tikz` exports, among them a 128x32x32 tiled MMA and a pair
+        (export --with), compiled by pdflatex inside a minimal document;
+        each carries the layout's text as its title.
+  svg:  `svg` exports of every preset parse as XML; their colour paths
+        cover every cell of the grid exactly once; every panel has its
+        row and column indices (every one where they fit); the title is
+        the layout's text; the legend shows every colour of the grid. A
+        pair (export --with) holds both pictures, each checked the same.
 """
 import argparse, json, os, pathlib, re, shutil, subprocess, sys, zipfile
 import xml.etree.ElementTree as ET
@@ -103,6 +107,7 @@ TIKZ_LAYOUTS = [
     ("blocked-16x16-labels", "@presets/overview-blocked-16x16.json", ["--labels", "owner"]),
     ("nvmma-shared-bank", "@presets/nvmma-shared-128b-f16.json", ["--color-by", "bank"]),
     ("blocked-4cta", "@presets/overview-blocked-4cta.json", ["--color-by", "block"]),
+    ("pair-blocked-nvmma", "@presets/gluon-blocked-64x16.json", ["--with", "@presets/nvmma-shared-128b-f16.json"]),
 ]
 
 
@@ -119,8 +124,13 @@ def tikz(args):
     out.mkdir(parents=True)
     for name, text, extra in TIKZ_LAYOUTS:
         pic = out / f"{name}.tex"
+        extra = [layout_arg(e, args.presets) for e in extra]
         if run([args.cli, "export", layout_arg(text, args.presets), "--format", "tikz", "-o", pic] + extra).returncode:
             sys.exit(f"{name}: the tikz export failed")
+        tex = pic.read_text()
+        titles = tex.count("\\char35 ttg.")  # the MLIR text's "#ttg." in the typewriter font
+        if titles < (2 if "--with" in extra else 1) or "colour by" not in tex:
+            sys.exit(f"{name}: the TikZ has {titles} layout-text titles")
         doc = out / f"{name}-doc.tex"
         doc.write_text("\\documentclass{article}\n\\usepackage{tikz}\n\\pdfpagewidth=60cm\\pdfpageheight=60cm\n"
                        "\\begin{document}\n\\input{" + pic.name + "}\n\\end{document}\n")
@@ -142,29 +152,75 @@ def covered_cells(d):
     return cells
 
 
+def svg_texts(group, ns):
+    return [t.text for t in group.findall("s:text", ns)]
+
+
+def check_svg_picture(name, root, prefix, n, mlir):
+    """One picture of an SVG export: cells, indices, title, legend."""
+    ns = {"s": "http://www.w3.org/2000/svg"}
+    g = root.find(f"s:g[@id='{prefix}cells']", ns)
+    rows, cols, panels = (int(g.get(k)) for k in ("data-rows", "data-cols", "data-panels"))
+    if rows * cols * panels != n:
+        sys.exit(f"{name}: the SVG says {rows}x{cols}x{panels} cells, the tensor has {n}")
+    cells = [c for path in g.findall("s:path", ns) for c in covered_cells(path.get("d"))]
+    if len(cells) != n or len(set(cells)) != n:
+        sys.exit(f"{name}: the colour paths cover {len(set(cells))} distinct cells {len(cells)} times; expected {n}")
+    # Indices: every step-th one on every panel, step 1 where the labels fit a cell.
+    for axis, count, extent in (("col", cols, lambda f, d: f * (d * 0.6 + 0.6)), ("row", rows, lambda f, d: 1.2 * f)):
+        grp = root.find(f"s:g[@id='{prefix}{axis}-indices']", ns)
+        step, font = int(grp.get("data-step")), float(grp.get("font-size"))
+        stride = int(grp.get("data-stride", "1"))  # a folded 1D tensor: rows start at multiples of it
+        if stride != 1 and (axis != "row" or stride != cols or rows * cols != n):
+            sys.exit(f"{name}: rows of {stride} in a {rows}x{cols} picture of {n} elements")
+        want = [str(i * stride) for i in range(0, count, step)] * panels
+        if svg_texts(grp, ns) != want:
+            sys.exit(f"{name}: {axis} indices {svg_texts(grp, ns)[:8]}... expected {want[:8]}...")
+        if step > 1 and extent(font, len(str((count - 1) * stride))) <= step / 2:
+            sys.exit(f"{name}: {axis} indices every {step} though every {step // 2} fit")
+    # The title: the layout's text (MLIR; a Tilus or CuTe layout's own text), then the caption.
+    title = root.find("s:title", ns).text
+    kind = svg_texts(root.find(f"s:g[@id='{prefix}title']", ns), ns)[-1].split(" ")[0]
+    if not title.startswith(f"{kind} layout " if kind in ("tilus", "cute") else mlir):
+        sys.exit(f"{name}: the title '{title[:80]}' is not the layout's text '{mlir[:80]}'")
+    # The legend explains every colour of the grid, unless it says it stops short.
+    legend = root.find(f"s:g[@id='{prefix}legend']", ns)
+    shown = {r.get("fill") for r in legend.findall("s:rect", ns)}
+    used = {path.get("fill") for path in g.findall("s:path", ns)}
+    if not any(" in all" in t for t in svg_texts(legend, ns)) and not used <= shown:
+        sys.exit(f"{name}: colours {sorted(used - shown)[:4]} of the grid are not in the legend")
+
+
 def svg(args):
     out = pathlib.Path(args.out)
     shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     presets = sorted(pathlib.Path(args.presets).glob("*.json"))
+    ns = {"s": "http://www.w3.org/2000/svg"}
+
+    def size(p):
+        n = 1
+        for s in json.loads(p.read_text())["shape"]:
+            n *= s
+        return n
+
+    def mlir(p):
+        r = run([args.cli, "export", p, "--format", "mlir"], capture_output=True, text=True)
+        return r.stdout.strip() if r.returncode == 0 else "(no MLIR text)"
+
     for p in presets:
         f = out / (p.stem + ".svg")
         if run([args.cli, "export", p, "--format", "svg", "-o", f]).returncode:
             sys.exit(f"{p.name}: the svg export failed")
-        root = ET.parse(f).getroot()  # raises on malformed XML
-        ns = {"s": "http://www.w3.org/2000/svg"}
-        g = root.find("s:g[@id='cells']", ns)
-        rows, cols, panels = (int(g.get(k)) for k in ("data-rows", "data-cols", "data-panels"))
-        shape = json.loads(p.read_text())["shape"]
-        n = 1
-        for s in shape:
-            n *= s
-        if rows * cols * panels != n:
-            sys.exit(f"{p.name}: the SVG says {rows}x{cols}x{panels} cells, the tensor has {n}")
-        cells = [c for path in g.findall("s:path", ns) for c in covered_cells(path.get("d"))]
-        if len(cells) != n or len(set(cells)) != n:
-            sys.exit(f"{p.name}: the colour paths cover {len(set(cells))} distinct cells {len(cells)} times; expected {n}")
-    print(f"ok: {len(presets)} SVGs parse and cover every cell once")
+        check_svg_picture(p.name, ET.parse(f).getroot(), "", size(p), mlir(p))  # ET raises on malformed XML
+    a, b = pathlib.Path(args.presets) / "gluon-blocked-64x16.json", pathlib.Path(args.presets) / "nvmma-shared-128b-f16.json"
+    f = out / "pair.svg"
+    if run([args.cli, "export", a, "--format", "svg", "--with", b, "-o", f]).returncode:
+        sys.exit("the svg export of a pair failed")
+    root = ET.parse(f).getroot()
+    for pane, p in (("a", a), ("b", b)):
+        check_svg_picture(f"pair {pane}", root.find(f"s:svg[@id='{pane}']", ns), pane + "-", size(p), mlir(p))
+    print(f"ok: {len(presets)} SVGs and a pair parse, cover every cell once, carry indices, title and legend")
 
 
 def main():

@@ -17,6 +17,8 @@
 #include "export/export.h"
 #include "export/picture.h"
 #include "export/png.h"
+#include "export/svg.h"
+#include "export/tikz.h"
 #include "io/text.h"
 #include "views.h"
 
@@ -178,36 +180,135 @@ TEST_CASE("cute: stride layouts, swizzles, and a clear refusal") {
   }
 }
 
-TEST_CASE("png decodes and shows the model's colour in every cell") {
+namespace {
+
+struct Decoded {
+  int w = 0, h = 0;
+  std::vector<unsigned char> px;
+  Rgb at(int64_t x, int64_t y) const {
+    const unsigned char* p = &px[3 * (static_cast<size_t>(y) * w + x)];
+    return Rgb{p[0], p[1], p[2]};
+  }
+};
+
+Decoded decode(const std::string& png) {
+  Decoded d;
+  int ch = 0;
+  unsigned char* px = stbi_load_from_memory(reinterpret_cast<const unsigned char*>(png.data()),
+                                            static_cast<int>(png.size()), &d.w, &d.h, &ch, 3);
+  REQUIRE(px != nullptr);
+  d.px.assign(px, px + 3 * static_cast<size_t>(d.w) * d.h);
+  stbi_image_free(px);
+  return d;
+}
+
+// Pixels in [x0, x1) x [y0, y1) that are not the background.
+int64_t ink(const Decoded& d, int64_t x0, int64_t y0, int64_t x1, int64_t y1) {
+  int64_t n = 0;
+  for (int64_t y = std::max<int64_t>(y0, 0); y < std::min<int64_t>(y1, d.h); ++y)
+    for (int64_t x = std::max<int64_t>(x0, 0); x < std::min<int64_t>(x1, d.w); ++x) n += !(d.at(x, y) == kBackground);
+  return n;
+}
+
+std::vector<std::string> texts_in_group(const std::string& svg, const std::string& id) {
+  size_t a = svg.find("<g id=\"" + id + "\"");
+  REQUIRE(a != std::string::npos);
+  size_t b = svg.find("</g>", a);
+  std::string g = svg.substr(a, b - a);
+  std::vector<std::string> r;
+  std::regex text_re("<text[^>]*>([^<]*)</text>");
+  for (std::sregex_iterator it(g.begin(), g.end(), text_re), end; it != end; ++it) r.push_back((*it)[1]);
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("png decodes and shows the model's colour in every cell, with indices, title and legend") {
   TensorLayout t = parse_layout(kBlocked);
   auto map = make_map(t);
   auto colors = element_colors(*map, owners_by_element(*map), ColorBy::warp);
   ExportOptions o;
   o.color_by = ColorBy::warp;
   o.cell_px = 12;
-  std::string png = export_layout(t, ExportFormat::png, o);
-  int w = 0, h = 0, ch = 0;
-  unsigned char* px = stbi_load_from_memory(reinterpret_cast<const unsigned char*>(png.data()),
-                                            static_cast<int>(png.size()), &w, &h, &ch, 3);
-  REQUIRE(px != nullptr);
-  int margin = 6;  // max(4, cell / 2)
-  CHECK(w == 16 * 12 + 2 * margin);
-  CHECK(h == 64 * 12 + 2 * margin);
+  Decoded d = decode(export_layout(t, ExportFormat::png, o));
+  Picture p = export_picture(t, o);
+  Image im = rasterise(p, 12, false);  // the geometry the export drew with
+  REQUIRE(d.w == im.width);
+  REQUIRE(d.h == im.height);
+  const Frame& f = im.frame;
+  CHECK(f.left >= 1);
+  CHECK(f.top >= 1);
+  auto cell_x = [&](int64_t c) { return im.grid_x + (f.x(0) + c) * 12; };
+  auto cell_y = [&](int64_t r) { return im.grid_y + (f.y(0) + r) * 12; };
   int wrong = 0;
   for (int r = 0; r < 64; ++r)
-    for (int c = 0; c < 16; ++c) {
-      const unsigned char* p = px + 3 * ((margin + r * 12 + 1) * w + margin + c * 12 + 1);  // a cell's corner
-      Rgb want = colors[r * 16 + c];
-      wrong += p[0] != want.r || p[1] != want.g || p[2] != want.b;
-    }
-  stbi_image_free(px);
+    for (int c = 0; c < 16; ++c) wrong += !(d.at(cell_x(c) + 6, cell_y(r) + 6) == colors[r * 16 + c]);  // centres
   CHECK(wrong == 0);
+  // Column indices above the grid, row indices left of it: ink where an
+  // index is, none in the corner left of the column indices.
+  int64_t col_step = 0;
+  for (int64_t c = 0; c < 16 && !col_step; ++c)
+    if (c > 0 && ink(d, cell_x(c) + 4, cell_y(0) - 24, cell_x(c) + 8, cell_y(0)) > 0) col_step = c;
+  CHECK(col_step == 4);  // "15" at 2x is 24 pixels with its spacing 32: every 4th index in 12-pixel cells
+  for (int64_t c = 0; c < 16; c += col_step) CHECK(ink(d, cell_x(c), cell_y(0) - 24, cell_x(c) + 12, cell_y(0)) > 0);
+  int64_t rows_inked = 0;
+  for (int64_t r = 0; r < 64; ++r) rows_inked += ink(d, im.grid_x, cell_y(r), cell_x(0), cell_y(r) + 12) > 0;
+  CHECK(rows_inked >= 32);
+  CHECK(ink(d, im.grid_x, cell_y(0) - 24, cell_x(0) - 2, cell_y(0) - 2) == 0);
+  // The title above: the layout's text, several lines of it.
+  int64_t title_rows = 0;
+  for (int64_t y = 0; y < cell_y(0) - 24; ++y) title_rows += ink(d, 0, y, d.w, y + 1) > 0;
+  CHECK(title_rows >= 4 * 14);  // 3 lines of layout text and the caption, 14 or 21 pixels each
+  // The legend right of the grid: every warp's colour.
+  for (int64_t wv = 0; wv < 4; ++wv) {
+    Rgb want = id_color(wv);
+    bool found = false;
+    for (int64_t y = cell_y(0); y < cell_y(8) && !found; ++y)
+      for (int64_t x = cell_x(16) + 1; x < d.w && !found; ++x) found = d.at(x, y) == want;
+    CHECK(found);
+  }
 
   o.color_by = ColorBy::offset;
   CHECK_THROWS_WITH(export_layout(t, ExportFormat::png, o), Catch::Contains("--color-by offset does not apply"));
   o.color_by.reset();
   o.cell_px = 300;
   CHECK_THROWS_WITH(export_layout(t, ExportFormat::png, o), Catch::Contains("--cell"));
+}
+
+TEST_CASE("png: warp and CTA boundaries are light lines between cells") {
+  TensorLayout t = parse_layout(kBlocked);  // warps of 32x8 elements
+  Picture p = export_picture(t);
+  Frame f = p.frame(2, 1);
+  auto bs = boundaries(p, f);
+  REQUIRE(bs.size() == 2);
+  CHECK((bs[0].x0 == 2 + 8 && bs[0].y0 == 1 && bs[0].x1 == 2 + 8 && bs[0].y1 == 1 + 64 && !bs[0].cta));
+  CHECK((bs[1].x0 == 2 && bs[1].y0 == 1 + 32 && bs[1].x1 == 2 + 16 && bs[1].y1 == 1 + 32 && !bs[1].cta));
+  Image im = rasterise(p, 16, false);
+  auto at = [&](int64_t x, int64_t y) {
+    const uint8_t* q = &im.rgb[3 * (static_cast<size_t>(y) * im.width + x)];
+    return Rgb{q[0], q[1], q[2]};
+  };
+  int64_t x = im.grid_x + (im.frame.x(0) + 8) * 16, y = im.grid_y + (im.frame.y(0) + 3) * 16 + 8;
+  CHECK(at(x - 1, y) == Rgb{245, 245, 245});  // on the warp boundary
+  CHECK(!(at(x - 1 - 4 * 16, y) == Rgb{245, 245, 245}));  // on a boundary between threads of one warp
+  // A shared layout has no warps: no lines.
+  CHECK(export_picture(parse_layout(kNvmma)).warp_of.empty());
+  // Between CTAs the line is a CTA boundary.
+  Picture two = export_picture(parse_layout(
+      "tensor<16x16xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], "
+      "order = [1, 0], CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>>"));
+  auto two_map = make_map(parse_layout(
+      "tensor<16x16xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], "
+      "order = [1, 0], CTAsPerCGA = [2, 1], CTASplitNum = [2, 1], CTAOrder = [1, 0]}>>"));
+  auto two_owners = owners_by_element(*two_map);
+  int differ = 0;
+  for (size_t e = 0; e < two_owners.size(); ++e)
+    differ += two.warp_of[e] != color_key(*two_map, two_owners[e][0], ColorBy::warp) ||
+              two.cta_of[e] != color_key(*two_map, two_owners[e][0], ColorBy::block);
+  CHECK(differ == 0);  // as the GUI counts warps and CTAs
+  auto b2 = boundaries(two, two.frame(0, 0));
+  REQUIRE(b2.size() == 1);
+  CHECK((b2[0].cta && b2[0].y0 == 8 && b2[0].x1 == 16));
 }
 
 TEST_CASE("png labels are drawn where they fit") {
@@ -221,7 +322,41 @@ TEST_CASE("png labels are drawn where they fit") {
   CHECK(!label_fits(6, 16));
 }
 
-TEST_CASE("svg covers every cell once with the model's colour") {
+TEST_CASE("legends list every key up to kMaxLegend, then a count") {
+  Picture p = export_picture(parse_layout(kBlocked));  // 128 threads
+  REQUIRE(p.legend.size() == 128);
+  for (size_t i = 0; i < 128; ++i) CHECK(p.legend[i].text == "T" + std::to_string(i));
+  ExportOptions by_offset;
+  Picture big = export_picture(
+      parse_layout("!ttg.memdesc<2x2048xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, "
+                   "#ttg.shared_memory, mutable>"),
+      by_offset);
+  REQUIRE(big.legend.size() == kMaxLegend);
+  CHECK(big.legend.back().text == "... 2048 in all");
+  CHECK(big.legend[kMaxLegend - 2].text == "offset mod 2048 = 1022");
+  // The PNG legend wraps into columns: 128 entries beside a 64-row grid.
+  Image im = rasterise(p, 8, false);
+  CHECK(im.width > im.grid_x + im.frame.width() * 8 + 2 * 60);  // at least two columns of entries
+}
+
+TEST_CASE("wrap_text breaks long layout text into lines") {
+  std::string mlir = print_mlir(parse_layout(kBlocked));
+  auto lines = wrap_text(mlir, 48);
+  CHECK(lines.size() == 3);
+  std::string joined;
+  for (auto& l : lines) {
+    CHECK(l.size() <= 48);
+    joined += (joined.empty() ? "" : " ") + l.substr(l.compare(0, 2, "  ") == 0 ? 2 : 0);
+  }
+  CHECK(joined == mlir);
+  CHECK(lines[0].back() == '=');  // "sizePerThread =" : breaks at the last space in reach when no ", " is
+  auto cut = wrap_text(std::string(500, 'x'), 50, 3);
+  REQUIRE(cut.size() == 3);
+  CHECK(cut[2].size() <= 50);
+  CHECK(cut[2].substr(cut[2].size() - 3) == "...");
+}
+
+TEST_CASE("svg covers every cell once with the model's colour, with indices, title and legend") {
   TensorLayout t = parse_layout(
       "tensor<4x16x8xf32, #ttg.blocked<{sizePerThread = [1, 2, 2], threadsPerWarp = [1, 8, 4], warpsPerCTA = [2, 1, 1], "
       "order = [2, 1, 0]}>>");
@@ -230,11 +365,15 @@ TEST_CASE("svg covers every cell once with the model's colour") {
   std::string svg = export_layout(t, ExportFormat::svg);
   Picture p = make_picture(*map, ColorBy::thread, false, 32, "blocked");
   REQUIRE(p.panels == 4);
+  Frame f = svg_frame(p);
+  CHECK(f.left >= 1);
+  CHECK(f.top >= 1);
   // cell (x, y) of the picture -> the colour its path gives it
   std::map<std::pair<int64_t, int64_t>, std::string> cell;
   int64_t covered = 0;
   std::regex path_re("<path fill=\"(#[0-9a-f]{6})\" d=\"([^\"]*)\"/>"), rect_re("M(\\d+) (\\d+)h(\\d+)v(\\d+)h-\\d+z");
-  std::string cells = svg.substr(svg.find("<g id=\"cells\""), svg.find("</g>") - svg.find("<g id=\"cells\""));
+  size_t g0 = svg.find("<g id=\"cells\"");
+  std::string cells = svg.substr(g0, svg.find("</g>", g0) - g0);
   for (std::sregex_iterator it(cells.begin(), cells.end(), path_re), end; it != end; ++it) {
     std::string d = (*it)[2];
     for (std::sregex_iterator r(d.begin(), d.end(), rect_re); r != end; ++r) {
@@ -252,32 +391,83 @@ TEST_CASE("svg covers every cell once with the model's colour") {
         Rgb want = colors[(k * 16 + r) * 8 + c];
         char hex[8];
         std::snprintf(hex, sizeof hex, "#%02x%02x%02x", want.r, want.g, want.b);
-        wrong += cell[{p.panel_x(k) + c, p.panel_y(k) + r}] != hex;
+        wrong += cell[{f.x(k) + c, f.y(k) + r}] != hex;
       }
   CHECK(wrong == 0);
   CHECK(svg.find("dim0=3") != std::string::npos);  // panel titles
-  CHECK(svg.find(">T0</text>") != std::string::npos);  // legend
+  // Every index on every panel: 0..7 above, 0..15 left.
+  std::vector<std::string> cols = texts_in_group(svg, "col-indices"), rows = texts_in_group(svg, "row-indices");
+  REQUIRE(cols.size() == 4 * 8);
+  REQUIRE(rows.size() == 4 * 16);
+  for (int64_t i = 0; i < 32; ++i) CHECK(cols[i] == std::to_string(i % 8));
+  for (int64_t i = 0; i < 64; ++i) CHECK(rows[i] == std::to_string(i % 16));
+  // The title: the layout's MLIR text, as an SVG <title> and as visible lines.
+  std::string mlir = print_mlir(t), escaped = std::regex_replace(std::regex_replace(mlir, std::regex("<"), "&lt;"), std::regex(">"), "&gt;");
+  CHECK(svg.find("<title>" + escaped) != std::string::npos);
+  std::string shown;
+  for (auto& l : texts_in_group(svg, "title")) shown += l + " ";
+  CHECK(shown.find("#ttg.blocked&lt;{sizePerThread") != std::string::npos);
+  CHECK(shown.find("blocked 4x16x8, colour by thread") != std::string::npos);
+  // The legend: all 64 threads.
+  auto legend = texts_in_group(svg, "legend");
+  REQUIRE(legend.size() == 64);
+  CHECK(legend[63] == "T63");
 }
 
-TEST_CASE("svg of a 256x256 layout stays light") {
+TEST_CASE("svg of a 256x256 layout stays light and indexes every 2^k-th row and column") {
   TensorLayout t = parse_layout(
       "tensor<256x256xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], "
       "order = [1, 0]}>>");
   std::string svg = export_layout(t, ExportFormat::svg);
   CHECK(svg.size() < 2'000'000);
-  CHECK(svg.find("<text x=\"0.5\"") == std::string::npos);  // no unreadable labels
+  CHECK(svg.find("<g id=\"labels\"") == std::string::npos);  // no unreadable labels
+  auto cols = texts_in_group(svg, "col-indices");
+  REQUIRE(cols.size() >= 2);
+  int64_t step = std::stoll(cols[1]);
+  CHECK(step > 1);
+  CHECK((step & (step - 1)) == 0);
+  CHECK(static_cast<int64_t>(cols.size()) == 256 / step);
+  CHECK(svg.find("data-step=\"" + std::to_string(step) + "\"") != std::string::npos);
 }
 
-TEST_CASE("tikz: colours, legend, labels where they fit, and compact") {
-  std::string small = export_layout(
-      parse_layout("tensor<16x16xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], "
-                   "warpsPerCTA = [2, 1], order = [1, 0]}>>"),
-      ExportFormat::tikz);
+TEST_CASE("a long 1D tensor is folded into indexed rows") {
+  TensorLayout t = parse_layout(
+      "tensor<2048xf32, #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>>");
+  Picture p = export_picture(t);
+  CHECK(p.rows == 32);
+  CHECK(p.cols == 64);
+  CHECK(p.row_stride == 64);
+  CHECK(p.caption == "blocked 2048 in rows of 64, colour by thread");
+  auto map = make_map(t);
+  auto colors = element_colors(*map, owners_by_element(*map), ColorBy::thread);
+  CHECK(p.fill == colors);  // element e is row e / 64, column e % 64
+  std::string svg = export_layout(t, ExportFormat::svg);
+  auto rows = texts_in_group(svg, "row-indices");
+  REQUIRE(rows.size() == 32);
+  CHECK(rows[1] == "64");
+  CHECK(rows[31] == "1984");
+  // Short ones stay one row.
+  CHECK(export_picture(parse_layout("tensor<64xf32, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], "
+                                    "warpsPerCTA = [2], order = [0]}>>"))
+            .rows == 1);
+}
+
+TEST_CASE("tikz: colours, title, indices, legend, labels where they fit, and compact") {
+  TensorLayout t = parse_layout(
+      "tensor<16x16xf32, #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], "
+      "warpsPerCTA = [2, 1], order = [1, 0]}>>");
+  std::string small = export_layout(t, ExportFormat::tikz);
   CHECK(small.find("\\begin{tikzpicture}") != std::string::npos);
   CHECK(small.find("\\end{tikzpicture}") != std::string::npos);
-  CHECK(small.find("{T0}") != std::string::npos);            // legend
-  CHECK(small.find("{... 64 in all}") != std::string::npos);  // legend, capped
-  CHECK(small.find("\\lsl{0}{0}{T0:0}") != std::string::npos);  // a label
+  CHECK(small.find("{T0}") != std::string::npos);   // legend
+  CHECK(small.find("{T63}") != std::string::npos);  // legend, every thread
+  CHECK(small.find("in all") == std::string::npos);
+  CHECK(small.find("\\char35 ttg.blocked<\\char123 sizePerThread = [1, 1],") != std::string::npos);  // title
+  CHECK(small.find(" blocked 16x16, colour by thread}") != std::string::npos);            // caption
+  Picture p = export_picture(t);
+  Frame f = tikz_frame(p);
+  CHECK(small.find("\\lsl{" + std::to_string(f.x(0)) + "}{" + std::to_string(f.y(0)) + "}{T0:0}") != std::string::npos);
+  for (int i = 0; i < 16; ++i) CHECK(small.find("{" + std::to_string(i) + "};\n") != std::string::npos);  // indices
   CHECK(std::count(small.begin(), small.end(), '{') == std::count(small.begin(), small.end(), '}'));
   std::string big = export_layout(
       parse_layout("tensor<128x32x32xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, "
@@ -285,6 +475,32 @@ TEST_CASE("tikz: colours, legend, labels where they fit, and compact") {
       ExportFormat::tikz);
   CHECK(big.size() < 1'500'000);  // 65536 rectangles at about 15 bytes each
   CHECK(big.find("\\lsl{") == std::string::npos);
+}
+
+TEST_CASE("export_pair: two pictures side by side") {
+  TensorLayout a = parse_layout(kBlocked), b = parse_layout(kNvmma);
+  ExportOptions o;
+  o.cell_px = 10;
+  Decoded pair = decode(export_pair(a, b, ExportFormat::png, o));
+  Decoded da = decode(export_layout(a, ExportFormat::png, o)), db = decode(export_layout(b, ExportFormat::png, o));
+  CHECK(pair.w == da.w + db.w);
+  CHECK(pair.h == std::max(da.h, db.h));
+  int diff = 0;
+  for (int y = 0; y < db.h; y += 7)
+    for (int x = 0; x < db.w; x += 7) diff += !(pair.at(da.w + x, y) == db.at(x, y));
+  CHECK(diff == 0);  // the right half is the second picture
+  std::string svg = export_pair(a, b, ExportFormat::svg);
+  CHECK(svg.find("<svg id=\"a\"") != std::string::npos);
+  CHECK(svg.find("<svg id=\"b\"") != std::string::npos);
+  CHECK(texts_in_group(svg, "a-col-indices").size() == 16 / std::stoll(texts_in_group(svg, "a-col-indices")[1]));
+  CHECK(texts_in_group(svg, "b-legend").size() == 64);  // offset mod 64
+  CHECK(svg.find("#ttg.nvmma_shared") != std::string::npos);
+  std::string tikz = export_pair(a, b, ExportFormat::tikz);
+  CHECK(tikz.find(" blocked 64x16, colour by thread}") != std::string::npos);
+  CHECK(tikz.find(" nvmma\\_shared 64x64, colour by offset}") != std::string::npos);
+  CHECK_THROWS_WITH(export_pair(a, b, ExportFormat::cuda), Catch::Contains("only as png, svg or tikz"));
+  o.color_by = ColorBy::offset;
+  CHECK_THROWS_WITH(export_pair(b, a, ExportFormat::svg, o), Catch::StartsWith("the second layout: --color-by offset"));
 }
 
 TEST_CASE("files are written atomically") {
