@@ -63,7 +63,7 @@ def launch(args):
     out = open(args.order, "a")
     started = open(args.order + ".started", "a")  # a case started and never recorded crashed the process
     for pos, c in enumerate(pick(args.golden, args.count, args.target)):
-        if pos < args.start:
+        if pos < args.start or (args.only is not None and pos != args.only):
             continue
         started.write("%d\n" % pos)
         started.flush()
@@ -135,6 +135,7 @@ def main():
     a.add_argument("--target", default="sm_90")
     a.add_argument("--order", required=True)
     a.add_argument("--start", type=int, default=0, help="position in the picked list to start at")
+    a.add_argument("--only", type=int, help="launch only the case at this position")
     b = sub.add_parser("compare")
     b.add_argument("order")
     b.add_argument("ncu")
