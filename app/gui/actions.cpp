@@ -12,7 +12,8 @@ namespace {
 
 constexpr const char* kActions[] = {"layout", "compare", "shape", "preset",  "field", "step",         "view",  "color_by",
                                     "label_by", "hover", "click", "zoom",   "undo",  "redo", "swap", "swizzle_pick",
-                                    "frames", "scale", "presentation", "lesson", "design_swizzle"};
+                                    "frames", "scale", "presentation", "lesson", "design_swizzle", "export_format",
+                                    "export_pair"};
 constexpr int kMaxFrames = 1000;
 constexpr int kMaxRepeat = 10000;
 
@@ -54,6 +55,8 @@ void check(const Action& a) {
     check_arg(v.is_number_integer() && v.get<int64_t>() >= 1 && v.get<int64_t>() <= kMaxRepeat, a,
               "takes a count from 1 to " + std::to_string(kMaxRepeat));
   if (a.name == "swap" || a.name == "design_swizzle") check_arg(v == true, a, "takes true");
+  if (a.name == "export_format") check_arg(v.is_string(), a, "takes a format name");
+  if (a.name == "export_pair") check_arg(v.is_boolean(), a, "takes true or false");
   if (a.name == "swizzle_pick")
     check_arg(v.is_number_integer() && v.get<int64_t>() >= 1 && v.get<int64_t>() <= 1 << 20, a,
               "takes the rank K >= 1 of a candidate (1 is the best)");
@@ -206,6 +209,11 @@ std::string run_one(App& app, const Action& a, const std::function<void()>& fram
     }
   } else if (a.name == "swap") {
     swap_panes(app);
+  } else if (a.name == "export_format") {  // the export view's format buttons
+    if (auto f = ls::parse_export_format(v)) set_export_format(app.ex, *f);
+    else err = "unknown export format '" + v.get<std::string>().substr(0, 20) + "'", app.status = err;
+  } else if (a.name == "export_pair") {  // its "both panes" checkbox
+    app.ex.pair = v.get<bool>();
   } else if (a.name == "design_swizzle") {  // the "Design swizzle" button
     if (app.tab != Tab::compare) err = "design_swizzle: the designer is in the side-by-side view (\"view\": \"compare\")";
     else if (!app.a.grid || !app.b.grid || !request_swizzle(app.an, app.a, app.b))

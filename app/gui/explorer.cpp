@@ -514,7 +514,7 @@ void draw_explorer(App& app) {
           case Tab::hardware: draw_hardware(app); break;
           case Tab::compare: draw_compare(app); break;
           case Tab::build_up: draw_build_up(app); break;
-          case Tab::exports: draw_export(app.ex, app.a, app.grid_view.color_by, app.status); break;
+          case Tab::exports: draw_export(app.ex, app.a, app.b, app.grid_view.color_by, app.status); break;
           case Tab::bases: draw_bases(app); break;
         }
       }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <filesystem>
+#include <optional>
 
 #include "editor.h"
 #include "export/picture.h"
@@ -26,34 +27,50 @@ std::string with_extension(const std::string& path, ls::ExportFormat f) {
   return p.string();
 }
 
-ExportResult run_export(const ls::TensorLayout& t, ls::ExportFormat f, const ls::ExportOptions& o) {
-  ExportResult r{ls::export_layout(t, f, o), {}};
-  if (is_picture(f)) {  // the preview: core's rasteriser on the picture the export draws
-    auto map = ls::make_map(t);
-    ls::ColorBy by = o.color_by.value_or(ls::default_color_by(*map));
-    bool labels = o.labels != ls::Labels::none;
-    ls::Picture p = ls::make_picture(*map, by, labels, t.elem_bits, t.foreign ? t.foreign->family() : ls::kind_name(*t.spec));
-    int cell = f == ls::ExportFormat::png && o.cell_px ? o.cell_px : ls::default_cell_px(p);
-    // The preview texture stays within 4096 pixels a side.
-    while (cell > 1 && std::max(p.width(), p.height()) * cell > 4096) --cell;
-    r.image = ls::rasterise(p, cell, labels && (o.labels == ls::Labels::owner || ls::label_fits(p.max_label, cell)));
+// The preview of one picture: core's rasteriser on the picture the export
+// draws, at the export's cell size or less, within 4096 pixels a side.
+ls::Image preview_of(const ls::TensorLayout& t, ls::ExportFormat f, const ls::ExportOptions& o, int cell) {
+  ls::Picture p = ls::export_picture(t, o);
+  bool labels = o.labels != ls::Labels::none;
+  if (cell <= 0) cell = f == ls::ExportFormat::png && o.cell_px ? o.cell_px : ls::default_cell_px(p);
+  for (;; --cell) {
+    ls::Image img = ls::rasterise(p, cell, labels && (o.labels == ls::Labels::owner || ls::label_fits(p.max_label, cell)));
+    if (cell <= 1 || std::max(img.width, img.height) <= 4096) return img;
   }
+}
+
+// One layout, or both panes side by side (`b` set).
+ExportResult run_export(const ls::TensorLayout& a, const std::optional<ls::TensorLayout>& b, ls::ExportFormat f,
+                        const ls::ExportOptions& o) {
+  ExportResult r{b ? ls::export_pair(a, *b, f, o) : ls::export_layout(a, f, o), {}};
+  if (!is_picture(f)) return r;
+  if (!b) {
+    r.image = preview_of(a, f, o, 0);
+    return r;
+  }
+  // Both at one cell size: the smaller of their defaults, as the export.
+  int cell = o.cell_px ? o.cell_px
+                       : std::min(ls::default_cell_px(ls::export_picture(a, o)), ls::default_cell_px(ls::export_picture(*b, o)));
+  ls::Image ia = preview_of(a, f, o, cell), ib = preview_of(*b, f, o, cell);
+  r.image = ls::side_by_side(ia, ib);
   return r;
 }
 
 }  // namespace
 
-void draw_export(ExportState& ex, const Doc& d, ls::ColorBy grid_by, std::string& status) {
-  auto held = d.grid;  // an edit this frame may replace d.grid
+void set_export_format(ExportState& ex, ls::ExportFormat f) {
+  ex.format = f;
+  ex.path = with_extension(ex.path, f);
+}
+
+void draw_export(ExportState& ex, const Doc& d, const Doc& second, ls::ColorBy grid_by, std::string& status) {
+  auto held = d.grid, held_b = second.grid;  // an edit this frame may replace them
   const Grid& g = *held;
   // Format and options, one line each.
   ImGui::TextUnformatted("format");
   for (ls::ExportFormat f : ls::export_formats()) {
     ImGui::SameLine();
-    if (ImGui::RadioButton(ls::format_name(f), ex.format == f)) {
-      ex.format = f;
-      ex.path = with_extension(ex.path, f);
-    }
+    if (ImGui::RadioButton(ls::format_name(f), ex.format == f)) set_export_format(ex, f);
   }
   if (uses_namespace(ex.format)) {
     ImGui::SetNextItemWidth(200);
@@ -82,7 +99,11 @@ void draw_export(ExportState& ex, const Doc& d, ls::ColorBy grid_by, std::string
       ImGui::SetNextItemWidth(140);
       ImGui::SliderInt("px per cell", &ex.cell_px, 0, 64, ex.cell_px ? "%d" : "auto", ImGuiSliderFlags_AlwaysClamp);
     }
+    ImGui::BeginDisabled(!held_b);
+    ImGui::Checkbox("both panes of the side-by-side view", &ex.pair);
+    ImGui::EndDisabled();
   }
+  bool pair = ex.pair && held_b && is_picture(ex.format);
 
   // The export of the current layout and options.
   ls::ExportOptions o;
@@ -91,12 +112,16 @@ void draw_export(ExportState& ex, const Doc& d, ls::ColorBy grid_by, std::string
   if (is_picture(ex.format)) o.color_by = ls::color_by_available(*g.map, by) ? by : ls::default_color_by(*g.map);
   o.labels = ex.labels;
   o.cell_px = ex.cell_px;
-  std::string key = std::to_string(d.version) + "|" + ls::format_name(ex.format) + "|" + o.ns + "|" +
+  std::string key = std::to_string(d.version) + "|" + (pair ? std::to_string(second.version) : "-") + "|" +
+                    ls::format_name(ex.format) + "|" + o.ns + "|" +
                     (o.color_by ? ls::color_by_name(*o.color_by) : "-") + "|" + ls::labels_name(o.labels) + "|" +
                     std::to_string(o.cell_px);
   auto layout = g.layout;
+  std::optional<ls::TensorLayout> other;
+  if (pair) other = held_b->layout;
+  if (pair && o.color_by && !ls::color_by_available(*held_b->map, *o.color_by)) o.color_by.reset();  // each its default
   auto f = ex.format;
-  ex.job.request(key, [layout, f, o] { return run_export(layout, f, o); });
+  ex.job.request(key, [layout, other, f, o] { return run_export(layout, other, f, o); });
   if (ex.job.poll()) ++ex.results, ex.saved.clear(), ex.save_error.clear();
 
   // Copy and save.

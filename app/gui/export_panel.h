@@ -29,13 +29,17 @@ struct ExportState {
   int cell_px = 0;    // png: 0 picks the size
   std::string path = "layout.h";
   bool show_source = false;  // svg, tikz: the text under the preview
+  bool pair = false;         // pictures: both panes of the side-by-side view
   Job<ExportResult> job;
   Texture preview;
   uint64_t results = 0, uploaded = 0;  // results collected, and the one whose image is in `preview`
   std::string saved, save_error;
 };
 
-// `grid_by`: the grid view's colouring, the pictures' default.
-void draw_export(ExportState& ex, const Doc& d, ls::ColorBy grid_by, std::string& status);
+// What the format buttons do: the format, and the path's extension to match.
+void set_export_format(ExportState& ex, ls::ExportFormat f);
+// `grid_by`: the grid view's colouring, the pictures' default. `second`: the
+// side-by-side view's other pane, exported beside `d` when asked.
+void draw_export(ExportState& ex, const Doc& d, const Doc& second, ls::ColorBy grid_by, std::string& status);
 
 }  // namespace lsgui

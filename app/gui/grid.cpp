@@ -455,7 +455,7 @@ void draw_grid(View& v, const Grid& g, const char* id, ImVec2 size) {
           dl->AddRect(a, ImVec2(a.x + span - v.gap, a.y + span - v.gap), IM_COL32(255, 60, 60, 255), 0, 0,
                       span >= 12 ? 2.f : 1.f);
         }
-  if (span >= 4 && v.warp_of.size() == g.owners.size()) {  // warp (thin) and CTA (thick) boundaries
+  if (span >= 8 && v.warp_of.size() == g.owners.size()) {  // warp (thin) and CTA (thick) boundaries
     ImU32 ink = IM_COL32(245, 245, 245, 255);
     float thin = (span >= 8 ? 2.f : 1.f) * (v.palette == ls::Palette::high_contrast ? 2.f : 1.f);
     // Drawn along the right and bottom edges of a cell, inside it: the next
