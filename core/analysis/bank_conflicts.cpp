@@ -170,6 +170,70 @@ SharedOpReport analyze_shared_access(const LayoutMap& reg, const LayoutMap& shar
   return analyze(t, opt.instr == SharedInstr::plain ? thread_lists(t) : std::vector<std::vector<int64_t>>{}, bits, store, opt);
 }
 
+SharedOpReport shared_access_totals(const LayoutMap& reg, const LayoutMap& shared, int32_t bits, bool store) {
+  const LinearLayout* R = reg.linear();
+  const LinearLayout* S = shared.linear();
+  bool linear = R && S && R->in_size("lane") == 32 && S->in_size("block") == 1 && R->in_size("block") == 1 &&
+                R->out_names() == S->out_names() && reg.shape() == shared.shape();
+  for (const auto& d : linear ? R->ins() : std::vector<LinearLayout::InDim>{})
+    linear = linear && (d.name == "register" || d.name == "lane" || d.name == "warp" || d.name == "block");
+  auto scols = linear ? S->flat_columns() : std::vector<uint64_t>{};
+  f2::Solver solve(scols);
+  // An injective shared layout: every element has one offset (else "smallest offset" is not linear).
+  if (!linear || solve.rank() != static_cast<int>(scols.size())) return analyze_shared_access(reg, shared, bits, store);
+  check_element_bits(bits);
+  // C: each hardware input bit -> the shared offset bits it flips (offset = XOR over set bits).
+  auto rcols = R->flat_columns();
+  std::vector<int64_t> reg_c, thread_c;  // register columns; lane then warp columns
+  size_t c = 0;
+  for (const auto& d : R->ins())
+    for (size_t i = 0; i < d.bases.size(); ++i, ++c) {
+      auto x = solve.preimage(rcols[c]);
+      if (!x) fail("element " + std::to_string(rcols[c]) + " of the register layout has no place in the shared layout");
+      (d.name == "register" ? reg_c : thread_c).push_back(static_cast<int64_t>(*x));
+    }
+  auto offset_of = [](const std::vector<int64_t>& cols, int64_t x) {
+    int64_t o = 0;
+    for (size_t i = 0; i < cols.size(); ++i)
+      if (x >> i & 1) o ^= cols[i];
+    return o;
+  };
+  // The registers a thread keeps (the first of equal offsets), the same for every thread.
+  std::vector<int64_t> kept;
+  std::vector<uint8_t> seen(static_cast<size_t>(int64_t{1} << scols.size()), 0);
+  for (int64_t r = 0; r < (int64_t{1} << reg_c.size()); ++r) {
+    int64_t o = offset_of(reg_c, r);
+    if (!seen[o]) seen[o] = 1, kept.push_back(o);
+  }
+  // Vector width: fitting thread 0 and each single-bit thread is fitting every
+  // thread (a thread's offsets are thread 0's XOR its constant).
+  std::vector<std::vector<int64_t>> lists;
+  for (int64_t t : [&] {
+         std::vector<int64_t> ts{0};
+         for (size_t i = 0; i < thread_c.size(); ++i) ts.push_back(int64_t{1} << i);
+         return ts;
+       }()) {
+    int64_t k = offset_of(thread_c, t);
+    std::vector<int64_t> l;
+    for (int64_t o : kept) l.push_back(o ^ k);
+    lists.push_back(std::move(l));
+  }
+  SharedOpReport r;
+  int32_t v = widest_vector(lists, 128 / bits);
+  r.vector_elems = v;
+  r.access_bits = v * bits;
+  r.instruction = plain_name(store, r.access_bits);
+  std::vector<int64_t> first(32);
+  for (int64_t l = 0; l < 32; ++l) first[l] = (kept[0] ^ offset_of(thread_c, l)) * (bits / 8);
+  int32_t ideal = 0;
+  int32_t wf = wavefronts(first, std::max(1, r.access_bits / 8), nullptr, &ideal);
+  r.instructions = static_cast<int64_t>(kept.size() / v) * R->in_size("warp");
+  r.wavefronts = wf * r.instructions;
+  r.ideal = ideal * r.instructions;
+  r.max_wavefronts = wf;
+  return r;
+}
+
 BankConflictReport analyze_bank_conflicts(const LayoutMap& reg, const LayoutMap& shared, int32_t bits,
                                           const SharedOpOptions& opt, const PhysicalOffset& physical) {
   check_element_bits(bits);

@@ -101,6 +101,14 @@ int32_t wavefronts(const std::vector<int64_t>& lane_bytes, int32_t access_bytes,
 SharedOpReport analyze_shared_access(const LayoutMap& reg, const LayoutMap& shared, int32_t bits, bool store,
                                      const SharedOpOptions& opt = {}, const PhysicalOffset& physical = {});
 
+// The totals of a plain (ld/st.shared) direction without per-instruction
+// detail (`accesses` left empty), for ranking many candidates. When both
+// layouts are linear over F2 (no padding), every instruction's lane offsets
+// are one pattern XOR a constant; XOR by a constant permutes words and banks
+// alike (and keeps vectors within their aligned block), so the first
+// instruction's wavefronts stand for every one. Otherwise the full count.
+SharedOpReport shared_access_totals(const LayoutMap& reg, const LayoutMap& shared, int32_t bits, bool store);
+
 // Store and load with the same options, plus Triton's number.
 BankConflictReport analyze_bank_conflicts(const LayoutMap& reg, const LayoutMap& shared, int32_t bits,
                                           const SharedOpOptions& opt = {}, const PhysicalOffset& physical = {});

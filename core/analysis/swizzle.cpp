@@ -442,7 +442,7 @@ std::vector<SwizzleCandidate> rank_conventional(const LinearLayout& src, const L
     }
     if (!seen.insert(l.bases("offset")).second) return;  // same arrangement as an earlier one
     LinearLayoutMap sm(l);
-    SharedOpReport st = analyze_shared_access(rs, sm, bits, true), ld = analyze_shared_access(rd, sm, bits, false);
+    SharedOpReport st = shared_access_totals(rs, sm, bits, true), ld = shared_access_totals(rd, sm, bits, false);
     out.push_back({std::move(name), std::move(spec), st.wavefronts, ld.wavefronts, st.ideal + ld.ideal});
   };
   std::vector<Ints> orders;

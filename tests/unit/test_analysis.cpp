@@ -235,3 +235,39 @@ TEST_CASE("CuTe swizzle of conventional shared layouts", "[analysis]") {
   REQUIRE(n.has_value());
   CHECK((n->b == 3 && n->m == 3 && n->s == 3));
 }
+
+TEST_CASE("shared-access totals from one instruction equal the full count for linear layouts") {
+  // Every conventional candidate for several register pairs: the fast totals
+  // (one instruction, scaled) must equal the instruction-by-instruction count.
+  const std::vector<std::pair<std::string, std::string>> pairs = {
+      {"#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>",
+       "#ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>"},
+      {"#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>",
+       "#ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], "
+       "instrShape = [16, 8]}>, kWidth = 2}>"},
+      {"#ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [2, 16], warpsPerCTA = [2, 2], order = [0, 1]}>",
+       "#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [1, 0]}>"},
+  };
+  int compared = 0;
+  for (int32_t bits : {8, 16, 32})
+    for (const auto& [a, b] : pairs) {
+      auto src = lower(a, {64, 64}), dst = lower(b, {64, 64});
+      ls::LinearLayoutMap rs(src), rd(dst);
+      for (const auto& c : ls::rank_conventional(src, dst, bits)) {
+        ls::LinearLayoutMap sm(ls::to_linear(c.spec, {64, 64}));
+        for (bool store : {true, false}) {
+          const auto& reg = store ? rs : rd;
+          auto full = ls::analyze_shared_access(reg, sm, bits, store);
+          auto fast = ls::shared_access_totals(reg, sm, bits, store);
+          INFO(c.name << " bits " << bits << (store ? " store" : " load"));
+          CHECK(fast.wavefronts == full.wavefronts);
+          CHECK(fast.ideal == full.ideal);
+          CHECK(fast.instructions == full.instructions);
+          CHECK(fast.max_wavefronts == full.max_wavefronts);
+          CHECK(fast.instruction == full.instruction);
+          ++compared;
+        }
+      }
+    }
+  CHECK(compared > 500);
+}
