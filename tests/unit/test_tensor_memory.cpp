@@ -87,8 +87,9 @@ TEST_CASE("tmem-reg-layout: compute_tmem_reg_layout's answers") {
 TEST_CASE("Triton 3.9 drops the register bases a blocked layout zeroes in 3.6") {
   auto spec = parse_layout("BlockedLayout([4, 8], [8, 4], [1, 1], [1, 0])").spec;
   auto regs = [&](TritonVersion v) {
+    LinearLayout l = to_linear(*spec, {2, 4}, v);
     Bases b;
-    for (auto& x : to_linear(*spec, {2, 4}, v).bases("register")) b.push_back(Ints(x.begin(), x.end()));
+    for (auto& x : l.bases("register")) b.push_back(Ints(x.begin(), x.end()));
     return b;
   };
   CHECK(regs(TritonVersion::v3_6) == Bases{{0, 1}, {0, 2}, {0, 0}, {1, 0}, {0, 0}});
