@@ -48,16 +48,13 @@ LinearLayout to_linear(const Spec& s, const Shape& shape, TritonVersion v) {
   check_shape(shape);
   require(shape.size() == rank_of(s), kind_name(s) + ": layout has rank " + std::to_string(rank_of(s)) +
                                           "; the tensor shape has rank " + std::to_string(shape.size()));
-  if (auto* n = std::get_if<NvmmaShared>(&s.v))
-    require(v == TritonVersion::v3_6 || n->swizzle_bytes != 0 || !n->transposed,
-            "nvmma_shared: swizzlingByteWidth = 0 with transposed = true is not modeled for Triton 3.9 (its "
-            "layout changed from 3.6's); use --triton 3.6");
   require(v == TritonVersion::v3_9 || !is_tensor_memory(s),
           kind_name(s) + ": tensor-memory layouts are answered for Triton 3.9 only (use --triton 3.9)");
   return std::visit(
       [&](const auto& k) {
         using K = std::decay_t<decltype(k)>;
-        if constexpr (std::is_same_v<K, Blocked> || std::is_same_v<K, Slice>) return lower(k, shape, v);
+        if constexpr (std::is_same_v<K, Blocked> || std::is_same_v<K, Slice> || std::is_same_v<K, NvmmaShared>)
+          return lower(k, shape, v);
         else return lower(k, shape);
       },
       s.v);
