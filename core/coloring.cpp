@@ -33,7 +33,13 @@ int dim_index(const std::vector<HwDim>& dims, const char* name) {
   return -1;
 }
 
-const char* dim_of(ColorBy by) {
+// Tensor-memory maps have row (TMEM lane) and col dims: lane and thread
+// colour by row, register by col, warp by the 32-lane quadrant a warp reaches.
+bool tmem(const std::vector<HwDim>& dims) { return dim_index(dims, "row") >= 0; }
+
+const char* dim_of(ColorBy by, bool tensor_memory) {
+  if (tensor_memory && (by == ColorBy::thread || by == ColorBy::lane || by == ColorBy::warp)) return "row";
+  if (tensor_memory && by == ColorBy::reg) return "col";
   switch (by) {
     case ColorBy::thread: return "lane";
     case ColorBy::warp: return "warp";
@@ -58,13 +64,15 @@ std::optional<ColorBy> parse_color_by(const std::string& name) {
 
 bool color_by_available(const LayoutMap& m, ColorBy by) {
   auto dims = m.hw_dims();
-  int i = dim_index(dims, dim_of(by));
+  int i = dim_index(dims, dim_of(by, tmem(dims)));
   if (i < 0) return false;
   if (by == ColorBy::offset || by == ColorBy::bank) return true;
   return dims[i].size > 1 || (by == ColorBy::thread && dim_index(dims, "warp") >= 0);
 }
 
-ColorBy default_color_by(const LayoutMap& m) { return m.is_shared() ? ColorBy::offset : ColorBy::thread; }
+ColorBy default_color_by(const LayoutMap& m) {
+  return m.is_shared() ? ColorBy::offset : m.is_tensor_memory() ? ColorBy::warp : ColorBy::thread;
+}
 
 int64_t color_key(const LayoutMap& m, int64_t flat, ColorBy by, int elem_bits) {
   auto dims = m.hw_dims();
@@ -77,6 +85,11 @@ int64_t color_key(const LayoutMap& m, int64_t flat, ColorBy by, int elem_bits) {
     int i = dim_index(dims, name);
     return i < 0 ? int64_t{1} : dims[i].size;
   };
+  if (tmem(dims)) {
+    if (by == ColorBy::thread || by == ColorBy::lane) return at("row") + size("row") * at("block");
+    if (by == ColorBy::warp) return at("row") / 32 + 4 * at("block");
+    if (by == ColorBy::reg) return at("col");
+  }
   switch (by) {
     case ColorBy::thread: return at("lane") + size("lane") * (at("warp") + size("warp") * at("block"));
     case ColorBy::warp: return at("warp") + size("warp") * at("block");

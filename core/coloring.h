@@ -5,7 +5,9 @@
 //     the low bits to separate ids whose hues come close;
 //   - shared offsets (and banks) are a hue ramp that restarts every row of
 //     the tensor, so an unswizzled layout repeats one ramp and a swizzle
-//     permutes it.
+//     permutes it;
+//   - tensor-memory layouts: thread and lane colour by TMEM lane (row),
+//     warp by the 32-lane quadrant (the default), register by column.
 // The high-contrast palette (presentation mode) is safe for colour-blind
 // viewers: ids cycle through the 8 Okabe-Ito colours, a lighter and a darker
 // shade alternating every 8 ids; ramps follow viridis.

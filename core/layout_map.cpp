@@ -10,6 +10,12 @@ bool LayoutMap::is_shared() const {
   return false;
 }
 
+bool LayoutMap::is_tensor_memory() const {
+  for (auto& d : hw_dims())
+    if (d.name == "row") return true;
+  return false;
+}
+
 int64_t LayoutMap::hw_size() const {
   int64_t n = 1;
   for (auto& d : hw_dims()) n *= d.size;
@@ -57,7 +63,7 @@ std::unique_ptr<LayoutMap> make_map(const TensorLayout& t) {
   }
   require(t.spec != nullptr, "layout is missing");
   require(!t.shape.empty(), "the layout carries no shape; give one (--shape 64x16)");
-  return std::make_unique<LinearLayoutMap>(to_linear(*t.spec, t.shape));
+  return std::make_unique<LinearLayoutMap>(to_linear(*t.spec, t.shape, t.triton));
 }
 
 TensorLayout to_triton_linear(const TensorLayout& t) {

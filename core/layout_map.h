@@ -1,6 +1,7 @@
 // Who owns which element: the interface the grid, the analyses and the
 // exporters work from. A layout map has named hardware (input) dims of any
-// size, e.g. register/lane/warp/block or offset/block, and a tensor shape.
+// size, e.g. register/lane/warp/block, offset/block, or row/col/block for
+// tensor memory (TMEM lane, column), and a tensor shape.
 // Linear layouts implement it through their F2 bases; layouts that are not
 // linear over F2 (mixed-radix tilus layouts, CuTe shape:stride layouts)
 // implement it directly.
@@ -32,6 +33,7 @@ public:
   // The F2 form, when the layout has one.
   virtual const LinearLayout* linear() const { return nullptr; }
   bool is_shared() const;  // has an `offset` dim
+  bool is_tensor_memory() const;  // has a `row` dim (TMEM lane)
   int64_t hw_size() const;
   int64_t num_elements() const;
 };
@@ -60,7 +62,7 @@ public:
   virtual std::string json_params() const = 0;  // the JSON "params" object (docs/json-format.md)
 };
 
-// Lowers a typed layout (its shape must be known) to its layout map; a
+// Lowers a typed layout (its shape must be known, answers as t.triton) to its layout map; a
 // foreign layout builds its own (a given shape must equal its shape).
 std::unique_ptr<LayoutMap> make_map(const TensorLayout& t);
 

@@ -8,12 +8,21 @@ size_t rank_of(const Spec& s) {
   return std::visit([](const auto& k) { return rank_of(k); }, s.v);
 }
 
-bool is_shared(const Spec& s) { return s.v.index() >= 7; }
+bool is_shared(const Spec& s) {
+  return std::holds_alternative<SwizzledShared>(s.v) || std::holds_alternative<NvmmaShared>(s.v) ||
+         std::holds_alternative<SharedLinear>(s.v) || std::holds_alternative<PaddedShared>(s.v) ||
+         std::holds_alternative<AmdRotatingShared>(s.v);
+}
+
+bool is_tensor_memory(const Spec& s) {
+  return std::holds_alternative<TensorMemory>(s.v) || std::holds_alternative<TensorMemoryScales>(s.v);
+}
 
 std::string kind_name(const Spec& s) {
   static const char* names[] = {"blocked",  "slice",           "linear",        "nvidia_mma",
                                 "dot_op",   "amd_mfma",        "amd_wmma",      "swizzled_shared",
-                                "nvmma_shared", "shared_linear", "padded_shared", "amd_rotating_shared"};
+                                "nvmma_shared", "shared_linear", "padded_shared", "amd_rotating_shared",
+                                "tensor_memory", "tensor_memory_scales"};
   return names[s.v.index()];
 }
 
@@ -34,12 +43,21 @@ void check_shape(const Shape& shape) {
                                          std::to_string(kMaxElementsLog2));
 }
 
-LinearLayout to_linear(const Spec& s, const Shape& shape) {
+LinearLayout to_linear(const Spec& s, const Shape& shape, TritonVersion v) {
   validate(s);
   check_shape(shape);
   require(shape.size() == rank_of(s), kind_name(s) + ": layout has rank " + std::to_string(rank_of(s)) +
                                           "; the tensor shape has rank " + std::to_string(shape.size()));
-  return std::visit([&](const auto& k) { return lower(k, shape); }, s.v);
+  require(v == TritonVersion::v3_9 || !is_tensor_memory(s),
+          kind_name(s) + ": tensor-memory layouts are answered for Triton 3.9 only (use --triton 3.9)");
+  return std::visit(
+      [&](const auto& k) {
+        using K = std::decay_t<decltype(k)>;
+        if constexpr (std::is_same_v<K, Blocked> || std::is_same_v<K, Slice> || std::is_same_v<K, NvmmaShared>)
+          return lower(k, shape, v);
+        else return lower(k, shape);
+      },
+      s.v);
 }
 
 }  // namespace ls

@@ -1,6 +1,9 @@
 // A layout spec is one of the layout kinds, each a small value type that
-// lowers to a LinearLayout for a given tensor shape exactly as Triton 3.6
-// does. A TensorLayout is a spec with the tensor's shape and element type.
+// lowers to a LinearLayout for a given tensor shape exactly as the chosen
+// Triton release (3.6 or 3.9, triton_version.h) does. Distributed kinds map
+// register/lane/warp/block, shared kinds offset/block, tensor-memory kinds
+// row/col/block onto the tensor. A TensorLayout is a spec with the tensor's
+// shape, element type and the Triton release its answers follow.
 #pragma once
 
 #include <string>
@@ -18,11 +21,15 @@
 #include "kinds/shared_linear.h"
 #include "kinds/slice.h"
 #include "kinds/swizzled_shared.h"
+#include "kinds/tensor_memory.h"
+#include "kinds/tensor_memory_scales.h"
+#include "triton_version.h"
 
 namespace ls {
 
 using SpecVariant = std::variant<Blocked, Slice, DistributedLinear, NvidiaMma, DotOperand, AmdMfma, AmdWmma,
-                                 SwizzledShared, NvmmaShared, SharedLinear, PaddedShared, AmdRotatingShared>;
+                                 SwizzledShared, NvmmaShared, SharedLinear, PaddedShared, AmdRotatingShared,
+                                 TensorMemory, TensorMemoryScales>;
 
 struct Spec {
   SpecVariant v;
@@ -36,10 +43,12 @@ SpecPtr make_spec(T kind) {
 
 size_t rank_of(const Spec& s);
 bool is_shared(const Spec& s);
+bool is_tensor_memory(const Spec& s);  // tensor_memory, tensor_memory_scales
 std::string kind_name(const Spec& s);  // "blocked", "slice", "linear", "nvidia_mma", ...
 void validate(const Spec& s);          // shape-independent rules; throws ls::Error
-// Validates, checks the shape (rank, powers of two, size limit), lowers.
-LinearLayout to_linear(const Spec& s, const Shape& shape);
+// Validates, checks the shape (rank, powers of two, size limit), lowers as
+// Triton release `v` does.
+LinearLayout to_linear(const Spec& s, const Shape& shape, TritonVersion v = kDefaultTriton);
 
 // Largest tensor the model accepts: 2^30 elements (so every coordinate and
 // flat index fits in 32 bits).
@@ -53,6 +62,7 @@ struct TensorLayout {
   Shape shape;            // empty when the text carried none
   std::string elem = "f32";  // MLIR element type
   int32_t elem_bits = 32;
+  TritonVersion triton = kDefaultTriton;  // whose answers make_map gives
   // A layout of another family (tilus, CuTe/Mojo); it carries its own shape.
   std::shared_ptr<const ForeignLayout> foreign;
 };

@@ -67,8 +67,10 @@ std::vector<int64_t> hw_coords(const LayoutMap& m, int64_t flat) {
 std::string owner_label(const LayoutMap& m, int64_t flat) {
   auto dims = m.hw_dims();
   auto c = hw_coords(m, flat);
-  int64_t reg = 0, lane = 0, warp = 0, block = 0, offset = 0;
+  int64_t reg = 0, lane = 0, warp = 0, block = 0, offset = 0, row = 0, col = 0;
   for (size_t i = 0; i < dims.size(); ++i) {
+    if (dims[i].name == "row") row = c[i];
+    if (dims[i].name == "col") col = c[i];
     if (dims[i].name == "register") reg = c[i];
     if (dims[i].name == "lane") lane = c[i];
     if (dims[i].name == "warp") warp = c[i];
@@ -77,6 +79,7 @@ std::string owner_label(const LayoutMap& m, int64_t flat) {
   }
   std::string prefix = hw_size_of(m, "block") > 1 ? "B" + std::to_string(block) + ":" : "";
   if (m.is_shared()) return prefix + std::to_string(offset);
+  if (m.is_tensor_memory()) return prefix + "L" + std::to_string(row) + ":C" + std::to_string(col);
   return prefix + "T" + std::to_string(lane + hw_size_of(m, "lane") * warp) + ":" + std::to_string(reg);
 }
 

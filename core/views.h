@@ -3,7 +3,8 @@
 //   - tensor view: one cell per element, `T<thread>:<register>` (prefixed by
 //     `B<block>:` when there are several CTAs), the owners of a broadcast
 //     element joined by `|`, every owner right-aligned to one width;
-//     shared layouts show the offset instead;
+//     shared layouts show the offset instead, tensor-memory layouts
+//     `L<TMEM lane>:C<col>`;
 //   - hardware view: per block and warp, one row per lane (per offset for
 //     shared layouts) listing the coordinates each register holds.
 // Thread = lane + lanes_per_warp * warp.
@@ -20,7 +21,7 @@ namespace ls {
 std::vector<std::vector<int64_t>> owners_by_element(const LayoutMap& m);
 // Decodes a flat hardware index into one value per hw dim.
 std::vector<int64_t> hw_coords(const LayoutMap& m, int64_t flat);
-// `T12:3`, `B1:T12:3`, or the offset for shared layouts.
+// `T12:3`, `B1:T12:3`, the offset for shared layouts, `L5:C8` for TMEM.
 std::string owner_label(const LayoutMap& m, int64_t flat);
 
 std::string tensor_view(const LayoutMap& m);

@@ -15,6 +15,7 @@ MMA3 = "NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape
 MMA2_MLIR = "#ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>"
 MMA3_MLIR = "#ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>"
 SMEM = "#ttg.shared_memory, mutable>"
+TMEM = "#ttng.tensor_memory, mutable>"
 PRESETS = [
     # Gluon tutorial (seeds/gluon-tutorial-layouts.txt)
     ("gluon-blocked-64x16", "Gluon tutorial: BlockedLayout([2,4],[16,2],[2,2],[1,0]) on its 64x16 block", TUT, "64x16"),
@@ -109,6 +110,36 @@ PRESETS = [
      "BlockedLayout([4, 1], [16, 2], [1, 4], [0, 1])", "128x64"),
     ("swizzled-shared-f16", "Swizzled shared memory for f16 MMA operands: vec 8, perPhase 1, maxPhase 8",
      "!ttg.memdesc<64x64xf16, #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>, " + SMEM, None),
+    # Blackwell Gluon tutorials: tensor memory (TMEM) layouts, Triton 3.9
+    ("tmem-acc-128x128-f32", "Blackwell tutorial: the tcgen05.mma fp32 accumulator in tensor memory, 128x128 "
+     "(one TMEM lane per row, one 32-bit column per element)",
+     "!ttg.memdesc<128x128xf32, #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>, " + TMEM, None),
+    ("tmem-acc-128x256-f32", "Blackwell tutorial: a 128x256 fp32 accumulator, half of the 512 TMEM columns",
+     "!ttg.memdesc<128x256xf32, #ttng.tensor_memory_encoding<blockM = 128, blockN = 256, colStride = 1>, " + TMEM, None),
+    ("tmem-operand-f16-colstride2", "Blackwell tutorial: an fp16 tensor in TMEM with col_stride 2 (unpacked: one "
+     "16-bit value per 32-bit column), e.g. P of attention",
+     "!ttg.memdesc<128x64xf16, #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 2>, " + TMEM, None),
+    ("tmem-acc-m64-f32", "Blackwell tutorial: blockM 64 accumulator (M = 64 MMA): rows 16..31 hold columns N/2..N-1",
+     "!ttg.memdesc<64x128xf32, #ttng.tensor_memory_encoding<blockM = 64, blockN = 64, colStride = 1>, " + TMEM, None),
+    ("tmem-acc-two-cta-256x128", "Blackwell tutorial: two-CTA mode (cta_group::2), a 256x128 accumulator split "
+     "across the CTA pair, 128 rows each",
+     "!ttg.memdesc<256x128xf32, #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1, "
+     "CGALayout = [[1, 0]], twoCTAs = true>, " + TMEM, None),
+    ("tmem-scales-128x8", "Blackwell tutorial: MX scale factors in tensor memory (TensorMemoryScalesLayout), "
+     "128 rows x 8 byte scales",
+     "!ttg.memdesc<128x8xi8, #ttng.tensor_memory_scales_encoding<>, " + TMEM, None),
+]
+
+# Register layouts of tmem loads (tmem-reg-layout): the epilogue layouts of the
+# Blackwell tutorials, 128xN fp32 accumulators at 4 and 8 warps.
+TMEM_REG = [
+    ("tmem-reg-128x128-f32-4warps", "Blackwell tutorial: registers of a tmem load of the 128x128 fp32 accumulator, "
+     "4 warps, 32x32b (one thread per TMEM lane, 128 registers)", "TensorMemoryLayout(block=(128, 128), col_stride=1)",
+     "128x128", 4, "32x32b"),
+    ("tmem-reg-128x128-f32-8warps", "Blackwell tutorial: the same load at 8 warps: warps 4..7 take the upper 64 columns",
+     "TensorMemoryLayout(block=(128, 128), col_stride=1)", "128x128", 8, "32x32b"),
+    ("tmem-reg-128x64-f32-16x256b", "Blackwell tutorial: a 128x64 fp32 accumulator loaded with 16x256b messages, 4 warps",
+     "TensorMemoryLayout(block=(128, 64), col_stride=1)", "128x64", 4, "16x256b"),
 ]
 
 
@@ -120,6 +151,18 @@ def main():
         args = [cli, "convert", text, "--to", "json"] + (["--shape", shape] if shape else [])
         text = subprocess.run(args, check=True, capture_output=True, text=True).stdout
         assert text.startswith("{\n")
+        head = f'{{\n  "name": {json.dumps(name)},\n  "description": {json.dumps(description)},\n'
+        with open(os.path.join(out, name + ".json"), "w") as f:
+            f.write(head + text[2:])
+    for name, description, tmem, shape, warps, variant in TMEM_REG:
+        r = json.loads(subprocess.run([cli, "tmem-reg-layout", "--tmem", tmem, "--shape", shape, "--bits", "32",
+                                       "--num-warps", str(warps), "--variant", variant],
+                                      check=True, capture_output=True, text=True).stdout)
+        b = r["bases"]
+        text = (f"DistributedLinearLayout(reg_bases={b['register']}, lane_bases={b['lane']}, warp_bases={b['warp']}, "
+                f"block_bases={b['block']}, shape={r['shape']})")
+        PRESETS.append((name, description, text, None))
+        text = subprocess.run([cli, "convert", text, "--to", "json"], check=True, capture_output=True, text=True).stdout
         head = f'{{\n  "name": {json.dumps(name)},\n  "description": {json.dumps(description)},\n'
         with open(os.path.join(out, name + ".json"), "w") as f:
             f.write(head + text[2:])

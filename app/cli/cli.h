@@ -36,8 +36,12 @@ struct Registration {
 
 ls::Shape parse_shape(const std::string& s);
 std::string read_all_text(const std::string& path_or_dash);
+// --triton 3.6|3.9 (default 3.9): whose answers a command gives.
+ls::TritonVersion triton_version(const Args& a);
+// `{"triton": "3.9", ...}`: a JSON object report with the version first.
+std::string with_triton(const std::string& json_object, ls::TritonVersion v);
 // LAYOUT (text, file or '-') from the first positional argument; --shape
-// overrides the shape the text carries.
+// overrides the shape the text carries; --triton sets the version.
 ls::TensorLayout load_layout(const Args& a);
 std::string json_escape(const std::string& s);
 

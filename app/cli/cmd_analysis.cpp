@@ -21,7 +21,9 @@ namespace {
 // A layout given with --NAME (text, file or '-').
 ls::TensorLayout named_layout(const cli::Args& a, const std::string& opt) {
   ls::require(a.has(opt), "missing " + opt + " LAYOUT");
-  return ls::parse_layout(cli::read_all_text(a.get(opt)));
+  ls::TensorLayout t = ls::parse_layout(cli::read_all_text(a.get(opt)));
+  t.triton = cli::triton_version(a);
+  return t;
 }
 
 int32_t parse_bits(const std::string& s) {
@@ -79,7 +81,7 @@ ls::BankConflictReport bank_report(const ls::TensorLayout& reg, const ls::Tensor
                                    const ls::SharedOpOptions& o) {
   auto rm = ls::make_map(reg);
   auto sm = ls::make_map(shared);
-  ls::require(!rm->is_shared(), "--reg must be a distributed (register) layout, not " + kind_of(reg));
+  ls::require(!rm->is_shared() && !rm->is_tensor_memory(), "--reg must be a distributed (register) layout, not " + kind_of(reg));
   ls::require(sm->is_shared(), "--shared must be a shared layout, not " + kind_of(shared));
   return ls::analyze_bank_conflicts(*rm, *sm, bits, o, shared.spec ? ls::physical_offset_of(*shared.spec) : nullptr);
 }
@@ -90,7 +92,7 @@ void print_op_table(const std::string& what, const ls::SharedOpReport& r) {
             << r.max_wavefronts << ")\n";
 }
 
-int bank_batch(const std::string& path) {
+int bank_batch(const std::string& path, ls::TritonVersion v) {
   std::ifstream f(path);
   ls::require(f.good(), path + ": cannot read the batch file");
   std::string line;
@@ -100,8 +102,9 @@ int bank_batch(const std::string& path) {
       ls::BankCase c = ls::parse_bank_case(line);
       if (c.reg.shape.empty()) c.reg.shape = c.shared.shape;
       if (c.shared.shape.empty()) c.shared.shape = c.reg.shape;
+      c.reg.triton = c.shared.triton = v;
       ls::check_element_bits(c.bits);
-      std::cout << ls::to_json(bank_report(c.reg, c.shared, c.bits, {}), false) << "\n";
+      std::cout << cli::with_triton(ls::to_json(bank_report(c.reg, c.shared, c.bits, {}), false), v) << "\n";
     } catch (const std::exception& e) {
       std::cout << "{\"error\": " << ls::json_string(e.what()) << "}\n";
     }
@@ -112,13 +115,14 @@ int bank_batch(const std::string& path) {
 const cli::Registration bank{
     {"bank-conflicts",
      "  bank-conflicts --reg L --shared L [--shape 32x32] [--bits 16] [--matrix x4[.trans]] [--details] [--table]\n"
+     "                 [--triton 3.6|3.9]   (every Triton-answering command takes --triton; default 3.9)\n"
      "                                      shared-memory wavefronts of storing/loading a register tile, and\n"
      "                                      Triton's conflicts per wavefront\n"
      "  bank-conflicts --batch FILE         one {\"reg\", \"shared\", \"shape\", \"bits\"} per line -> one result per line\n",
-     {"--reg", "--shared", "--shape", "--bits", "--matrix", "--batch"},
+     {"--reg", "--shared", "--shape", "--bits", "--matrix", "--batch", "--triton"},
      [](const cli::Args& a) {
        no_positional(a);
-       if (a.has("--batch")) return bank_batch(a.get("--batch"));
+       if (a.has("--batch")) return bank_batch(a.get("--batch"), cli::triton_version(a));
        auto [reg, shared] = layout_pair(a, "--reg", "--shared");
        auto r = bank_report(reg, shared, bits_of(a, reg), matrix_options(a));
        if (a.flag("--table")) {
@@ -127,7 +131,7 @@ const cli::Registration bank{
          print_op_table("store", r.store);
          print_op_table("load", r.load);
        } else {
-         std::cout << ls::to_json(r, a.flag("--details")) << "\n";
+         std::cout << cli::with_triton(ls::to_json(r, a.flag("--details")), reg.triton) << "\n";
        }
        return 0;
      },
@@ -136,8 +140,9 @@ const cli::Registration bank{
 // A distributed layout's F2 form for the shape.
 ls::LinearLayout distributed(const ls::TensorLayout& t, const std::string& what) {
   if (t.foreign) return distributed(ls::to_triton_linear(t), what);
-  ls::require(!ls::is_shared(*t.spec), what + " must be a distributed layout, not " + ls::kind_name(*t.spec));
-  return ls::to_linear(*t.spec, t.shape);
+  ls::require(!ls::is_shared(*t.spec) && !ls::is_tensor_memory(*t.spec),
+              what + " must be a distributed layout, not " + ls::kind_name(*t.spec));
+  return ls::to_linear(*t.spec, t.shape, t.triton);
 }
 
 std::vector<int64_t> parse_strides(const std::string& s) {
@@ -158,12 +163,12 @@ const cli::Registration coalescing{
      "  coalescing LAYOUT [--shape S] [--bits 32] [--strides 64,1] [--table]\n"
      "                                      global-memory vector width, sectors per request, efficiency\n"
      "                                      (strides in elements; default: contiguous row-major)\n",
-     {"--shape", "--bits", "--strides"},
+     {"--shape", "--bits", "--strides", "--triton"},
      [](const cli::Args& a) {
        ls::TensorLayout t = cli::load_layout(a);
        ls::require(!t.shape.empty(), "the layout carries no shape; give one with --shape (e.g. --shape 64x16)");
        auto m = ls::make_map(t);
-       ls::require(!m->is_shared(), "coalescing takes a distributed layout, not " + kind_of(t));
+       ls::require(!m->is_shared() && !m->is_tensor_memory(), "coalescing takes a distributed layout, not " + kind_of(t));
        std::vector<int64_t> strides(t.shape.size(), 1);
        for (size_t d = t.shape.size() - 1; d-- > 0;) strides[d] = strides[d + 1] * t.shape[d + 1];
        if (a.has("--strides")) strides = parse_strides(a.get("--strides"));
@@ -175,7 +180,7 @@ const cli::Registration coalescing{
                      static_cast<long long>(r.vectors_per_run), r.sectors_per_request, r.ideal_sectors_per_request,
                      100 * r.efficiency);
        } else {
-         std::cout << ls::to_json(r) << "\n";
+         std::cout << cli::with_triton(ls::to_json(r), t.triton) << "\n";
        }
        return 0;
      },
@@ -185,7 +190,7 @@ const cli::Registration convert_cost{
     {"convert-cost",
      "  convert-cost --src L --dst L [--shape S] [--bits 32] [--table]\n"
      "                                      free / register permutation / warp shuffles / shared memory\n",
-     {"--src", "--dst", "--shape", "--bits"},
+     {"--src", "--dst", "--shape", "--bits", "--triton"},
      [](const cli::Args& a) {
        no_positional(a);
        auto [src, dst] = layout_pair(a, "--src", "--dst");
@@ -195,7 +200,7 @@ const cli::Registration convert_cost{
          if (r.kind == ls::ConversionKind::shared_memory) std::cout << ", " << r.scratch_bytes << " bytes of scratch";
          std::cout << "\n";
        } else {
-         std::cout << ls::to_json(r) << "\n";
+         std::cout << cli::with_triton(ls::to_json(r), src.triton) << "\n";
        }
        return 0;
      },
@@ -206,7 +211,7 @@ const cli::Registration swizzle{
      "  swizzle --src L --dst L [--shape S] [--bits 16] [--no-rank] [--table]\n"
      "                                      the conflict-minimal shared layout for the pair, and the\n"
      "                                      conventional choices ranked by their conflicts\n",
-     {"--src", "--dst", "--shape", "--bits"},
+     {"--src", "--dst", "--shape", "--bits", "--triton"},
      [](const cli::Args& a) {
        no_positional(a);
        auto [src, dst] = layout_pair(a, "--src", "--dst");
@@ -222,7 +227,7 @@ const cli::Registration swizzle{
            std::printf("%6lld conflicts  %6lld + %6lld wavefronts  %s\n", static_cast<long long>(c.conflicts()),
                        static_cast<long long>(c.store_wavefronts), static_cast<long long>(c.load_wavefronts), c.name.c_str());
        } else {
-         std::cout << ls::to_json(design, ranked) << "\n";
+         std::cout << cli::with_triton(ls::to_json(design, ranked), src.triton) << "\n";
        }
        return 0;
      },

@@ -54,9 +54,9 @@ int run_export(const cli::Args& a) {
 const cli::Registration r{{"export",
                            "  export LAYOUT --format cuda|triton-cpp|cute|gluon|mlir|json|png|svg|tikz [-o FILE]\n"
                            "         [--shape S] [--namespace NS] [--color-by thread|warp|register|lane|block|offset|bank]\n"
-                           "         [--labels auto|owner|none] [--cell PX]   code, text or a picture (docs/exports.md)\n"
+                           "         [--labels auto|owner|none] [--cell PX] [--triton 3.6|3.9]   code, text or a picture (docs/exports.md)\n"
                            "         [--with LAYOUT2]   png, svg, tikz: LAYOUT2 drawn right of LAYOUT\n",
-                           {"--format", "-o", "--shape", "--namespace", "--color-by", "--labels", "--cell", "--with"},
+                           {"--format", "-o", "--shape", "--namespace", "--color-by", "--labels", "--cell", "--with", "--triton"},
                            run_export}};
 
 }  // namespace

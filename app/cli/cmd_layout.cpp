@@ -18,35 +18,45 @@ std::string ints_json(const std::vector<int32_t>& v) {
   return s + "]";
 }
 
+std::string bases_list(const std::vector<std::vector<int32_t>>& b) {
+  std::string s = "[";
+  for (size_t i = 0; i < b.size(); ++i) s += (i ? ", " : "") + ints_json(b[i]);
+  return s + "]";
+}
+
+// Tensor-memory layouts answer as Triton's to_linear_layout does:
+// "tmem": {"rows": .., "cols": ..} (rows: TMEM lanes, cols: columns), plus
+// the CTAs' "block" bases.
 std::string bases_json(const ls::TensorLayout& in) {
   // A tilus or CuTe layout answers through its Triton linear equivalent.
   const ls::TensorLayout t = in.foreign ? ls::to_triton_linear(in) : in;
   ls::require(t.spec != nullptr, "layout is missing");
   ls::require(!t.shape.empty(), "the layout carries no shape; give one with --shape (e.g. --shape 64x16)");
-  ls::LinearLayout l = ls::to_linear(*t.spec, t.shape);
-  std::string s = "{\"shape\": [";
+  ls::LinearLayout l = ls::to_linear(*t.spec, t.shape, t.triton);
+  std::string s = "{\"triton\": \"" + ls::triton_version_name(t.triton) + "\", \"kind\": \"" + ls::kind_name(*t.spec) +
+                  "\", \"shape\": [";
   for (size_t i = 0; i < t.shape.size(); ++i) s += (i ? ", " : "") + std::to_string(t.shape[i]);
+  if (ls::is_tensor_memory(*t.spec))
+    return s + "], \"tmem\": {\"rows\": " + bases_list(l.bases("row")) + ", \"cols\": " + bases_list(l.bases("col")) +
+           ", \"block\": " + bases_list(l.bases("block")) + "}}";
   s += "], \"bases\": {";
   std::vector<std::string> dims = ls::is_shared(*t.spec) ? std::vector<std::string>{"offset", "block"}
                                                          : std::vector<std::string>{"register", "lane", "warp", "block"};
-  for (size_t d = 0; d < dims.size(); ++d) {
-    s += (d ? ", \"" : "\"") + dims[d] + "\": [";
-    const auto& b = l.bases(dims[d]);
-    for (size_t i = 0; i < b.size(); ++i) s += (i ? ", " : "") + ints_json(b[i]);
-    s += "]";
-  }
+  for (size_t d = 0; d < dims.size(); ++d) s += (d ? ", \"" : "\"") + dims[d] + "\": " + bases_list(l.bases(dims[d]));
   return s + "}}";
 }
 
 // One JSON object per input line; a bad line answers {"error": ...}.
-int batch(const std::string& path) {
+int batch(const std::string& path, ls::TritonVersion v) {
   std::ifstream f(path);
   ls::require(f.good(), path + ": cannot read the batch file");
   std::string line;
   while (std::getline(f, line)) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     try {
-      std::cout << bases_json(ls::parse_batch_line(line)) << "\n";
+      ls::TensorLayout t = ls::parse_batch_line(line);
+      t.triton = v;
+      std::cout << bases_json(t) << "\n";
     } catch (const std::exception& e) {
       std::cout << "{\"error\": \"" << cli::json_escape(e.what()) << "\"}\n";
     }
@@ -55,21 +65,22 @@ int batch(const std::string& path) {
 }
 
 const cli::Registration bases{{"bases",
-                               "  bases LAYOUT [--shape 64x16]        the layout's bases as JSON\n"
-                               "  bases --batch FILE                  one {\"layout\": ..., \"shape\": [..]} per line -> one "
+                               "  bases LAYOUT [--shape 64x16] [--triton 3.6|3.9]   the layout's bases as JSON (TMEM\n"
+                               "                                      layouts: \"tmem\": {\"rows\", \"cols\"})\n"
+                               "  bases --batch FILE [--triton V]     one {\"layout\": ..., \"shape\": [..]} per line -> one "
                                "result per line\n",
-                               {"--shape", "--batch"},
+                               {"--shape", "--batch", "--triton"},
                                [](const cli::Args& a) {
-                                 if (a.has("--batch")) return batch(a.get("--batch"));
+                                 if (a.has("--batch")) return batch(a.get("--batch"), cli::triton_version(a));
                                  std::cout << bases_json(cli::load_layout(a)) << "\n";
                                  return 0;
                                }}};
 
 const cli::Registration show{
     {"show",
-     "  show LAYOUT [--shape S] [--view tensor|hw|table]   the grid as text (table: tilus's `t: i` boxes,\n"
-     "                                      the default for tilus layouts)\n",
-     {"--shape", "--view"},
+     "  show LAYOUT [--shape S] [--view tensor|hw|table] [--triton V]   the grid as text (table: tilus's\n"
+     "                                      `t: i` boxes, the default for tilus layouts; TMEM: L<lane>:C<col>)\n",
+     {"--shape", "--view", "--triton"},
      [](const cli::Args& a) {
        ls::TensorLayout t = cli::load_layout(a);
        auto* tilus = dynamic_cast<const ls::tilus::TilusLayout*>(t.foreign.get());
@@ -86,7 +97,7 @@ const cli::Registration convert{{"convert",
                                   "  convert LAYOUT [--shape S] --to mlir|gluon|json|native   (native: a tilus or "
                                   "CuTe layout's own notation;\n"
                                   "                                      mlir/gluon: its #ttg.linear form when linear)\n",
-                                 {"--shape", "--to"},
+                                 {"--shape", "--to", "--triton"},
                                  [](const cli::Args& a) {
                                    ls::TensorLayout t = cli::load_layout(a);
                                    std::string to = a.get("--to");
@@ -101,7 +112,7 @@ const cli::Registration convert{{"convert",
                                    }
                                    ls::require(to != "native", "--to native needs a tilus or CuTe layout");
                                    ls::validate(*t.spec);
-                                   if (!t.shape.empty()) ls::to_linear(*t.spec, t.shape);
+                                   if (!t.shape.empty()) ls::to_linear(*t.spec, t.shape, t.triton);
                                    if (to == "mlir") std::cout << ls::print_mlir(t) << "\n";
                                    else if (to == "gluon") std::cout << ls::print_gluon(*t.spec) << "\n";
                                    else std::cout << ls::print_json(t) << "\n";

@@ -54,10 +54,23 @@ std::string read_all_text(const std::string& arg) {
   return arg;
 }
 
+ls::TritonVersion triton_version(const Args& a) {
+  return a.has("--triton") ? ls::parse_triton_version(a.get("--triton")) : ls::kDefaultTriton;
+}
+
+std::string with_triton(const std::string& j, ls::TritonVersion v) {
+  size_t p = j.find('{');
+  if (p == std::string::npos) return j;
+  size_t q = j.find_first_not_of(" \t\r\n", p + 1);
+  std::string sep = q != std::string::npos && j[q] == '}' ? "" : ", ";
+  return j.substr(0, p + 1) + "\"triton\": \"" + ls::triton_version_name(v) + "\"" + sep + j.substr(p + 1);
+}
+
 ls::TensorLayout load_layout(const Args& a) {
   ls::require(a.pos.size() == 1, a.pos.empty() ? "missing LAYOUT" : "expected one LAYOUT, got " + std::to_string(a.pos.size()));
   ls::TensorLayout t = ls::parse_layout(read_all_text(a.pos[0]));
   if (a.has("--shape")) t.shape = parse_shape(a.get("--shape"));
+  t.triton = triton_version(a);
   return t;
 }
 

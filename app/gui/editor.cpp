@@ -391,6 +391,15 @@ bool edit(Ctx& cx, ls::PaddedShared& k, size_t rank) {
   return c;
 }
 bool edit(Ctx& cx, ls::AmdRotatingShared& k, size_t) { return edit_swizzle(cx, k); }
+bool edit(Ctx& cx, ls::TensorMemory& k, size_t rank) {
+  bool c = pow2_field(cx, "blockM", k.block_m);
+  c |= pow2_field(cx, "blockN", k.block_n);
+  c |= pow2_field(cx, "colStride", k.col_stride);
+  c |= flag(cx, "twoCTAs", k.two_ctas);
+  c |= flag(cx, "fp4Padded", k.fp4_padded);
+  return c | cga(cx, k.cga, rank);
+}
+bool edit(Ctx& cx, ls::TensorMemoryScales& k, size_t rank) { return cga(cx, k.cga, rank); }
 
 bool edit_spec(Ctx& cx, ls::Spec& s, size_t rank) {
   return std::visit([&](auto& k) { return edit(cx, k, rank); }, s.v);

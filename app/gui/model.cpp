@@ -100,6 +100,9 @@ const Default kDefaults[] = {
     {"padded_shared", "#ttg.padded_shared<[32:+4] {order = [1, 0], shape = [32, 32]}>", "32x32"},
     {"amd_rotating_shared", "#ttg.amd_rotating_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [1, 0]}>",
      "64x64"},
+    {"tensor_memory", "TensorMemoryLayout(block=(128, 128), col_stride=1)", "128x128"},
+    {"tensor_memory_scales",
+     "!ttg.memdesc<128x8xi8, #ttng.tensor_memory_scales_encoding<>, #ttng.tensor_memory, mutable>", ""},
 };
 // The other families (docs/tilus-cute.md): each carries its own shape.
 const Default kFamilies[] = {

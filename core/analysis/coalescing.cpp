@@ -10,7 +10,8 @@ namespace ls {
 
 CoalescingReport analyze_coalescing(const LayoutMap& layout, const std::vector<int64_t>& strides, int32_t bits) {
   check_element_bits(bits);
-  require(!layout.is_shared(), "coalescing takes a distributed layout, not a shared one");
+  require(!layout.is_shared() && !layout.is_tensor_memory(),
+          "coalescing takes a distributed layout, not a shared or tensor-memory one");
   const Shape shape = layout.shape();
   require(strides.size() == shape.size(), "--strides must give one stride per tensor dim (" + std::to_string(shape.size()) +
                                               "), not " + std::to_string(strides.size()));

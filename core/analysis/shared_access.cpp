@@ -29,7 +29,7 @@ struct Dims {
 }  // namespace
 
 ThreadOffsets thread_offsets(const LayoutMap& reg, const LayoutMap& shared, const PhysicalOffset& physical) {
-  require(!reg.is_shared(), "the register layout is a shared layout; give a distributed one");
+  require(!reg.is_shared() && !reg.is_tensor_memory(), "the register layout is a shared or tensor-memory layout; give a distributed one");
   require(shared.is_shared(), "the shared layout is a distributed layout; give a shared one");
   require(reg.shape() == shared.shape(), "the register and shared layouts must have the same shape");
   Dims rd{reg.hw_dims()}, sd{shared.hw_dims()};

@@ -89,20 +89,24 @@ std::string export_layout(const TensorLayout& t, ExportFormat f, const ExportOpt
   require(t.spec != nullptr || t.foreign != nullptr, "layout is missing");
   if (t.spec) validate(*t.spec);
   if (f == ExportFormat::json) {
-    if (t.spec && !t.shape.empty()) to_linear(*t.spec, t.shape);  // the shape must fit the layout
+    if (t.spec && !t.shape.empty()) to_linear(*t.spec, t.shape, t.triton);  // the shape must fit the layout
     return print_json(t) + "\n";
   }
   if (f == ExportFormat::gluon || f == ExportFormat::mlir) {
     // Tilus and CuTe layouts leave as the #ttg.linear layout with their F2
     // form (an error names the rule when they have none).
     TensorLayout tt = t.foreign ? to_triton_linear(t) : t;
-    if (!tt.shape.empty()) to_linear(*tt.spec, tt.shape);
+    if (!tt.shape.empty()) to_linear(*tt.spec, tt.shape, tt.triton);
     return (f == ExportFormat::gluon ? print_gluon(*tt.spec) : print_mlir(tt)) + "\n";
   }
   if (f == ExportFormat::png || f == ExportFormat::svg || f == ExportFormat::tikz)
     return render_picture({export_picture(t, o)}, f, o);
   auto map = make_map(t);
-  std::string title = t.foreign ? t.foreign->family() + " layout " + t.foreign->text() : print_mlir(t);
+  std::string title = (t.foreign ? t.foreign->family() + " layout " + t.foreign->text() : print_mlir(t)) +
+                      " (as Triton " + triton_version_name(t.triton) + " lowers it)";
+  require(!map->is_tensor_memory() || (f != ExportFormat::cuda && f != ExportFormat::cute),
+          std::string(format_name(f)) + ": a tensor-memory layout has no thread ownership; export the register "
+                                        "layout of its tmem load instead (layoutscope-cli tmem-reg-layout)");
   switch (f) {
     case ExportFormat::cuda: return cuda_header(*map, o.ns, title);
     case ExportFormat::triton_cpp: {

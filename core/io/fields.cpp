@@ -273,6 +273,26 @@ Spec build_spec(const std::string& kind, Fields& f) {
     Ints shape = f.ints("shape");
     p.shape.assign(shape.begin(), shape.end());
     s.v = p;
+  } else if (kind == "tensor_memory") {
+    TensorMemory t;
+    if (f.has("block")) {  // Gluon's block=(M, N)
+      Ints mn = f.ints("block");
+      if (mn.size() != 2) f.fail_field("block", "must be (blockM, blockN)");
+      t.block_m = mn[0];
+      t.block_n = mn[1];
+    } else {
+      t.block_m = f.int32("blockM");
+      t.block_n = f.int32("blockN");
+    }
+    t.col_stride = f.int32("colStride");
+    t.cga = f.cga();
+    t.two_ctas = f.boolean("twoCTAs", false);
+    t.fp4_padded = f.boolean("fp4Padded", false);
+    s.v = t;
+  } else if (kind == "tensor_memory_scales") {
+    TensorMemoryScales t;
+    t.cga = f.cga();
+    s.v = t;
   } else {
     fail("unknown layout kind '" + kind + "'");
   }
@@ -283,7 +303,8 @@ Spec build_spec(const std::string& kind, Fields& f) {
 bool is_kind(const std::string& name) {
   static const std::vector<std::string> names = {
       "blocked",  "slice",           "linear",       "nvidia_mma",    "dot_op",        "amd_mfma",
-      "amd_wmma", "swizzled_shared", "nvmma_shared", "shared_linear", "padded_shared", "amd_rotating_shared"};
+      "amd_wmma", "swizzled_shared", "nvmma_shared", "shared_linear", "padded_shared", "amd_rotating_shared",
+      "tensor_memory", "tensor_memory_scales"};
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 

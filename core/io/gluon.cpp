@@ -57,6 +57,10 @@ const std::vector<GluonClass>& classes() {
       {"PaddedSharedLayout", "padded_shared", 4,
        {{"interval_padding_pairs", "intervalPaddings"}, {"offset_bases", "offset"}, {"block_bases", "block"},
         {"shape", "shape"}}},
+      {"TensorMemoryLayout", "tensor_memory", 2,
+       {{"block", "block"}, {"col_stride", "colStride"}, {"cga_layout", "CGALayout"}, {"two_ctas", "twoCTAs"},
+        {"fp4_padded", "fp4Padded"}}},
+      {"TensorMemoryScalesLayout", "tensor_memory_scales", 0, {{"cga_layout", "CGALayout"}}},
       {"AMDRotatingSharedLayout", "amd_rotating_shared", 4,
        {{"vec", "vec"}, {"per_phase", "perPhase"}, {"max_phase", "maxPhase"}, {"order", "order"},
         {"cga_layout", "CGALayout"}}},
@@ -283,6 +287,12 @@ std::string print_gluon(const Spec& spec) {
   if (auto* l = std::get_if<SharedLinear>(&spec.v))
     return "SharedLinearLayout(offset_bases=" + bases_str(l->offset) + ", block_bases=" + bases_str(l->block) +
            ", alignment=" + std::to_string(l->alignment) + ")";
+  if (auto* t = std::get_if<TensorMemory>(&spec.v))
+    return "TensorMemoryLayout(block=(" + std::to_string(t->block_m) + ", " + std::to_string(t->block_n) +
+           "), col_stride=" + std::to_string(t->col_stride) + ", cga_layout=" + bases_str(t->cga.bases) +
+           ", two_ctas=" + py_bool(t->two_ctas) + ", fp4_padded=" + py_bool(t->fp4_padded) + ")";
+  if (auto* t = std::get_if<TensorMemoryScales>(&spec.v))
+    return "TensorMemoryScalesLayout(cga_layout=" + bases_str(t->cga.bases) + ")";
   const auto& p = std::get<PaddedShared>(spec.v);
   Bases pairs;
   for (auto [interval, pad] : p.interval_pads) pairs.push_back({interval, pad});

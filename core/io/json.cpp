@@ -178,6 +178,14 @@ std::vector<Item> params(const Spec& spec) {
             {"CGALayout", bases_str(n->cga.bases)}};
   if (auto* l = std::get_if<SharedLinear>(&spec.v))
     return {{"offset", bases_str(l->offset)}, {"block", bases_str(l->block)}, {"alignment", num(l->alignment)}};
+  if (auto* t = std::get_if<TensorMemory>(&spec.v))
+    return {{"blockM", num(t->block_m)},
+            {"blockN", num(t->block_n)},
+            {"colStride", num(t->col_stride)},
+            {"CGALayout", bases_str(t->cga.bases)},
+            {"twoCTAs", boolean(t->two_ctas)},
+            {"fp4Padded", boolean(t->fp4_padded)}};
+  if (auto* t = std::get_if<TensorMemoryScales>(&spec.v)) return {{"CGALayout", bases_str(t->cga.bases)}};
   const auto& p = std::get<PaddedShared>(spec.v);
   Bases pairs;
   for (auto [interval, pad] : p.interval_pads) pairs.push_back({interval, pad});

@@ -102,7 +102,16 @@ private:
       return it == aliases_.end() || is_layout_at(it->second, depth + 1);  // undefined: reported when parsed
     }
     std::string dialect = name.substr(0, dot), kind = normalize_kind(name.substr(dot + 1));
+    if (dialect == "ttng" || dialect == "triton_nvidia_gpu") return !ttng_kind(name.substr(dot + 1)).empty();
     return (dialect == "ttg" || dialect == "triton_gpu") && kind != "cta_layout" && kind != "shared_memory";
+  }
+
+  // #ttng.tensor_memory_encoding / _scales_encoding -> the kind name; "" for
+  // anything else (#ttng.tensor_memory is a memory space).
+  static std::string ttng_kind(const std::string& mnemonic) {
+    if (mnemonic == "tensor_memory_encoding") return "tensor_memory";
+    if (mnemonic == "tensor_memory_scales_encoding") return "tensor_memory_scales";
+    return "";
   }
 
   void rest_of_line_empty() {
@@ -277,6 +286,21 @@ private:
     size_t dot = name.find('.');
     if (dot == std::string::npos) return alias(name, at);
     std::string dialect = name.substr(0, dot), kind = normalize_kind(name.substr(dot + 1));
+    if (dialect == "ttng" || dialect == "triton_nvidia_gpu") {
+      kind = ttng_kind(name.substr(dot + 1));
+      if (kind.empty()) {
+        p_ = at;
+        err("#" + name + " is not a tensor-memory layout (expected #ttng.tensor_memory_encoding<...> or "
+            "#ttng.tensor_memory_scales_encoding<...>)");
+      }
+      expect('<', "after #" + name);
+      Val v;
+      v.kind = Val::Layout;
+      Fields f(kind);
+      bare_fields(f, "#" + name);
+      v.layout.spec = std::make_shared<const Spec>(io::build_spec(kind, f));
+      return v;
+    }
     if (dialect != "ttg" && dialect != "triton_gpu") {
       p_ = at;
       err("unsupported attribute #" + name + " (expected a #ttg layout)");
@@ -352,6 +376,20 @@ private:
       if (eat(',')) continue;
       ws();
       if (!id_start(peek())) err("expected ',' or '}' after the value of " + key + ", found " + found());
+    }
+  }
+
+  // key = value, ... up to and including '>' (the ttng attributes have no braces).
+  void bare_fields(Fields& f, const std::string& attr) {
+    if (eat('>')) return;
+    for (;;) {
+      ws();
+      std::string key = ident();
+      if (key.empty()) err("expected a field name in " + attr + ", found " + found());
+      expect('=', "after " + key);
+      f.add(key, value(key));
+      if (eat('>')) return;
+      expect(',', "or '>' after the value of " + key);
     }
   }
 
@@ -524,6 +562,14 @@ std::string print_mlir_attr(const Spec& spec) {
     return "#ttg.shared_linear<{offset = " + bases_str(l->offset) +
            (l->block.empty() ? "" : ", block = " + bases_str(l->block)) +
            "}, alignment = " + std::to_string(l->alignment) + ">";
+  if (auto* t = std::get_if<TensorMemory>(&spec.v))
+    return "#ttng.tensor_memory_encoding<blockM = " + std::to_string(t->block_m) +
+           ", blockN = " + std::to_string(t->block_n) + ", colStride = " + std::to_string(t->col_stride) +
+           (t->cga.bases.empty() ? "" : ", CGALayout = " + bases_str(t->cga.bases)) +
+           (t->two_ctas ? ", twoCTAs = true" : "") + (t->fp4_padded ? ", fp4Padded = true" : "") + ">";
+  if (auto* t = std::get_if<TensorMemoryScales>(&spec.v))
+    return "#ttng.tensor_memory_scales_encoding<" +
+           (t->cga.bases.empty() ? std::string() : "CGALayout = " + bases_str(t->cga.bases)) + ">";
   return padded_str(std::get<PaddedShared>(spec.v));
 }
 
@@ -534,6 +580,8 @@ std::string print_mlir(const TensorLayout& t) {
   for (int64_t d : t.shape) dims += std::to_string(d) + "x";
   if (is_shared(*t.spec))
     return "!ttg.memdesc<" + dims + t.elem + ", " + attr + ", #ttg.shared_memory, mutable>";
+  if (is_tensor_memory(*t.spec))
+    return "!ttg.memdesc<" + dims + t.elem + ", " + attr + ", #ttng.tensor_memory, mutable>";
   return "tensor<" + dims + t.elem + ", " + attr + ">";
 }
 

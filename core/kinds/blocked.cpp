@@ -25,11 +25,11 @@ void validate(const Blocked& b) {
   check_cga(b.cga, rank);
 }
 
-LinearLayout lower(const Blocked& b, const Shape& shape) {
+LinearLayout lower(const Blocked& b, const Shape& shape, TritonVersion v) {
   LinearLayout cta = identity_nd("register", b.size_per_thread, b.order) *
                      identity_nd("lane", b.threads_per_warp, b.order) *
                      identity_nd("warp", b.warps_per_cta, b.order);
-  return combine_cta_cga(cta, b.cga, shape);
+  return combine_cta_cga(cta, b.cga, shape, v == TritonVersion::v3_9);
 }
 
 }  // namespace ls

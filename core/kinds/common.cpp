@@ -109,7 +109,7 @@ Shape shape_per_cta(const CgaLayout& cga, const Shape& shape) {
   return r;
 }
 
-LinearLayout combine_cta_cga(LinearLayout cta, const CgaLayout& cga, const Shape& shape) {
+LinearLayout combine_cta_cga(LinearLayout cta, const CgaLayout& cga, const Shape& shape, bool drop_registers) {
   auto names = dim_names(shape.size());
   require(cta.outs().size() == shape.size(), "layout has rank " + std::to_string(cta.outs().size()) +
                                                  "; the tensor shape has rank " + std::to_string(shape.size()));
@@ -121,7 +121,7 @@ LinearLayout combine_cta_cga(LinearLayout cta, const CgaLayout& cga, const Shape
     cta_shape.push_back({names[i], std::max<int64_t>(1, shape[i] / cgal.out_size(names[i]))});
   std::string first_in = cta.ins().empty() ? "register" : cta.ins()[0].name;
   cta = ensure_not_smaller(cta, cta_shape, first_in);
-  cta = ensure_not_larger(cta, cta_shape);
+  cta = ensure_not_larger(cta, cta_shape, drop_registers);
   return (cta * cgal).transpose_outs(names);
 }
 

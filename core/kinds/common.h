@@ -40,8 +40,10 @@ std::vector<std::string> dim_names(size_t rank);  // dim0, dim1, ...
 LinearLayout identity_nd(const std::string& in, const Ints& shape, const Ints& order);
 LinearLayout cga_linear(const CgaLayout& cga, size_t rank);
 // Fits a one-CTA layout (outs in any order) and the CGA layout to `shape`;
-// the result has outs dim0..dimN-1 of exactly `shape`.
-LinearLayout combine_cta_cga(LinearLayout cta, const CgaLayout& cga, const Shape& shape);
+// the result has outs dim0..dimN-1 of exactly `shape`. With `drop_registers`
+// (Triton 3.9's blocked layouts) register bases reaching past the shape are
+// removed instead of zeroed.
+LinearLayout combine_cta_cga(LinearLayout cta, const CgaLayout& cga, const Shape& shape, bool drop_registers = false);
 // Shrinks each out dim larger than `shape` (matched by name): its largest
 // basis values are zeroed, one per halving, so those inputs broadcast; with
 // `drop_registers` such register bases are removed instead.

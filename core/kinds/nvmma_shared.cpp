@@ -40,7 +40,7 @@ std::vector<std::pair<std::string, int64_t>> named(const Shape& shape) {
 
 }  // namespace
 
-LinearLayout lower(const NvmmaShared& s, const Shape& shape) {
+LinearLayout lower(const NvmmaShared& s, const Shape& shape, TritonVersion v) {
   size_t rank = shape.size();
   auto names = dim_names(rank);
   Shape per_cta = shape_per_cta(s.cga, shape);
@@ -58,8 +58,17 @@ LinearLayout lower(const NvmmaShared& s, const Shape& shape) {
   }
   if (s.fp4_padded) box[contig] /= 2;
   if (s.swizzle_bytes == 0) {
-    LinearLayout l = LinearLayout::identity1d(static_cast<int32_t>(box[rank - 1]), "offset", names[rank - 1]);
-    for (size_t i = rank - 1; i-- > 0;) l *= LinearLayout::identity1d(static_cast<int32_t>(box[i]), "offset", names[i]);
+    bool dim0_first = v == TritonVersion::v3_9 && s.transposed;
+    require(!dim0_first || rank == 2, "nvmma_shared: swizzlingByteWidth = 0 with transposed = true and rank " +
+                                          std::to_string(rank) + " is not modeled for Triton 3.9; use --triton 3.6");
+    LinearLayout l;
+    if (dim0_first) {
+      l = LinearLayout::identity1d(static_cast<int32_t>(box[0]), "offset", names[0]) *
+          LinearLayout::identity1d(static_cast<int32_t>(box[1]), "offset", names[1]);
+    } else {
+      l = LinearLayout::identity1d(static_cast<int32_t>(box[rank - 1]), "offset", names[rank - 1]);
+      for (size_t i = rank - 1; i-- > 0;) l *= LinearLayout::identity1d(static_cast<int32_t>(box[i]), "offset", names[i]);
+    }
     l = ensure_not_smaller(l, named(per_cta), "offset");
     return combine_cta_cga(l, s.cga, shape);
   }

@@ -2,8 +2,12 @@
 // vec = 128 / elementBitWidth, perPhase = 128 / swizzleBytes and maxPhase =
 // swizzleBytes / 16, over core matrices of 8 rows x swizzleBytes. The
 // contiguous dim is the last one, or the first when `transposed`.
-// fp4Padded stores 4-bit values padded to bytes.
+// fp4Padded stores 4-bit values padded to bytes. Without swizzle
+// (swizzlingByteWidth 0) the offsets run along the contiguous dim first; in
+// Triton 3.6 that is always the last dim, in 3.9 the first when transposed
+// (3.9's rank-3 transposed form is not modeled: refused).
 #pragma once
+#include "../triton_version.h"
 #include "common.h"
 
 namespace ls {
@@ -15,5 +19,5 @@ struct NvmmaShared {
 };
 size_t rank_of(const NvmmaShared& s);
 void validate(const NvmmaShared& s);
-LinearLayout lower(const NvmmaShared& s, const Shape& shape);
+LinearLayout lower(const NvmmaShared& s, const Shape& shape, TritonVersion v);
 }  // namespace ls

@@ -13,7 +13,8 @@ size_t rank_of(const Slice& s) { return s.parent ? rank_of(*s.parent) - 1 : 0; }
 
 void validate(const Slice& s) {
   require(s.parent != nullptr, "slice: parent is missing");
-  require(!is_shared(*s.parent), "slice: parent must be a distributed layout, not " + kind_name(*s.parent));
+  require(!is_shared(*s.parent) && !is_tensor_memory(*s.parent),
+          "slice: parent must be a distributed layout, not " + kind_name(*s.parent));
   validate(*s.parent);
   size_t prank = rank_of(*s.parent);
   require(prank >= 2, "slice: parent has rank " + std::to_string(prank) + "; slicing needs rank 2 or more");
@@ -21,10 +22,10 @@ void validate(const Slice& s) {
           "slice: dim = " + std::to_string(s.dim) + " must be in 0.." + std::to_string(prank - 1));
 }
 
-LinearLayout lower(const Slice& s, const Shape& shape) {
+LinearLayout lower(const Slice& s, const Shape& shape, TritonVersion v) {
   Shape pshape = shape;
   pshape.insert(pshape.begin() + s.dim, 1);
-  LinearLayout parent = to_linear(*s.parent, pshape);
+  LinearLayout parent = to_linear(*s.parent, pshape, v);
   auto pnames = parent.out_names();
   std::vector<std::string> keep;
   for (size_t i = 0; i < pnames.size(); ++i)

@@ -3,6 +3,7 @@
 // removed (those registers held copies along the dropped dim); lane, warp and
 // block bases that become zero stay, so those threads broadcast.
 #pragma once
+#include "../triton_version.h"
 #include "common.h"
 
 namespace ls {
@@ -13,5 +14,5 @@ struct Slice {
 };
 size_t rank_of(const Slice& s);
 void validate(const Slice& s);
-LinearLayout lower(const Slice& s, const Shape& shape);
+LinearLayout lower(const Slice& s, const Shape& shape, TritonVersion v);
 }  // namespace ls

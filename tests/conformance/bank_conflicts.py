@@ -145,7 +145,7 @@ def main():
     with open(batch, "w") as f:
         for c in cases:
             f.write(json.dumps({"reg": c["reg"], "shared": c["shared"], "shape": c["shape"], "bits": c["bits"]}) + "\n")
-    p = subprocess.run([a.cli, "bank-conflicts", "--batch", batch], capture_output=True, text=True)
+    p = subprocess.run([a.cli, "bank-conflicts", "--batch", batch, "--triton", "3.6"], capture_output=True, text=True)
     if p.returncode != 0:
         print(f"error: the CLI failed ({p.returncode}): {p.stderr.strip()[-500:]}")
         return 1

@@ -283,7 +283,7 @@ def main():
     scratch_same = scratch_total = mixed_rule = 0
     for c in cases:
         shape = "x".join(map(str, c["shape"]))
-        proc = subprocess.run([args.cli, "convert-cost", "--src", c["src"], "--dst", c["dst"], "--shape", shape,
+        proc = subprocess.run([args.cli, "convert-cost", "--triton", "3.6", "--src", c["src"], "--dst", c["dst"], "--shape", shape,
                                "--bits", "32"], capture_output=True, text=True)
         try:
             got = json.loads(proc.stdout)

@@ -44,11 +44,13 @@ import sys
 import tempfile
 import time
 
+import triton
 from triton._C.libtriton import gluon_ir, ir
 import triton.experimental.gluon.language as ttgl
 from triton.experimental.gluon.language.amd import AMDMFMALayout, AMDWMMALayout
 
 MAX_LOG2_ELEMS = 16  # cap tensors at 64Ki elements
+TRITON_39 = triton.__version__.startswith("3.9")
 
 
 # ---------------------------------------------------------------- helpers
@@ -166,6 +168,8 @@ WMMA_KWIDTH = {1: [8, 16], 2: [8, 16], 3: [2, 8, 16]}  # valid dot-operand kWidt
 
 
 def gen_wmma(rng, rank):
+    if TRITON_39:  # 3.9's AMDWMMALayout takes warp/register bases instead: not drawn
+        raise ValueError("AMDWMMALayout(warps_per_cta=...) is Triton 3.6's signature")
     version = rng.randint(1, 3)
     layout = AMDWMMALayout(
         version=version,

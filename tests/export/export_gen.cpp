@@ -65,6 +65,8 @@ int cuda(const std::vector<std::string>& texts, const fs::path& out) {
   std::string body, kernels;
   for (size_t i = 0; i < texts.size(); ++i) {
     auto t = ls::parse_layout(texts[i]);
+    if (t.spec && ls::is_tensor_memory(*t.spec)) continue;  // no thread ownership: cuda/cute refuse TMEM layouts
+    t.triton = ls::TritonVersion::v3_6;  // layouts.txt has NVMMA swizzle-0 transposed, modeled for 3.6 only
     auto m = ls::make_map(t);
     std::string ns = "l" + std::to_string(i), hdr = "cuda_" + std::to_string(i) + ".h";
     std::ofstream(out / hdr) << ls::cuda_header(*m, ns, title(t));
@@ -149,6 +151,8 @@ int cute(const std::vector<std::string>& texts, const fs::path& out) {
   int written = 0, refused = 0;
   for (size_t i = 0; i < texts.size(); ++i) {
     auto t = ls::parse_layout(texts[i]);
+    if (t.spec && ls::is_tensor_memory(*t.spec)) continue;  // no thread ownership: cuda/cute refuse TMEM layouts
+    t.triton = ls::TritonVersion::v3_6;  // layouts.txt has NVMMA swizzle-0 transposed, modeled for 3.6 only
     auto m = ls::make_map(t);
     std::string ns = "c" + std::to_string(i), hdr = "cute_" + std::to_string(i) + ".hpp", code;
     try {

@@ -110,7 +110,7 @@ TEST_CASE("nvmma_shared matches Triton's unit tests and the 3.6 wheel", "[shared
   for (auto& c : cases) {
     INFO("swizzle " << c.s.swizzle_bytes << " bits " << c.s.element_bitwidth << " transposed " << c.s.transposed
                     << " fp4Padded " << c.s.fp4_padded << " shape[0] " << c.shape[0]);
-    LinearLayout l = to_linear(Spec{c.s}, c.shape);
+    LinearLayout l = to_linear(Spec{c.s}, c.shape, TritonVersion::v3_6);  // 3.6 expectations
     CHECK(l.bases("offset") == c.offset);
     CHECK(l.bases("block") == c.block);
   }

@@ -1,0 +1,60 @@
+// tmem-reg-layout: the register layout of a tensor-memory load/store
+// (tcgen05.ld/st) as Triton 3.9 computes it (core/analysis/tmem_reg_layout.h).
+#include <iostream>
+
+#include "analysis/tmem_reg_layout.h"
+#include "cli.h"
+#include "error.h"
+#include "io/text.h"
+
+namespace {
+
+std::string list_json(const ls::Bases& b) {
+  std::string s = "[";
+  for (size_t i = 0; i < b.size(); ++i) {
+    s += i ? ", [" : "[";
+    for (size_t k = 0; k < b[i].size(); ++k) s += (k ? ", " : "") + std::to_string(b[i][k]);
+    s += "]";
+  }
+  return s + "]";
+}
+
+int32_t small_int(const cli::Args& a, const std::string& opt, const std::string& fallback) {
+  std::string v = a.get(opt, fallback);
+  ls::require(!v.empty() && v.size() <= 4 && v.find_first_not_of("0123456789") == std::string::npos,
+              opt + ": '" + v + "' is not a whole number");
+  return std::stoi(v);
+}
+
+int run(const cli::Args& a) {
+  ls::require(a.pos.empty(), "unexpected argument '" + (a.pos.empty() ? std::string() : a.pos[0]) + "'");
+  ls::require(a.has("--tmem"), "missing --tmem LAYOUT (a TensorMemoryLayout or TensorMemoryScalesLayout)");
+  ls::TensorLayout t = ls::parse_layout(cli::read_all_text(a.get("--tmem")));
+  if (a.has("--shape")) t.shape = cli::parse_shape(a.get("--shape"));
+  ls::require(!t.shape.empty(), "the layout carries no shape; give one with --shape (e.g. --shape 128x64)");
+  t.triton = cli::triton_version(a);
+  std::string variant = a.get("--variant", "32x32b");
+  int32_t bits = small_int(a, "--bits", std::to_string(t.elem_bits));
+  int32_t warps = small_int(a, "--num-warps", "4");
+  ls::TmemRegLayout r = ls::tmem_reg_layout(t, bits, warps, variant, t.triton);
+  std::string shape = "[" + std::to_string(t.shape[0]) + ", " + std::to_string(t.shape[1]) + "]";
+  int64_t messages = r.registers / r.per_message;
+  std::cout << "{\"triton\": \"" << ls::triton_version_name(t.triton) << "\", \"tmem\": " << "\"" << cli::json_escape(ls::print_gluon(*t.spec)) << "\""
+            << ", \"shape\": " << shape << ", \"bits\": " << bits << ", \"num_warps\": " << warps << ", \"variant\": \""
+            << variant << "\", \"bases\": {\"register\": " << list_json(r.reg) << ", \"lane\": " << list_json(r.lane)
+            << ", \"warp\": " << list_json(r.warp) << ", \"block\": " << list_json(r.block) << "}, \"message\": \""
+            << r.message << "\", \"registers_32bit\": " << r.registers << ", \"registers_per_message\": " << r.per_message
+            << ", \"tcgen05_per_warp\": " << messages << "}\n";
+  return 0;
+}
+
+const cli::Registration r{
+    {"tmem-reg-layout",
+     "  tmem-reg-layout --tmem L --shape MxN [--bits 32] [--num-warps 4] [--variant 32x32b|16x64b|16x128b|\n"
+     "                  16x256b|16x32bx2|32x32b_splitn] [--triton 3.9]   the register layout of a tmem load/store\n"
+     "                                      as Triton 3.9's compute_tmem_reg_layout gives it (exit 2 naming the\n"
+     "                                      rule where Triton refuses), the tcgen05 message and its count\n",
+     {"--tmem", "--shape", "--bits", "--num-warps", "--variant", "--triton"},
+     run}};
+
+}  // namespace

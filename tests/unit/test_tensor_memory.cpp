@@ -1,0 +1,97 @@
+// Tensor-memory kinds and the Triton version switch, on answers recorded from
+// the triton==3.9.0 and 3.6.0 wheels (to_linear_layout,
+// _compute_tmem_reg_layout).
+#include <catch2/catch.hpp>
+
+#include "analysis/tmem_reg_layout.h"
+#include "error.h"
+#include "io/text.h"
+#include "layout_map.h"
+
+using namespace ls;
+
+namespace {
+Bases rows_of(const std::string& text, const Shape& shape, const char* dim) {
+  TensorLayout t = parse_layout(text);
+  LinearLayout l = to_linear(*t.spec, shape, TritonVersion::v3_9);
+  Bases b;
+  for (auto& v : l.bases(dim)) b.push_back(Ints(v.begin(), v.end()));
+  return b;
+}
+}  // namespace
+
+TEST_CASE("tensor memory: Triton 3.9's rows and cols") {
+  const std::string m64 = "TensorMemoryLayout(block=(64, 64), col_stride=1)";
+  CHECK(rows_of(m64, {128, 128}, "row") == Bases{{1, 0}, {2, 0}, {4, 0}, {8, 0}, {64, 0}, {16, 0}, {32, 0}});
+  CHECK(rows_of(m64, {128, 128}, "col") == Bases{{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {0, 32}, {0, 64}});
+  // col_stride 2 adds a leading zero col basis; the tile repeats along M then N.
+  CHECK(rows_of("TensorMemoryLayout(block=(128, 64), col_stride=2)", {256, 128}, "col") ==
+        Bases{{0, 0}, {0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {0, 32}, {128, 0}, {0, 64}});
+  // Two-CTA blockM 64: row 64 takes the last col basis.
+  const std::string two = "TensorMemoryLayout(block=(64, 16), col_stride=1, cga_layout=[[1, 0]], two_ctas=True)";
+  CHECK(rows_of(two, {256, 64}, "row") == Bases{{1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}, {32, 0}, {0, 8}});
+  CHECK(rows_of(two, {256, 64}, "col") == Bases{{0, 1}, {0, 2}, {0, 4}, {64, 0}, {0, 16}, {0, 32}});
+  CHECK(rows_of(two, {256, 64}, "block") == Bases{{128, 0}});
+  CHECK(rows_of("TensorMemoryScalesLayout()", {32, 8}, "col") == Bases{{0, 1}, {0, 2}, {0, 0}, {0, 4}});
+}
+
+TEST_CASE("tensor memory: text round trips and refusals") {
+  TensorLayout g = parse_layout(
+      "TensorMemoryLayout(block=(64, 256), col_stride=1, cga_layout=[[1, 0], [0, 0]], two_ctas=True, fp4_padded=True)");
+  g.shape = {256, 128};
+  std::string mlir = print_mlir(g);
+  CHECK(mlir ==
+        "!ttg.memdesc<256x128xf32, #ttng.tensor_memory_encoding<blockM = 64, blockN = 256, colStride = 1, "
+        "CGALayout = [[1, 0], [0, 0]], twoCTAs = true, fp4Padded = true>, #ttng.tensor_memory, mutable>");
+  CHECK(*parse_layout(mlir).spec == *g.spec);
+  CHECK(*parse_layout(print_json(g)).spec == *g.spec);
+  CHECK(print_gluon(*parse_layout("!ttg.memdesc<256x8xi8, #ttng.tensor_memory_scales_encoding<CGALayout = [[1, 0]]>, "
+                                  "#ttng.tensor_memory, mutable>")
+                         .spec) == "TensorMemoryScalesLayout(cga_layout=[[1, 0]])");
+  CHECK_THROWS_AS(validate(*parse_layout("TensorMemoryLayout(block=(32, 64), col_stride=1)").spec), Error);
+  CHECK_THROWS_AS(validate(*parse_layout("TensorMemoryLayout(block=(128, 64), col_stride=2, fp4_padded=True)").spec),
+                  Error);
+  CHECK_THROWS_AS(to_linear(*parse_layout("TensorMemoryLayout(block=(128, 64), col_stride=1)").spec, {64, 64}), Error);
+  CHECK_THROWS_AS(to_linear(*parse_layout("TensorMemoryLayout(block=(128, 64), col_stride=1)").spec, {128, 64},
+                            TritonVersion::v3_6),
+                  Error);
+  TensorLayout t = parse_layout("TensorMemoryLayout(block=(128, 64), col_stride=1)");
+  t.shape = {128, 64};
+  CHECK(make_map(t)->is_tensor_memory());
+}
+
+TEST_CASE("tmem-reg-layout: compute_tmem_reg_layout's answers") {
+  TensorLayout t = parse_layout("TensorMemoryLayout(block=(128, 64), col_stride=1)");
+  t.shape = {128, 64};
+  auto r = tmem_reg_layout(t, 32, 4, "16x256b", TritonVersion::v3_9);
+  CHECK(r.reg == Bases{{0, 1}, {8, 0}, {0, 8}, {0, 16}, {0, 32}, {16, 0}});
+  CHECK(r.lane == Bases{{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}});
+  CHECK(r.warp == Bases{{32, 0}, {64, 0}});
+  auto w8 = tmem_reg_layout(t, 32, 8, "32x32b", TritonVersion::v3_9);
+  CHECK(w8.reg == Bases{{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}});
+  CHECK(w8.warp == Bases{{32, 0}, {64, 0}, {0, 32}});
+  TensorLayout m64 = parse_layout("TensorMemoryLayout(block=(64, 64), col_stride=1)");
+  m64.shape = {64, 64};
+  auto x2 = tmem_reg_layout(m64, 32, 4, "32x32b", TritonVersion::v3_9);
+  CHECK(x2.lane == Bases{{1, 0}, {2, 0}, {4, 0}, {8, 0}, {0, 32}});
+  CHECK(x2.message == "16x32bx2");
+  auto splitn = tmem_reg_layout(m64, 32, 4, "32x32b_splitn", TritonVersion::v3_9);
+  CHECK(splitn.reg.back() == Ints{0, 32});
+  CHECK_THROWS_AS(tmem_reg_layout(t, 32, 4, "16x32bx2", TritonVersion::v3_9), Error);
+  CHECK_THROWS_AS(tmem_reg_layout(t, 32, 2, "32x32b", TritonVersion::v3_9), Error);
+  TensorLayout narrow = parse_layout("TensorMemoryLayout(block=(128, 2), col_stride=1)");
+  narrow.shape = {128, 1};
+  CHECK_THROWS_AS(tmem_reg_layout(narrow, 32, 8, "16x64b", TritonVersion::v3_9), Error);
+}
+
+TEST_CASE("Triton 3.9 drops the register bases a blocked layout zeroes in 3.6") {
+  auto spec = parse_layout("BlockedLayout([4, 8], [8, 4], [1, 1], [1, 0])").spec;
+  auto regs = [&](TritonVersion v) {
+    LinearLayout l = to_linear(*spec, {2, 4}, v);
+    Bases b;
+    for (auto& x : l.bases("register")) b.push_back(Ints(x.begin(), x.end()));
+    return b;
+  };
+  CHECK(regs(TritonVersion::v3_6) == Bases{{0, 1}, {0, 2}, {0, 0}, {1, 0}, {0, 0}});
+  CHECK(regs(TritonVersion::v3_9) == Bases{{0, 1}, {0, 2}, {1, 0}});
+}
