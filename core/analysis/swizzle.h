@@ -61,6 +61,16 @@ SwizzleDesign design_swizzle(const LinearLayout& src, const LinearLayout& dst, i
 // with no such pair it falls back to design_swizzle's plain ld/st layout.
 int64_t cvt_scratch_elems(const LinearLayout& src, const LinearLayout& dst, int32_t bits, int32_t sm = 90);
 
+// The shared layout of that choice (offset -> element over all rounds:
+// vector, bank, segment, then reps bases) and the instruction of each side:
+// 0 st/ld.shared, 1 stmatrix/ldmatrix, 2 their .trans form.
+struct CvtSmem {
+  LinearLayout layout;
+  int src_instr = 0, dst_instr = 0;
+  int64_t scratch_elems = 0;
+};
+CvtSmem cvt_smem(const LinearLayout& src, const LinearLayout& dst, int32_t bits, int32_t sm = 90);
+
 struct SwizzleCandidate {
   std::string name;  // e.g. "swizzled_shared vec=2 perPhase=1 maxPhase=16 order=[1, 0]"
   Spec spec;
