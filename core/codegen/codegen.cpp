@@ -34,14 +34,6 @@ std::string word_type(int32_t t) {
   return t == 64 ? "v2.b32" : "v4.b32";
 }
 
-// Spelling of s elements of `bits` kept as an element vector by LLVM.
-std::string element_type(int32_t s, int32_t bits) {
-  if (s == 1 || bits >= 32) return word_type(s * bits);
-  if (bits == 16) return s == 8 ? "v4.b32" : "v" + std::to_string(s) + ".b16";
-  // 8-bit: 4 x i8 lives in one 32-bit register
-  return s == 2 ? "v2.b8" : word_type(s * bits);
-}
-
 // The hardware bases of a register layout seen as shared offsets.
 struct Cvt {
   std::vector<int64_t> reg;       // nonzero register bases (broadcast dropped)
@@ -196,39 +188,82 @@ std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool tra
   return in;
 }
 
-// ld.shared / st.shared at the largest vectorisation.
+// PTX type of a shared vector (registers `vec`, the i-th found for offset
+// bit i) whose values come from / go to global accesses of g elements.
+// LLVM keeps values of narrower global accesses ("units") as a vector of
+// units: whole units in order are words; units out of order stay
+// <n x unit> (v2.b8; v2.b16, v4.b16); pieces cut out of wider units are
+// shuffled into words, except pairs of bytes (v2.b8).
+std::string shared_type(const Cvt& c, const std::vector<int>& vec, int32_t bits, int32_t g) {
+  const int k = static_cast<int>(vec.size());
+  const int32_t t = (1 << k) * bits;
+  if (k == 0 || bits >= 32) return word_type(t);
+  const int32_t u = std::min(32, g * bits);
+  const int lu = log2i(u / bits);
+  int j = 0;  // leading elements in register order
+  while (j < k && c.reg_index[vec[j]] == j && c.reg[vec[j]] == (int64_t{1} << j)) ++j;
+  if (j == k && k <= lu) return word_type(t);
+  if (j >= lu) {
+    const int32_t units = t / u;
+    if (u == 16 && units <= 4) return "v" + std::to_string(units) + ".b16";
+    if (u == 8 && units == 2) return "v2.b8";
+    return word_type(t);
+  }
+  if (bits == 8 && k == 1) return "v2.b8";
+  return word_type(t);
+}
+
+// ld.shared / st.shared at the largest vectorisation; registers at or
+// above `round` (a later round of a conversion) never join a vector.
 Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t neighbour_vec,
-            const PhysicalOffset& phys) {
+            const PhysicalOffset& phys, int64_t round = 0) {
   const int n = static_cast<int>(c.reg.size());
+  auto usable = [&](int i, const std::vector<int>& taken) {
+    return !(round > 0 && c.reg[i] >= round) && std::find(taken.begin(), taken.end(), i) == taken.end();
+  };
+  // k register bases inside the low k offset bits that span them (Triton
+  // permutes registers to suit); lanes and warps keep vectors aligned;
+  // other registers may reorder a vector's elements (a fixed register
+  // permutation per instruction)
   int k = log2i(std::max(1, max_elems));
   std::vector<int> vecregs;
   for (; k > 0; --k) {
     vecregs.clear();
-    bool ok = true;
-    for (int i = 0; i < k && ok; ++i) {
-      int r = find_reg(c, int64_t{1} << i, vecregs);
-      ok = r >= 0;
-      if (ok) vecregs.push_back(r);
-    }
     const int64_t mask = (int64_t{1} << k) - 1;
-    for (int i = 0; i < n && ok; ++i)
-      if (std::find(vecregs.begin(), vecregs.end(), i) == vecregs.end()) ok = (c.reg[i] & mask) == 0;
+    bool ok = true;
     for (auto l : c.lane) ok = ok && (l & mask) == 0;
     for (auto w : c.warp) ok = ok && (w & mask) == 0;
-    if (ok) break;
+    if (!ok) continue;
+    std::vector<int64_t> rows;  // reduced, largest pivot first
+    auto add = [&](int i) {
+      int64_t x = c.reg[i];
+      for (auto r : rows)
+        if (x & static_cast<int64_t>(std::bit_floor(static_cast<uint64_t>(r)))) x ^= r;
+      if (!x) return;
+      rows.push_back(x);
+      std::sort(rows.rbegin(), rows.rend());
+      vecregs.push_back(i);
+    };
+    // exact unit offsets first, then any independent ones
+    for (int b = 0; b < k; ++b)
+      for (int i = 0; i < n; ++i)
+        if (c.reg[i] == (int64_t{1} << b) && usable(i, vecregs)) {
+          add(i);
+          break;
+        }
+    for (int i = 0; i < n && static_cast<int>(vecregs.size()) < k; ++i)
+      if (c.reg[i] <= mask && usable(i, vecregs)) add(i);
+    if (static_cast<int>(vecregs.size()) == k) break;
   }
   if (k == 0) vecregs.clear();
-  const int32_t s = 1 << k, t = s * bits;
-  // whole words of the neighbouring global access, in register order?
-  const int32_t gw = neighbour_vec * bits >= 32 ? std::max(1, 32 / bits) : neighbour_vec;
-  bool packed = gw * bits >= 32 || s <= gw;
-  for (int i = 0; i < std::min(k, log2i(gw)) && packed; ++i) packed = c.reg_index[vecregs[i]] == i;
+  const int32_t t = (1 << k) * bits;
   Instr in;
   in.shared = true;
   in.store = store;
   in.bytes_per_lane = std::max(1, t / 8);
   in.per_thread = (int64_t{1} << n) >> k;
-  in.mnemonic = std::string(store ? "st.shared." : "ld.shared.") + (packed ? word_type(t) : element_type(s, bits));
+  in.mnemonic = std::string(store ? "st.shared." : "ld.shared.") + shared_type(c, vecregs, bits, neighbour_vec);
+  const int64_t align = ~((int64_t{1} << k) - 1);
   std::vector<int> rest = all_but(n, vecregs);
   for (int64_t w = 0; w < (int64_t{1} << c.warp.size()); ++w) {
     int64_t wbase = 0;
@@ -241,7 +276,7 @@ Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t n
         int64_t off = base;
         for (int b = 0; b < 5; ++b)
           if (l >> b & 1) off ^= c.lane[b];
-        lanes[l] = off;
+        lanes[l] = off & align;
       }
       add_warp_instr(in, w, static_cast<int32_t>(i), std::move(lanes), bits, in.bytes_per_lane, phys);
     }
@@ -337,7 +372,8 @@ Instr shared_access(const LinearLayout& reg, const Spec& shared, const LinearLay
       if (auto m = try_matrix(c, bits, store, trans, t)) return *m;
   int32_t max_elems = 128 / bits;
   if (padded)
-    for (auto& p : padded->interval_pads) max_elems = std::min<int32_t>(max_elems, static_cast<int32_t>(p.first));
+    for (auto& p : padded->interval_pads)  // the interval, and the alignment the padding leaves
+      max_elems = std::min<int32_t>(max_elems, std::min<int32_t>(p.first, p.second & -p.second));
   return plain(c, bits, store, max_elems, neighbour_vec, physical_offset_of(shared));
 }
 
@@ -409,7 +445,7 @@ KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32
       Cvt c = cvt_of(l, sm.layout);
       if (kind > 0)
         if (auto m = try_matrix(c, bits, store, kind == 2, t)) return *m;
-      return plain(c, bits, store, 128 / bits, g, {});
+      return plain(c, bits, store, 128 / bits, g, {}, sm.scratch_elems);
     };
     count(r, side(a, sm.src_instr, true, ga), "convert_layout");
     count(r, side(b, sm.dst_instr, false, gb), "convert_layout");
