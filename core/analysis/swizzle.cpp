@@ -72,7 +72,7 @@ Vec intersection(const Vec& a, const Vec& b) {
   return r;
 }
 
-Vec get_vbasis(Vec reg_src, Vec reg_dst, const Vec& lane_src, const Vec& lane_dst, int bits) {
+Vec get_vbasis(Vec reg_src, Vec reg_dst, const Vec& lane_src, const Vec& lane_dst, int bits, bool extend) {
   Vec vb = intersection(reg_src, reg_dst);
   const size_t max_vec = log2i(128 / bits);
   if (vb.size() > max_vec) vb.resize(max_vec);
@@ -116,6 +116,7 @@ Vec get_vbasis(Vec reg_src, Vec reg_dst, const Vec& lane_src, const Vec& lane_ds
     vec_src = sp;
     vb = fill(vec_src ? reg_src : reg_dst);
   }
+  if (!extend) return vb;
   Vec extra = vec_src ? after_bank0(reg_src, vb, lane_dst) : after_bank0(reg_dst, vb, lane_src);
   vb.insert(vb.end(), extra.begin(), extra.end());
   return vb;
@@ -339,7 +340,7 @@ std::optional<CuteSwizzle> cute_swizzle_of(const LinearLayout& l) {
   return std::nullopt;
 }
 
-SwizzleDesign design_swizzle(const LinearLayout& src, const LinearLayout& dst, int32_t bits) {
+SwizzleDesign design_swizzle(const LinearLayout& src, const LinearLayout& dst, int32_t bits, bool extend_vector) {
   check_element_bits(bits);
   for (auto* l : {&src, &dst}) {
     require(l->has_in("register") && l->has_in("lane") && !l->has_in("offset"),
@@ -350,7 +351,7 @@ SwizzleDesign design_swizzle(const LinearLayout& src, const LinearLayout& dst, i
   const int dim = f.bits();
   Vec reg_src = flat_bases(src, f, "register", true), reg_dst = flat_bases(dst, f, "register", true);
   Vec lane_src = flat_bases(src, f, "lane", false), lane_dst = flat_bases(dst, f, "lane", false);
-  Vec vb = get_vbasis(reg_src, reg_dst, lane_src, lane_dst, bits);
+  Vec vb = get_vbasis(reg_src, reg_dst, lane_src, lane_dst, bits, extend_vector);
   require(static_cast<int>(vb.size()) <= dim, "internal: vector wider than the tile");
   // per side: the lanes one wavefront serves
   auto vec_size = [&](const Vec& regs) {
@@ -538,7 +539,7 @@ CvtSmem cvt_smem(const LinearLayout& src, const LinearLayout& dst, int32_t bits,
       }
     }
   if (!found) {  // plain ld.shared / st.shared
-    SwizzleDesign d = design_swizzle(src, dst, bits);
+    SwizzleDesign d = design_swizzle(src, dst, bits, false);
     best.layout = d.layout;
     best.scratch_elems = d.scratch_elems;
   }

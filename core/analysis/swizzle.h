@@ -50,7 +50,10 @@ struct SwizzleDesign {
 std::optional<CuteSwizzle> cute_swizzle_of(const LinearLayout& shared);
 
 // src and dst: distributed layouts of one shape (register/lane/warp/block).
-SwizzleDesign design_swizzle(const LinearLayout& src, const LinearLayout& dst, int32_t bits);
+// extend_vector: also vectorise register bases of one side that are lanes
+// of the other (after the first 32-bit word); Triton 3.6/3.9's compiled
+// conversions do not (their PTX shows the shorter vectors).
+SwizzleDesign design_swizzle(const LinearLayout& src, const LinearLayout& dst, int32_t bits, bool extend_vector = true);
 
 // The scratch buffer (elements) Triton 3.6 allocates for converting src to
 // dst through shared memory on an sm target (register broadcast already

@@ -193,8 +193,9 @@ std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool tra
 // LLVM keeps values of narrower global accesses ("units") as a vector of
 // units: whole units in order are words; units out of order stay
 // <n x unit> (v2.b8; v2.b16, v4.b16); pieces cut out of wider units are
-// shuffled into words, except pairs of bytes (v2.b8).
-std::string shared_type(const Cvt& c, const std::vector<int>& vec, int32_t bits, int32_t g) {
+// shuffled into words on a store, except pairs of bytes (v2.b8), and stay
+// an element vector on a load (v2.b16, v4.b16, v2.b8).
+std::string shared_type(const Cvt& c, const std::vector<int>& vec, int32_t bits, int32_t g, bool store) {
   const int k = static_cast<int>(vec.size());
   const int32_t t = (1 << k) * bits;
   if (k == 0 || bits >= 32) return word_type(t);
@@ -210,6 +211,7 @@ std::string shared_type(const Cvt& c, const std::vector<int>& vec, int32_t bits,
     return word_type(t);
   }
   if (bits == 8 && k == 1) return "v2.b8";
+  if (!store && bits == 16 && k <= 2) return "v" + std::to_string(1 << k) + ".b16";
   return word_type(t);
 }
 
@@ -262,7 +264,7 @@ Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t n
   in.store = store;
   in.bytes_per_lane = std::max(1, t / 8);
   in.per_thread = (int64_t{1} << n) >> k;
-  in.mnemonic = std::string(store ? "st.shared." : "ld.shared.") + shared_type(c, vecregs, bits, neighbour_vec);
+  in.mnemonic = std::string(store ? "st.shared." : "ld.shared.") + shared_type(c, vecregs, bits, neighbour_vec, store);
   const int64_t align = ~((int64_t{1} << k) - 1);
   std::vector<int> rest = all_but(n, vecregs);
   for (int64_t w = 0; w < (int64_t{1} << c.warp.size()); ++w) {
@@ -372,8 +374,7 @@ Instr shared_access(const LinearLayout& reg, const Spec& shared, const LinearLay
       if (auto m = try_matrix(c, bits, store, trans, t)) return *m;
   int32_t max_elems = 128 / bits;
   if (padded)
-    for (auto& p : padded->interval_pads)  // the interval, and the alignment the padding leaves
-      max_elems = std::min<int32_t>(max_elems, std::min<int32_t>(p.first, p.second & -p.second));
+    for (auto& p : padded->interval_pads) max_elems = std::min<int32_t>(max_elems, p.first);
   return plain(c, bits, store, max_elems, neighbour_vec, physical_offset_of(shared));
 }
 

@@ -3,9 +3,11 @@
 tests/conformance/golden/codegen-*.jsonl (made by the real Triton wheels; format in
 tests/conformance/README_codegen.md) the model's ptx_per_thread must equal Triton's exactly.
 
-Cases fall into classes VERSION/TARGET/KIND (KIND: via_shared, convert, copy). --only CLASS,...
-restricts the check to those classes (a class is a rule, never a case list); every mismatch in
-the checked classes fails the test. With no golden file present the test is skipped (exit 77)."""
+Cases fall into classes VERSION/TARGET/KIND/SHARED (KIND: via_shared, convert, copy; SHARED: the
+shared layout's kind for via_shared: swizzled, nvmma, padded, shared_linear; '-' otherwise).
+--only CLASS,... restricts the check to those classes ('*' matches any part; a class is a rule,
+never a case list); every mismatch in the checked classes fails the test. With no golden file
+present the test is skipped (exit 77)."""
 import argparse
 import collections
 import glob
@@ -25,6 +27,18 @@ def kind_of(case):
     return "copy"
 
 
+SHARED_KINDS = {"SwizzledSharedLayout": "swizzled", "NVMMASharedLayout": "nvmma",
+                "PaddedSharedLayout": "padded", "SharedLinearLayout": "shared_linear"}
+
+
+def class_of(case):
+    kind = kind_of(case)
+    shared = "-"
+    if kind == "via_shared":
+        shared = SHARED_KINDS.get(case["via_shared"].split("(", 1)[0].strip(), "other")
+    return (case["triton"], case["target"], kind, shared)
+
+
 def run_case(cli, case):
     cmd = [cli, "codegen", "--load", case["load"], "--shape", "x".join(str(d) for d in case["shape"]),
            "--bits", str(case["bits"]), "--triton", case["triton"], "--target", case["target"]]
@@ -42,7 +56,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("cli")
     ap.add_argument("--golden-dir", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden"))
-    ap.add_argument("--only", default="", help="comma-separated classes VERSION/TARGET/KIND ('*' matches any part)")
+    ap.add_argument("--only", default="", help="comma-separated classes VERSION/TARGET/KIND/SHARED ('*' matches any part)")
     ap.add_argument("--show", type=int, default=5, help="mismatches to print per class")
     args = ap.parse_args()
     files = sorted(glob.glob(os.path.join(args.golden_dir, "codegen-*.jsonl")))
@@ -61,7 +75,7 @@ def main():
             if not line.strip():
                 continue
             case = json.loads(line)
-            cls = (case["triton"], case["target"], kind_of(case))
+            cls = class_of(case)
             if not selected(cls):
                 continue
             st = stats.setdefault(cls, [0, 0])
@@ -77,10 +91,10 @@ def main():
                     "ptx_per_thread", "shared_bytes", "triton", "target")}), json.dumps(what)))
     total = [0, 0]
     for cls, (ok, n) in sorted(stats.items()):
-        print("%-24s %5d / %5d exact" % ("/".join(cls), ok, n))
+        print("%-36s %5d / %5d exact" % ("/".join(cls), ok, n))
         total[0] += ok
         total[1] += n
-    print("%-24s %5d / %5d exact" % ("all", total[0], total[1]))
+    print("%-36s %5d / %5d exact" % ("all", total[0], total[1]))
     if total[1] == 0:
         print("SKIP: no golden case in the selected classes")
         return SKIP
