@@ -106,8 +106,11 @@ void add_warp_instr(Instr& in, int64_t warp, int32_t index, std::vector<int64_t>
   in.accesses.push_back(std::move(a));
 }
 
-// ldmatrix / stmatrix (trans: the .trans form); nullopt when Triton would not use it.
-std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool trans, const Target& t) {
+// ldmatrix / stmatrix (trans: the .trans form); nullopt when Triton would not
+// use it. Registers at or above `round` belong to later rounds of a
+// conversion: one instruction never spans rounds.
+std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool trans, const Target& t,
+                                int64_t round = 0) {
   if (store ? t.sm < 90 : t.sm < 80) return std::nullopt;
   if (trans ? !(bits == 16 || (bits == 8 && t.sm >= 100)) : bits > 32) return std::nullopt;
   const int n = static_cast<int>(c.reg.size());
@@ -145,7 +148,11 @@ std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool tra
     if (w & mask) return std::nullopt;
   const int core_log2 = static_cast<int>(tile.size()) + addr_regs;  // registers per matrix
   if (n < core_log2) return std::nullopt;
-  const int vec = std::min(128 / bits, 1 << n) >> core_log2;  // matrices per instruction
+  int per_round = n;
+  for (auto r : c.reg)
+    if (round > 0 && r >= round) --per_round;
+  if (per_round < core_log2) return std::nullopt;
+  const int vec = std::min(128 / bits, 1 << per_round) >> core_log2;  // matrices per instruction
   Instr in;
   in.shared = true;
   in.store = store;
@@ -306,6 +313,13 @@ void count(KernelReport& r, Instr in, const std::string& op) {
   r.instrs.push_back(std::move(in));
 }
 
+int64_t distinct_regs(const LinearLayout& l) {
+  int64_t n = 1;
+  for (auto& b : l.bases("register"))
+    if (std::any_of(b.begin(), b.end(), [](int32_t x) { return x != 0; })) n *= 2;
+  return n;
+}
+
 int32_t warps_of(const LinearLayout& l) { return static_cast<int32_t>(l.in_size("warp")); }
 
 void check_bits(int32_t bits) {
@@ -355,11 +369,7 @@ Instr global_access(const LinearLayout& reg, int32_t bits, bool store, Version v
   in.store = store;
   in.bytes_per_lane = std::max(1, v * bits / 8);
   int64_t regs = reg.in_size("register");
-  if (version == Version::v3_9) {  // 3.9 moves each distinct register once
-    regs = 1;
-    for (auto& b : reg.bases("register"))
-      if (std::any_of(b.begin(), b.end(), [](int32_t x) { return x != 0; })) regs *= 2;
-  }
+  if (version == Version::v3_9) regs = distinct_regs(reg);  // 3.9 moves each distinct register once
   in.per_thread = regs / v;
   in.mnemonic = std::string(store ? "st.global." : "ld.global.") + word_type(v * bits);
   return in;
@@ -426,6 +436,9 @@ KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32
   require(a.outs() == b.outs(), "--load and --convert must have the same shape");
   r.num_warps = warps_of(a);
   ConversionReport cv = analyze_conversion(a, b, bits);
+  if (t.version == Version::v3_9 && cv.kind == ConversionKind::shared_memory &&
+      cv.moved_dims == std::vector<std::string>{"register", "lane"})
+    cv.kind = ConversionKind::warp_shuffle;  // 3.9 shuffles any register/lane permutation
   r.path = ls::to_string(cv.kind);
   const int32_t ga = global_vec(a, bits), gb = global_vec(b, bits);
   count(r, global_access(a, bits, false, t.version), "gl.load");
@@ -445,14 +458,19 @@ KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32
     auto side = [&](const LinearLayout& l, int kind, bool store, int32_t g) {
       Cvt c = cvt_of(l, sm.layout);
       if (kind > 0)
-        if (auto m = try_matrix(c, bits, store, kind == 2, t)) return *m;
+        if (auto m = try_matrix(c, bits, store, kind == 2, t, sm.scratch_elems)) return *m;
       return plain(c, bits, store, 128 / bits, g, {}, sm.scratch_elems);
     };
     count(r, side(a, sm.src_instr, true, ga), "convert_layout");
     count(r, side(b, sm.dst_instr, false, gb), "convert_layout");
     r.shared_bytes = cv.scratch_bytes;
   } else if (cv.kind == ConversionKind::warp_shuffle) {
-    fail("codegen does not model warp-shuffle conversions yet");
+    // one shfl.sync.idx.b32 per 32-bit word of the wider side's registers
+    Instr in;
+    in.mnemonic = "shfl.sync.idx.b32";
+    in.bytes_per_lane = 4;
+    in.per_thread = std::max<int64_t>(1, std::max(distinct_regs(a), distinct_regs(b)) * bits / 32);
+    count(r, in, "convert_layout");
   }
   count(r, global_access(b, bits, true, t.version), "gl.store");
   return r;
