@@ -436,9 +436,6 @@ KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32
   require(a.outs() == b.outs(), "--load and --convert must have the same shape");
   r.num_warps = warps_of(a);
   ConversionReport cv = analyze_conversion(a, b, bits);
-  if (t.version == Version::v3_9 && cv.kind == ConversionKind::shared_memory &&
-      cv.moved_dims == std::vector<std::string>{"register", "lane"})
-    cv.kind = ConversionKind::warp_shuffle;  // 3.9 shuffles any register/lane permutation
   r.path = ls::to_string(cv.kind);
   const int32_t ga = global_vec(a, bits), gb = global_vec(b, bits);
   count(r, global_access(a, bits, false, t.version), "gl.load");
