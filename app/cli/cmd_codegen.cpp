@@ -78,8 +78,9 @@ const cli::Registration codegen{
        if (a.has("--target")) t.sm = cg::parse_sm(a.get("--target"));
        ls::TensorLayout load = layout_opt(a, "--load", shape);
        cg::KernelReport r;
-       if (a.has("--via-shared")) r = cg::via_shared(load, layout_opt(a, "--via-shared", shape), bits, t);
-       else if (a.has("--convert")) r = cg::via_convert(load, layout_opt(a, "--convert", shape), bits, t);
+       const bool details = a.flag("--details");
+       if (a.has("--via-shared")) r = cg::via_shared(load, layout_opt(a, "--via-shared", shape), bits, t, details);
+       else if (a.has("--convert")) r = cg::via_convert(load, layout_opt(a, "--convert", shape), bits, t, details);
        else r = cg::copy(load, bits, t);
        if (a.has("--num-warps")) {
          const std::string w = a.get("--num-warps");

@@ -42,15 +42,15 @@ struct Cvt {
 };
 
 Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared) {
-  require(reg.in_size("block") == 1, "codegen models one CTA; the register layout has " +
-                                         std::to_string(reg.in_size("block")) + " CTAs");
+  if (reg.in_size("block") != 1)
+    fail("codegen models one CTA; the register layout has " + std::to_string(reg.in_size("block")) + " CTAs");
   LinearLayout c = reg.invert_and_compose(shared);
   const int o = c.out_index("offset"), b = c.out_index("block");
   Cvt r;
   auto get = [&](const std::string& dim, std::vector<int64_t>& out, std::vector<int32_t>* index) {
     const auto& bases = c.bases(dim);
     for (size_t i = 0; i < bases.size(); ++i) {
-      require(b < 0 || bases[i][b] == 0, "codegen models one CTA; the shared layout spans CTAs");
+      if (b >= 0 && bases[i][b] != 0) fail("codegen models one CTA; the shared layout spans CTAs");
       int64_t v = o < 0 ? 0 : bases[i][o];
       if (index) {
         if (v == 0) continue;
@@ -87,8 +87,18 @@ int find_reg(const Cvt& c, int64_t value, const std::vector<int>& used) {
 }
 
 // Adds one warp instruction's lanes (element offsets) to `in`.
+// Without padding, the lanes' offsets are a fixed XOR pattern XOR-ed with a
+// per-instruction constant, which only permutes the banks: every warp
+// instruction of an op costs what the first does, so only the first is
+// evaluated unless `details` asks for all.
 void add_warp_instr(Instr& in, int64_t warp, int32_t index, std::vector<int64_t> lane_offset, int32_t bits,
-                    int32_t access_bytes, const PhysicalOffset& phys) {
+                    int32_t access_bytes, const PhysicalOffset& phys, bool details) {
+  if (!details && !phys && !in.accesses.empty()) {
+    in.warp_instructions += 1;
+    in.wavefronts += in.accesses.front().wavefronts;
+    in.ideal += in.accesses.front().ideal;
+    return;
+  }
   SharedAccess a;
   a.warp = warp;
   a.index = index;
@@ -110,7 +120,7 @@ void add_warp_instr(Instr& in, int64_t warp, int32_t index, std::vector<int64_t>
 // use it. Registers at or above `round` belong to later rounds of a
 // conversion: one instruction never spans rounds.
 std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool trans, const Target& t,
-                                int64_t round = 0) {
+                                bool details, int64_t round = 0) {
   if (store ? t.sm < 90 : t.sm < 80) return std::nullopt;
   if (trans ? !(bits == 16 || (bits == 8 && t.sm >= 100)) : bits > 32) return std::nullopt;
   const int n = static_cast<int>(c.reg.size());
@@ -179,6 +189,10 @@ std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool tra
     for (size_t k = 0; k < c.warp.size(); ++k)
       if (w >> k & 1) wbase ^= c.warp[k];
     for (int64_t m0 = 0; m0 < matrices; m0 += vec) {
+      if (!details && !in.accesses.empty()) {
+        add_warp_instr(in, w, 0, {}, bits, 16, {}, false);
+        continue;
+      }
       std::vector<int64_t> lanes(32, -1);
       for (int j = 0; j < vec; ++j) {
         int64_t base = wbase ^ xor_bits(c.reg, outer, m0 + j);
@@ -189,7 +203,7 @@ std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool tra
           lanes[j * rows + r] = off;
         }
       }
-      add_warp_instr(in, w, static_cast<int32_t>(m0 / vec), std::move(lanes), bits, 16, {});
+      add_warp_instr(in, w, static_cast<int32_t>(m0 / vec), std::move(lanes), bits, 16, {}, details);
     }
   }
   return in;
@@ -225,7 +239,7 @@ std::string shared_type(const Cvt& c, const std::vector<int>& vec, int32_t bits,
 // ld.shared / st.shared at the largest vectorisation; registers at or
 // above `round` (a later round of a conversion) never join a vector.
 Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t neighbour_vec,
-            const PhysicalOffset& phys, int64_t round = 0) {
+            const PhysicalOffset& phys, bool details, int64_t round = 0) {
   const int n = static_cast<int>(c.reg.size());
   auto usable = [&](int i, const std::vector<int>& taken) {
     return !(round > 0 && c.reg[i] >= round) && std::find(taken.begin(), taken.end(), i) == taken.end();
@@ -279,6 +293,10 @@ Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t n
     for (size_t j = 0; j < c.warp.size(); ++j)
       if (w >> j & 1) wbase ^= c.warp[j];
     for (int64_t i = 0; i < in.per_thread; ++i) {
+      if (!details && !phys && !in.accesses.empty()) {
+        add_warp_instr(in, w, 0, {}, bits, in.bytes_per_lane, {}, false);
+        continue;
+      }
       const int64_t base = wbase ^ xor_bits(c.reg, rest, i);
       std::vector<int64_t> lanes(32);
       for (int l = 0; l < 32; ++l) {
@@ -287,7 +305,7 @@ Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t n
           if (l >> b & 1) off ^= c.lane[b];
         lanes[l] = off & align;
       }
-      add_warp_instr(in, w, static_cast<int32_t>(i), std::move(lanes), bits, in.bytes_per_lane, phys);
+      add_warp_instr(in, w, static_cast<int32_t>(i), std::move(lanes), bits, in.bytes_per_lane, phys, details);
     }
   }
   return in;
@@ -375,20 +393,29 @@ Instr global_access(const LinearLayout& reg, int32_t bits, bool store, Version v
   return in;
 }
 
-Instr shared_access(const LinearLayout& reg, const Spec& shared, const LinearLayout& shared_ll, int32_t bits,
-                    bool store, const Target& t, int32_t neighbour_vec) {
-  Cvt c = cvt_of(reg, shared_ll);
+namespace {
+
+Instr shared_access_cvt(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Target& t,
+                        int32_t neighbour_vec, bool details) {
   const auto* padded = std::get_if<PaddedShared>(&shared.v);
   if (!padded)
     for (bool trans : {false, true})
-      if (auto m = try_matrix(c, bits, store, trans, t)) return *m;
+      if (auto m = try_matrix(c, bits, store, trans, t, details)) return *m;
   int32_t max_elems = 128 / bits;
   if (padded)
     for (auto& p : padded->interval_pads) max_elems = std::min<int32_t>(max_elems, p.first);
-  return plain(c, bits, store, max_elems, neighbour_vec, physical_offset_of(shared));
+  return plain(c, bits, store, max_elems, neighbour_vec, physical_offset_of(shared), details);
 }
 
-KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int32_t bits, const Target& t) {
+}  // namespace
+
+Instr shared_access(const LinearLayout& reg, const Spec& shared, const LinearLayout& shared_ll, int32_t bits,
+                    bool store, const Target& t, int32_t neighbour_vec, bool details) {
+  return shared_access_cvt(cvt_of(reg, shared_ll), shared, bits, store, t, neighbour_vec, details);
+}
+
+KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int32_t bits, const Target& t,
+                        bool details) {
   check_bits(bits);
   require(reg.spec && !is_shared(*reg.spec), "--load must be a distributed layout");
   require(shared.spec && is_shared(*shared.spec), "--via-shared must be a shared layout");
@@ -402,8 +429,9 @@ KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int
   Instr ld = global_access(rl, bits, false, t.version);
   const int32_t g = static_cast<int32_t>(global_vec(rl, bits));
   count(r, ld, "gl.load");
-  count(r, shared_access(rl, *shared.spec, sl, bits, true, t, g), "local_store");
-  count(r, shared_access(rl, *shared.spec, sl, bits, false, t, g), "local_load");
+  const Cvt c = cvt_of(rl, sl);
+  count(r, shared_access_cvt(c, *shared.spec, bits, true, t, g, details), "local_store");
+  count(r, shared_access_cvt(c, *shared.spec, bits, false, t, g, details), "local_load");
   count(r, global_access(rl, bits, true, t.version), "gl.store");
   int64_t offsets = sl.in_size("offset");
   if (auto* p = std::get_if<PaddedShared>(&shared.spec->v)) offsets = padded_offset(*p, offsets - 1) + 1;
@@ -425,7 +453,8 @@ KernelReport copy(const TensorLayout& reg, int32_t bits, const Target& t) {
   return r;
 }
 
-KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32_t bits, const Target& t) {
+KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32_t bits, const Target& t,
+                         bool details) {
   check_bits(bits);
   require(src.spec && !is_shared(*src.spec), "--load must be a distributed layout");
   require(dst.spec && !is_shared(*dst.spec), "--convert must be a distributed layout");
@@ -435,7 +464,7 @@ KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32
   LinearLayout a = lower_for(src, t.version), b = lower_for(dst, t.version);
   require(a.outs() == b.outs(), "--load and --convert must have the same shape");
   r.num_warps = warps_of(a);
-  ConversionReport cv = analyze_conversion(a, b, bits);
+  ConversionReport cv = analyze_conversion(a, b, bits, false);
   r.path = ls::to_string(cv.kind);
   const int32_t ga = global_vec(a, bits), gb = global_vec(b, bits);
   count(r, global_access(a, bits, false, t.version), "gl.load");
@@ -455,12 +484,12 @@ KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32
     auto side = [&](const LinearLayout& l, int kind, bool store, int32_t g) {
       Cvt c = cvt_of(l, sm.layout);
       if (kind > 0)
-        if (auto m = try_matrix(c, bits, store, kind == 2, t, sm.scratch_elems)) return *m;
-      return plain(c, bits, store, 128 / bits, g, {}, sm.scratch_elems);
+        if (auto m = try_matrix(c, bits, store, kind == 2, t, details, sm.scratch_elems)) return *m;
+      return plain(c, bits, store, 128 / bits, g, {}, details, sm.scratch_elems);
     };
     count(r, side(a, sm.src_instr, true, ga), "convert_layout");
     count(r, side(b, sm.dst_instr, false, gb), "convert_layout");
-    r.shared_bytes = cv.scratch_bytes;
+    r.shared_bytes = sm.scratch_elems * bits / 8;
   } else if (cv.kind == ConversionKind::warp_shuffle) {
     // one shfl.sync.idx.b32 per 32-bit word of the wider side's registers
     Instr in;

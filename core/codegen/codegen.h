@@ -67,7 +67,9 @@ struct Instr {
   bool shared = false, store = false;
   // shared only, one CTA: warp instructions, wavefronts, ideal wavefronts
   int64_t warp_instructions = 0, wavefronts = 0, ideal = 0;
-  std::vector<SharedAccess> accesses;  // per warp instruction: lane offsets (elements), wavefronts
+  // per warp instruction: lane offsets (elements), wavefronts; only the first
+  // unless `details` (without padding every instruction costs the same)
+  std::vector<SharedAccess> accesses;
 };
 
 struct KernelReport {
@@ -90,11 +92,13 @@ Instr global_access(const LinearLayout& reg, int32_t bits, bool store, Version v
 // is the global access vector (elements) whose words feed / consume the
 // values (decides the spelling only).
 Instr shared_access(const LinearLayout& reg, const Spec& shared, const LinearLayout& shared_ll, int32_t bits,
-                    bool store, const Target& t, int32_t neighbour_vec);
+                    bool store, const Target& t, int32_t neighbour_vec, bool details = false);
 
-KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int32_t bits, const Target& t);
+KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int32_t bits, const Target& t,
+                        bool details = false);
 KernelReport copy(const TensorLayout& reg, int32_t bits, const Target& t);  // gl.load then gl.store
-KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32_t bits, const Target& t);
+KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32_t bits, const Target& t,
+                         bool details = false);
 
 // The register layout as the given Triton version lowers it (3.9 drops the
 // broadcast register bases of blocked layouts larger than the shape).
