@@ -69,6 +69,7 @@ const cli::Registration codegen{
        ls::Shape shape;
        try {
          shape = cli::parse_shape(a.get("--shape"));
+         ls::check_shape(shape);
        } catch (const std::exception& e) {
          ls::fail(std::string("--shape: ") + e.what());
        }

@@ -102,6 +102,31 @@ TEST_CASE("codegen: copy kernels", "[codegen]") {
   CHECK(c.ptx_per_thread == Counts{{"ld.global.b32", 128}, {"st.global.b32", 128}});
 }
 
+TEST_CASE("codegen: the one-instruction shortcut equals evaluating every warp instruction", "[codegen]") {
+  const char* regs[] = {kRows, kCols, "BlockedLayout([2, 2], [8, 4], [2, 2], [0, 1])",
+                        "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2], instr_shape=[16, 8])",
+                        "DotOperandLayout(0, NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, 1], instr_shape=[16, 8]), 2)"};
+  const char* shared[] = {"SwizzledSharedLayout(1, 1, 1, [1, 0])", "SwizzledSharedLayout(2, 2, 4, [0, 1])",
+                          "NVMMASharedLayout(64, 16, 2)", "NVMMASharedLayout(128, 16, 2, True)"};
+  for (auto* r : regs) {
+    for (auto* s : shared)
+      for (int sm : {80, 90}) {
+        cg::Target t{cg::Version::v3_6, sm};
+        auto fast = cg::via_shared(at(r, {64, 64}), at(s, {64, 64}), 16, t);
+        auto all = cg::via_shared(at(r, {64, 64}), at(s, {64, 64}), 16, t, true);
+        CHECK(fast.shared_store_wavefronts == all.shared_store_wavefronts);
+        CHECK(fast.shared_load_wavefronts == all.shared_load_wavefronts);
+        CHECK(all.shared_store_wavefronts >= 1);
+      }
+    for (auto* d : regs) {
+      auto fast = cg::via_convert(at(r, {64, 64}), at(d, {64, 64}), 16, {cg::Version::v3_6, 90});
+      auto all = cg::via_convert(at(r, {64, 64}), at(d, {64, 64}), 16, {cg::Version::v3_6, 90}, true);
+      CHECK(fast.shared_store_wavefronts == all.shared_store_wavefronts);
+      CHECK(fast.shared_load_wavefronts == all.shared_load_wavefronts);
+    }
+  }
+}
+
 TEST_CASE("codegen: bad input names the field", "[codegen]") {
   CHECK_THROWS_WITH(cg::parse_version("3.7"), Catch::Contains("--triton"));
   CHECK_THROWS_WITH(cg::parse_sm("sm_75"), Catch::Contains("--target"));
