@@ -11,6 +11,7 @@
 #include "analysis/conversion.h"
 #include "analysis/swizzle.h"
 #include "analysis/report_json.h"
+#include "codegen/codegen.h"
 #include "cli.h"
 #include "error.h"
 #include "io/text.h"
@@ -111,23 +112,55 @@ int bank_batch(const std::string& path) {
 
 const cli::Registration bank{
     {"bank-conflicts",
-     "  bank-conflicts --reg L --shared L [--shape 32x32] [--bits 16] [--matrix x4[.trans]] [--details] [--table]\n"
-     "                                      shared-memory wavefronts of storing/loading a register tile, and\n"
-     "                                      Triton's conflicts per wavefront\n"
+     "  bank-conflicts --reg L --shared L [--shape 32x32] [--bits 16] [--triton 3.9] [--target sm_90]\n"
+     "                 [--instr triton|layoutscope | --matrix x4[.trans]] [--details] [--table]\n"
+     "                                      shared-memory wavefronts of storing/loading a register tile with the\n"
+     "                                      instructions Triton emits (default), layoutscope's widest vector or\n"
+     "                                      ldmatrix/stmatrix, and Triton's conflicts per wavefront\n"
      "  bank-conflicts --batch FILE         one {\"reg\", \"shared\", \"shape\", \"bits\"} per line -> one result per line\n",
-     {"--reg", "--shared", "--shape", "--bits", "--matrix", "--batch"},
+     {"--reg", "--shared", "--shape", "--bits", "--matrix", "--batch", "--instr", "--triton", "--target"},
      [](const cli::Args& a) {
        no_positional(a);
        if (a.has("--batch")) return bank_batch(a.get("--batch"));
        auto [reg, shared] = layout_pair(a, "--reg", "--shared");
-       auto r = bank_report(reg, shared, bits_of(a, reg), matrix_options(a));
+       const int32_t bits = bits_of(a, reg);
+       auto r = bank_report(reg, shared, bits, matrix_options(a));
+       // By default the instructions Triton emits (core/codegen); --instr
+       // layoutscope (widest plain vector) or --matrix choose them explicitly.
+       const std::string instr = a.get("--instr", "triton");
+       ls::require(instr == "triton" || instr == "layoutscope", "--instr must be triton or layoutscope, not '" + instr + "'");
+       std::string used = a.has("--matrix") ? "ldmatrix/stmatrix " + a.get("--matrix") : "layoutscope widest vector";
+       namespace cg = ls::codegen;
+       cg::Target target;
+       if (a.has("--triton")) target.version = cg::parse_version(a.get("--triton"));
+       if (a.has("--target")) target.sm = cg::parse_sm(a.get("--target"));
+       if (instr == "triton" && !a.has("--matrix") && bits <= 32 && reg.spec && shared.spec) {
+         auto [st, ld] = cg::round_trip_ops(reg, shared, bits, target, a.flag("--details"));
+         auto to_report = [&](const cg::Instr& in) {
+           ls::SharedOpReport o;
+           o.instruction = in.mnemonic;
+           o.access_bits = in.bytes_per_lane * 8;
+           o.vector_elems = std::max(1, o.access_bits / bits);
+           o.instructions = in.warp_instructions;
+           o.wavefronts = in.wavefronts;
+           o.ideal = in.ideal;
+           for (auto& x : in.accesses) o.max_wavefronts = std::max(o.max_wavefronts, x.wavefronts);
+           o.accesses = in.accesses;
+           return o;
+         };
+         r.store = to_report(st);
+         r.load = to_report(ld);
+         used = "triton " + cg::to_string(target.version) + " sm_" + std::to_string(target.sm);
+       }
        if (a.flag("--table")) {
+         std::cout << "instructions: " << used << "\n";
          std::cout << "Triton conflicts per wavefront: "
                    << (r.triton_conflicts_per_wavefront ? std::to_string(*r.triton_conflicts_per_wavefront) : "n/a") << "\n";
          print_op_table("store", r.store);
          print_op_table("load", r.load);
        } else {
-         std::cout << ls::to_json(r, a.flag("--details")) << "\n";
+         std::cout << "{\"instructions_of\": " << ls::json_string(used) << ", " << ls::to_json(r, a.flag("--details")).substr(1)
+                   << "\n";
        }
        return 0;
      },

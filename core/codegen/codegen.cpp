@@ -414,6 +414,12 @@ Instr shared_access(const LinearLayout& reg, const Spec& shared, const LinearLay
   return shared_access_cvt(cvt_of(reg, shared_ll), shared, bits, store, t, neighbour_vec, details);
 }
 
+std::pair<Instr, Instr> round_trip_ops(const TensorLayout& reg, const TensorLayout& shared, int32_t bits,
+                                       const Target& t, bool details) {
+  KernelReport r = via_shared(reg, shared, bits, t, details);
+  return {r.instrs[1], r.instrs[2]};
+}
+
 KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int32_t bits, const Target& t,
                         bool details) {
   check_bits(bits);

@@ -94,6 +94,11 @@ Instr global_access(const LinearLayout& reg, int32_t bits, bool store, Version v
 Instr shared_access(const LinearLayout& reg, const Spec& shared, const LinearLayout& shared_ll, int32_t bits,
                     bool store, const Target& t, int32_t neighbour_vec, bool details = false);
 
+// local_store and local_load of `reg` through `shared` as Triton emits them
+// (the values coming from and going to gl.load / gl.store with `reg`).
+std::pair<Instr, Instr> round_trip_ops(const TensorLayout& reg, const TensorLayout& shared, int32_t bits,
+                                       const Target& t, bool details = false);
+
 KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int32_t bits, const Target& t,
                         bool details = false);
 KernelReport copy(const TensorLayout& reg, int32_t bits, const Target& t);  // gl.load then gl.store
