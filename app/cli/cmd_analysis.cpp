@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <utility>
 
@@ -234,12 +235,78 @@ const cli::Registration convert_cost{
      },
      {"--table"}}};
 
+
+// The swizzle choice judged by the instructions Triton emits (core/codegen):
+// Triton's own conversion (its optimal swizzling), the designed layout and
+// every conventional candidate as local_store (src) / local_load (dst), and
+// the cheapest of them, which is never worse than Triton's own or the best
+// candidate. JSON text; empty for 64-bit elements or foreign layouts.
+std::string triton_swizzle_choice(const cli::Args& a, const ls::TensorLayout& src, const ls::TensorLayout& dst,
+                                  int32_t bits, const ls::SwizzleDesign& design,
+                                  const std::vector<ls::SwizzleCandidate>& ranked) {
+  namespace cg = ls::codegen;
+  if (bits > 32 || !src.spec || !dst.spec) return "";
+  cg::Target t;
+  if (a.has("--triton")) t.version = cg::parse_version(a.get("--triton"));
+  if (a.has("--target")) t.sm = cg::parse_sm(a.get("--target"));
+  struct Cost {
+    std::string name, store_instr, load_instr;
+    int64_t store = 0, load = 0;
+    int64_t total() const { return store + load; }
+  };
+  auto through = [&](const std::string& name, const ls::Spec& spec) -> std::optional<Cost> {
+    ls::TensorLayout sh;
+    sh.spec = std::make_shared<const ls::Spec>(spec);
+    sh.shape = src.shape;
+    try {
+      auto st = cg::round_trip_ops(src, sh, bits, t).first;
+      auto ld = cg::round_trip_ops(dst, sh, bits, t).second;
+      return Cost{name, st.mnemonic, ld.mnemonic, st.wavefronts, ld.wavefronts};
+    } catch (const ls::Error&) {
+      return std::nullopt;
+    }
+  };
+  auto json = [](const Cost& c) {
+    return "{\"layout\": " + ls::json_string(c.name) + ", \"store\": " + ls::json_string(c.store_instr) +
+           ", \"load\": " + ls::json_string(c.load_instr) + ", \"store_wavefronts\": " + std::to_string(c.store) +
+           ", \"load_wavefronts\": " + std::to_string(c.load) + "}";
+  };
+  std::optional<Cost> own;
+  cg::KernelReport k = cg::via_convert(src, dst, bits, t);
+  if (k.path == "shared_memory") {
+    Cost c{"Triton's own convert_layout (its optimal swizzling)", "", "", k.shared_store_wavefronts, k.shared_load_wavefronts};
+    for (auto& in : k.instrs)
+      if (in.shared) (in.store ? c.store_instr : c.load_instr) = in.mnemonic;
+    own = c;
+  }
+  auto designed = through("designed", ls::Spec{ls::SharedLinear{design.layout.bases("offset"), {}, 16}});
+  std::vector<Cost> cands;
+  for (auto& c : ranked)
+    if (auto x = through(c.name, c.spec)) cands.push_back(*x);
+  std::stable_sort(cands.begin(), cands.end(), [](const Cost& x, const Cost& y) { return x.total() < y.total(); });
+  // the cheapest; ties keep Triton's own, then the design
+  std::optional<Cost> best = own;
+  for (auto* c : {designed ? &*designed : nullptr, cands.empty() ? nullptr : &cands.front()})
+    if (c && (!best || c->total() < best->total())) best = *c;
+  std::string note;
+  if (best && own && best->name == own->name)
+    note = "no layout found beats Triton's own conversion; keep it";
+  else if (best && designed && best->name != "designed")
+    note = "the designed layout costs more than " + best->name + " with Triton's instructions; use that";
+  std::string out = "{\"instructions_of\": " + ls::json_string("triton " + cg::to_string(t.version) + " sm_" + std::to_string(t.sm)) +
+                    ", \"path\": " + ls::json_string(k.path) + ", \"own\": " + (own ? json(*own) : "null") +
+                    ", \"designed\": " + (designed ? json(*designed) : "null") + ", \"ranked\": [";
+  for (size_t i = 0; i < cands.size(); ++i) out += (i ? ", " : "") + json(cands[i]);
+  out += "], \"recommended\": " + (best ? json(*best) : "null") + ", \"note\": " + ls::json_string(note) + "}";
+  return out;
+}
+
 const cli::Registration swizzle{
     {"swizzle",
-     "  swizzle --src L --dst L [--shape S] [--bits 16] [--no-rank] [--table]\n"
+     "  swizzle --src L --dst L [--shape S] [--bits 16] [--triton 3.9] [--target sm_90] [--no-rank] [--table]\n"
      "                                      the conflict-minimal shared layout for the pair, and the\n"
      "                                      conventional choices ranked by their conflicts\n",
-     {"--src", "--dst", "--shape", "--bits"},
+     {"--src", "--dst", "--shape", "--bits", "--triton", "--target"},
      [](const cli::Args& a) {
        no_positional(a);
        auto [src, dst] = layout_pair(a, "--src", "--dst");
@@ -248,14 +315,18 @@ const cli::Registration swizzle{
        auto design = ls::design_swizzle(s, d, bits);
        std::vector<ls::SwizzleCandidate> ranked;
        if (!a.flag("--no-rank")) ranked = ls::rank_conventional(s, d, bits);
+       const std::string triton = triton_swizzle_choice(a, src, dst, bits, design, ranked);
        if (a.flag("--table")) {
          print_op_table("designed, store", design.store);
          print_op_table("designed, load", design.load);
          for (auto& c : ranked)
            std::printf("%6lld conflicts  %6lld + %6lld wavefronts  %s\n", static_cast<long long>(c.conflicts()),
                        static_cast<long long>(c.store_wavefronts), static_cast<long long>(c.load_wavefronts), c.name.c_str());
+         if (!triton.empty()) std::cout << "with Triton's instructions: " << triton << "\n";
        } else {
-         std::cout << ls::to_json(design, ranked) << "\n";
+         std::string j = ls::to_json(design, ranked);
+         if (!triton.empty()) j = j.substr(0, j.size() - 1) + ", \"triton\": " + triton + "}";
+         std::cout << j << "\n";
        }
        return 0;
      },
