@@ -135,8 +135,16 @@ const cli::Registration bank{
        cg::Target target;
        if (a.has("--triton")) target.version = cg::parse_version(a.get("--triton"));
        if (a.has("--target")) target.sm = cg::parse_sm(a.get("--target"));
+       std::optional<std::pair<cg::Instr, cg::Instr>> ops;
        if (instr == "triton" && !a.has("--matrix") && bits <= 32 && reg.spec && shared.spec) {
-         auto [st, ld] = cg::round_trip_ops(reg, shared, bits, target, a.flag("--details"));
+         try {
+           ops = cg::round_trip_ops(reg, shared, bits, target, a.flag("--details"));
+         } catch (const ls::Error& e) {  // e.g. several CTAs: layoutscope's choice, saying why
+           used += std::string(" (no Triton model: ") + e.what() + ")";
+         }
+       }
+       if (ops) {
+         auto& [st, ld] = *ops;
          auto to_report = [&](const cg::Instr& in) {
            ls::SharedOpReport o;
            o.instruction = in.mnemonic;
@@ -241,14 +249,18 @@ const cli::Registration convert_cost{
 // every conventional candidate as local_store (src) / local_load (dst), and
 // the cheapest of them, which is never worse than Triton's own or the best
 // candidate. JSON text; empty for 64-bit elements or foreign layouts.
-std::string triton_swizzle_choice(const cli::Args& a, const ls::TensorLayout& src, const ls::TensorLayout& dst,
-                                  int32_t bits, const ls::SwizzleDesign& design,
+ls::codegen::Target target_of(const cli::Args& a) {
+  ls::codegen::Target t;
+  if (a.has("--triton")) t.version = ls::codegen::parse_version(a.get("--triton"));
+  if (a.has("--target")) t.sm = ls::codegen::parse_sm(a.get("--target"));
+  return t;
+}
+
+std::string triton_swizzle_choice(const ls::codegen::Target& t, const ls::TensorLayout& src,
+                                  const ls::TensorLayout& dst, int32_t bits, const ls::SwizzleDesign& design,
                                   const std::vector<ls::SwizzleCandidate>& ranked) {
   namespace cg = ls::codegen;
   if (bits > 32 || !src.spec || !dst.spec) return "";
-  cg::Target t;
-  if (a.has("--triton")) t.version = cg::parse_version(a.get("--triton"));
-  if (a.has("--target")) t.sm = cg::parse_sm(a.get("--target"));
   struct Cost {
     std::string name, store_instr, load_instr;
     int64_t store = 0, load = 0;
@@ -315,7 +327,13 @@ const cli::Registration swizzle{
        auto design = ls::design_swizzle(s, d, bits);
        std::vector<ls::SwizzleCandidate> ranked;
        if (!a.flag("--no-rank")) ranked = ls::rank_conventional(s, d, bits);
-       const std::string triton = triton_swizzle_choice(a, src, dst, bits, design, ranked);
+       std::string triton;
+       const auto target = target_of(a);
+       try {
+         triton = triton_swizzle_choice(target, src, dst, bits, design, ranked);
+       } catch (const ls::Error& e) {  // e.g. several CTAs: no Triton view, the rest stands
+         triton = "{\"error\": " + ls::json_string(e.what()) + "}";
+       }
        if (a.flag("--table")) {
          print_op_table("designed, store", design.store);
          print_op_table("designed, load", design.load);
