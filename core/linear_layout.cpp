@@ -43,17 +43,19 @@ struct XorBasis {
 
 LinearLayout::LinearLayout(std::vector<InDim> ins, std::vector<OutDim> outs)
     : ins_(std::move(ins)), outs_(std::move(outs)) {
-  for (auto& o : outs_) require(o.log2 >= 0 && o.log2 <= kMaxBits, "out dim " + o.name + " is too large");
-  require(total_out_bits() <= kMaxBits, "layout output has more than 2^62 elements");
-  require(total_in_bits() <= kMaxBits, "layout input has more than 2^62 values");
+  for (auto& o : outs_)
+    if (!(o.log2 >= 0 && o.log2 <= kMaxBits)) fail("out dim " + o.name + " is too large");
+  if (!(total_out_bits() <= kMaxBits)) fail("layout output has more than 2^62 elements");
+  if (!(total_in_bits() <= kMaxBits)) fail("layout input has more than 2^62 values");
   for (auto& d : ins_)
     for (auto& b : d.bases) {
-      require(b.size() == outs_.size(), "basis of in dim " + d.name + " has " + std::to_string(b.size()) +
-                                            " values; the layout has " + std::to_string(outs_.size()) + " out dims");
+      if (!(b.size() == outs_.size()))
+        fail("basis of in dim " + d.name + " has " + std::to_string(b.size()) + " values; the layout has " +
+             std::to_string(outs_.size()) + " out dims");
       for (size_t j = 0; j < b.size(); ++j)
-        require(b[j] >= 0 && b[j] < (int64_t{1} << outs_[j].log2),
-                "basis value " + std::to_string(b[j]) + " of in dim " + d.name + " is outside out dim " +
-                    outs_[j].name + " of size " + std::to_string(int64_t{1} << outs_[j].log2));
+        if (!(b[j] >= 0 && b[j] < (int64_t{1} << outs_[j].log2)))
+          fail("basis value " + std::to_string(b[j]) + " of in dim " + d.name + " is outside out dim " + outs_[j].name +
+               " of size " + std::to_string(int64_t{1} << outs_[j].log2));
     }
 }
 
@@ -62,10 +64,11 @@ LinearLayout LinearLayout::infer_outs(std::vector<InDim> ins, const std::vector<
   for (auto& n : outs) o.push_back({n, 0});
   for (auto& d : ins)
     for (auto& b : d.bases) {
-      require(b.size() == outs.size(), "basis of in dim " + d.name + " has " + std::to_string(b.size()) +
-                                           " values; expected " + std::to_string(outs.size()));
+      if (!(b.size() == outs.size()))
+        fail("basis of in dim " + d.name + " has " + std::to_string(b.size()) + " values; expected " +
+             std::to_string(outs.size()));
       for (size_t j = 0; j < b.size(); ++j) {
-        require(b[j] >= 0, "basis value " + std::to_string(b[j]) + " of in dim " + d.name + " is negative");
+        if (!(b[j] >= 0)) fail("basis value " + std::to_string(b[j]) + " of in dim " + d.name + " is negative");
         int need = b[j] == 0 ? 0 : 64 - std::countl_zero(static_cast<uint64_t>(b[j]));
         o[j].log2 = std::max(o[j].log2, need);
       }
@@ -132,11 +135,11 @@ std::vector<std::string> LinearLayout::out_names() const {
 }
 
 std::vector<int32_t> LinearLayout::apply(const std::vector<int32_t>& in) const {
-  require(in.size() == ins_.size(), "apply: expected " + std::to_string(ins_.size()) + " input values");
+  if (!(in.size() == ins_.size())) fail("apply: expected " + std::to_string(ins_.size()) + " input values");
   std::vector<int32_t> out(outs_.size(), 0);
   for (size_t d = 0; d < ins_.size(); ++d) {
-    require(in[d] >= 0 && in[d] < (int64_t{1} << ins_[d].bases.size()),
-            "apply: " + ins_[d].name + " = " + std::to_string(in[d]) + " is out of range");
+    if (!(in[d] >= 0 && in[d] < (int64_t{1} << ins_[d].bases.size())))
+      fail("apply: " + ins_[d].name + " = " + std::to_string(in[d]) + " is out of range");
     for (size_t i = 0; i < ins_[d].bases.size(); ++i)
       if (in[d] >> i & 1)
         for (size_t j = 0; j < out.size(); ++j) out[j] ^= ins_[d].bases[i][j];
@@ -212,9 +215,10 @@ LinearLayout LinearLayout::compose(const LinearLayout& outer) const {
   std::vector<int> map(outs_.size());
   for (size_t j = 0; j < outs_.size(); ++j) {
     map[j] = outer.in_index(outs_[j].name);
-    require(map[j] >= 0 || outs_[j].log2 == 0, "compose: out dim " + outs_[j].name + " is not an input of the outer layout");
-    require(map[j] < 0 || outs_[j].log2 <= outer.in_log2(outs_[j].name),
-            "compose: out dim " + outs_[j].name + " is larger than the outer layout's input");
+    if (!(map[j] >= 0 || outs_[j].log2 == 0))
+      fail("compose: out dim " + outs_[j].name + " is not an input of the outer layout");
+    if (!(map[j] < 0 || outs_[j].log2 <= outer.in_log2(outs_[j].name)))
+      fail("compose: out dim " + outs_[j].name + " is larger than the outer layout's input");
   }
   std::vector<InDim> ins;
   for (auto& d : ins_) {
@@ -245,14 +249,15 @@ LinearLayout LinearLayout::invert_and_compose(const LinearLayout& outer) const {
       uint64_t v = 0, c = 0;
       for (size_t j = 0; j < b.size(); ++j) {
         int k = outer.out_index(outs_[j].name);
-        require(k >= 0 || b[j] == 0, "invert_and_compose: out dim " + outs_[j].name + " is missing in the outer layout");
+        if (!(k >= 0 || b[j] == 0))
+          fail("invert_and_compose: out dim " + outs_[j].name + " is missing in the outer layout");
         if (k >= 0) {
-          require(b[j] < (int64_t{1} << outer.outs_[k].log2), "invert_and_compose: value outside the outer layout");
+          if (!(b[j] < (int64_t{1} << outer.outs_[k].log2))) fail("invert_and_compose: value outside the outer layout");
           v |= static_cast<uint64_t>(b[j]) << shift[k];
         }
       }
       xb.reduce(v, c);
-      require(v == 0, "invert_and_compose: a value of " + d.name + " is not in the image of the outer layout");
+      if (!(v == 0)) fail("invert_and_compose: a value of " + d.name + " is not in the image of the outer layout");
       Basis nb;
       int bit = 0;
       for (auto& od : outer.ins_) {

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <utility>
 
@@ -11,6 +12,7 @@
 #include "analysis/conversion.h"
 #include "analysis/swizzle.h"
 #include "analysis/report_json.h"
+#include "codegen/codegen.h"
 #include "cli.h"
 #include "error.h"
 #include "io/text.h"
@@ -114,24 +116,65 @@ int bank_batch(const std::string& path, ls::TritonVersion v) {
 
 const cli::Registration bank{
     {"bank-conflicts",
-     "  bank-conflicts --reg L --shared L [--shape 32x32] [--bits 16] [--matrix x4[.trans]] [--details] [--table]\n"
-     "                 [--triton 3.6|3.9]   (every Triton-answering command takes --triton; default 3.9)\n"
-     "                                      shared-memory wavefronts of storing/loading a register tile, and\n"
-     "                                      Triton's conflicts per wavefront\n"
+     "  bank-conflicts --reg L --shared L [--shape 32x32] [--bits 16] [--triton 3.6|3.9] [--target sm_90]\n"
+     "                 [--instr triton|layoutscope | --matrix x4[.trans]] [--details] [--table]\n"
+     "                                      shared-memory wavefronts of storing/loading a register tile with the\n"
+     "                                      instructions Triton emits (default), layoutscope's widest vector or\n"
+     "                                      ldmatrix/stmatrix, and Triton's conflicts per wavefront\n"
      "  bank-conflicts --batch FILE         one {\"reg\", \"shared\", \"shape\", \"bits\"} per line -> one result per line\n",
-     {"--reg", "--shared", "--shape", "--bits", "--matrix", "--batch", "--triton"},
+     {"--reg", "--shared", "--shape", "--bits", "--matrix", "--batch", "--instr", "--triton", "--target"},
      [](const cli::Args& a) {
        no_positional(a);
        if (a.has("--batch")) return bank_batch(a.get("--batch"), cli::triton_version(a));
        auto [reg, shared] = layout_pair(a, "--reg", "--shared");
-       auto r = bank_report(reg, shared, bits_of(a, reg), matrix_options(a));
+       const int32_t bits = bits_of(a, reg);
+       auto r = bank_report(reg, shared, bits, matrix_options(a));
+       // By default the instructions Triton emits (core/codegen); --instr
+       // layoutscope (widest plain vector) or --matrix choose them explicitly.
+       const std::string instr = a.get("--instr", "triton");
+       ls::require(instr == "triton" || instr == "layoutscope", "--instr must be triton or layoutscope, not '" + instr + "'");
+       std::string used = a.has("--matrix") ? "ldmatrix/stmatrix " + a.get("--matrix") : "layoutscope widest vector";
+       namespace cg = ls::codegen;
+       cg::Target target;
+       if (a.has("--triton")) target.version = cg::parse_version(a.get("--triton"));
+       if (a.has("--target")) target.sm = cg::parse_sm(a.get("--target"));
+       std::optional<std::pair<cg::Instr, cg::Instr>> ops;
+       if (instr == "triton" && !a.has("--matrix") && bits <= 32 && reg.spec && shared.spec) {
+         try {
+           ops = cg::round_trip_ops(reg, shared, bits, target, a.flag("--details"));
+         } catch (const ls::Error& e) {  // e.g. several CTAs: layoutscope's choice, saying why
+           used += std::string(" (no Triton model: ") + e.what() + ")";
+         }
+       }
+       if (ops) {
+         auto& [st, ld] = *ops;
+         auto to_report = [&](const cg::Instr& in) {
+           ls::SharedOpReport o;
+           o.instruction = in.mnemonic;
+           o.access_bits = in.bytes_per_lane * 8;
+           o.vector_elems = std::max(1, o.access_bits / bits);
+           o.instructions = in.warp_instructions;
+           o.wavefronts = in.wavefronts;
+           o.ideal = in.ideal;
+           for (auto& x : in.accesses) o.max_wavefronts = std::max(o.max_wavefronts, x.wavefronts);
+           o.accesses = in.accesses;
+           return o;
+         };
+         r.store = to_report(st);
+         r.load = to_report(ld);
+         used = "triton " + cg::to_string(target.version) + " sm_" + std::to_string(target.sm);
+       }
        if (a.flag("--table")) {
+         std::cout << "instructions: " << used << "\n";
          std::cout << "Triton conflicts per wavefront: "
                    << (r.triton_conflicts_per_wavefront ? std::to_string(*r.triton_conflicts_per_wavefront) : "n/a") << "\n";
          print_op_table("store", r.store);
          print_op_table("load", r.load);
        } else {
-         std::cout << cli::with_triton(ls::to_json(r, a.flag("--details")), reg.triton) << "\n";
+         std::cout << cli::with_triton("{\"instructions_of\": " + ls::json_string(used) + ", " +
+                                           ls::to_json(r, a.flag("--details")).substr(1),
+                                       reg.triton)
+                   << "\n";
        }
        return 0;
      },
@@ -206,12 +249,82 @@ const cli::Registration convert_cost{
      },
      {"--table"}}};
 
+
+// The swizzle choice judged by the instructions Triton emits (core/codegen):
+// Triton's own conversion (its optimal swizzling), the designed layout and
+// every conventional candidate as local_store (src) / local_load (dst), and
+// the cheapest of them, which is never worse than Triton's own or the best
+// candidate. JSON text; empty for 64-bit elements or foreign layouts.
+ls::codegen::Target target_of(const cli::Args& a) {
+  ls::codegen::Target t;
+  if (a.has("--triton")) t.version = ls::codegen::parse_version(a.get("--triton"));
+  if (a.has("--target")) t.sm = ls::codegen::parse_sm(a.get("--target"));
+  return t;
+}
+
+std::string triton_swizzle_choice(const ls::codegen::Target& t, const ls::TensorLayout& src,
+                                  const ls::TensorLayout& dst, int32_t bits, const ls::SwizzleDesign& design,
+                                  const std::vector<ls::SwizzleCandidate>& ranked) {
+  namespace cg = ls::codegen;
+  if (bits > 32 || !src.spec || !dst.spec) return "";
+  struct Cost {
+    std::string name, store_instr, load_instr;
+    int64_t store = 0, load = 0;
+    int64_t total() const { return store + load; }
+  };
+  auto through = [&](const std::string& name, const ls::Spec& spec) -> std::optional<Cost> {
+    ls::TensorLayout sh;
+    sh.spec = std::make_shared<const ls::Spec>(spec);
+    sh.shape = src.shape;
+    try {
+      auto st = cg::round_trip_ops(src, sh, bits, t).first;
+      auto ld = cg::round_trip_ops(dst, sh, bits, t).second;
+      return Cost{name, st.mnemonic, ld.mnemonic, st.wavefronts, ld.wavefronts};
+    } catch (const ls::Error&) {
+      return std::nullopt;
+    }
+  };
+  auto json = [](const Cost& c) {
+    return "{\"layout\": " + ls::json_string(c.name) + ", \"store\": " + ls::json_string(c.store_instr) +
+           ", \"load\": " + ls::json_string(c.load_instr) + ", \"store_wavefronts\": " + std::to_string(c.store) +
+           ", \"load_wavefronts\": " + std::to_string(c.load) + "}";
+  };
+  std::optional<Cost> own;
+  cg::KernelReport k = cg::via_convert(src, dst, bits, t);
+  if (k.path == "shared_memory") {
+    Cost c{"Triton's own convert_layout (its optimal swizzling)", "", "", k.shared_store_wavefronts, k.shared_load_wavefronts};
+    for (auto& in : k.instrs)
+      if (in.shared) (in.store ? c.store_instr : c.load_instr) = in.mnemonic;
+    own = c;
+  }
+  auto designed = through("designed", ls::Spec{ls::SharedLinear{design.layout.bases("offset"), {}, 16}});
+  std::vector<Cost> cands;
+  for (auto& c : ranked)
+    if (auto x = through(c.name, c.spec)) cands.push_back(*x);
+  std::stable_sort(cands.begin(), cands.end(), [](const Cost& x, const Cost& y) { return x.total() < y.total(); });
+  // the cheapest; ties keep Triton's own, then the design
+  std::optional<Cost> best = own;
+  for (auto* c : {designed ? &*designed : nullptr, cands.empty() ? nullptr : &cands.front()})
+    if (c && (!best || c->total() < best->total())) best = *c;
+  std::string note;
+  if (best && own && best->name == own->name)
+    note = "no layout found beats Triton's own conversion; keep it";
+  else if (best && designed && best->name != "designed")
+    note = "the designed layout costs more than " + best->name + " with Triton's instructions; use that";
+  std::string out = "{\"instructions_of\": " + ls::json_string("triton " + cg::to_string(t.version) + " sm_" + std::to_string(t.sm)) +
+                    ", \"path\": " + ls::json_string(k.path) + ", \"own\": " + (own ? json(*own) : "null") +
+                    ", \"designed\": " + (designed ? json(*designed) : "null") + ", \"ranked\": [";
+  for (size_t i = 0; i < cands.size(); ++i) out += (i ? ", " : "") + json(cands[i]);
+  out += "], \"recommended\": " + (best ? json(*best) : "null") + ", \"note\": " + ls::json_string(note) + "}";
+  return out;
+}
+
 const cli::Registration swizzle{
     {"swizzle",
-     "  swizzle --src L --dst L [--shape S] [--bits 16] [--no-rank] [--table]\n"
+     "  swizzle --src L --dst L [--shape S] [--bits 16] [--triton 3.6|3.9] [--target sm_90] [--no-rank] [--table]\n"
      "                                      the conflict-minimal shared layout for the pair, and the\n"
      "                                      conventional choices ranked by their conflicts\n",
-     {"--src", "--dst", "--shape", "--bits", "--triton"},
+     {"--src", "--dst", "--shape", "--bits", "--triton", "--target"},
      [](const cli::Args& a) {
        no_positional(a);
        auto [src, dst] = layout_pair(a, "--src", "--dst");
@@ -220,14 +333,24 @@ const cli::Registration swizzle{
        auto design = ls::design_swizzle(s, d, bits);
        std::vector<ls::SwizzleCandidate> ranked;
        if (!a.flag("--no-rank")) ranked = ls::rank_conventional(s, d, bits);
+       std::string triton;
+       const auto target = target_of(a);
+       try {
+         triton = triton_swizzle_choice(target, src, dst, bits, design, ranked);
+       } catch (const ls::Error& e) {  // e.g. several CTAs: no Triton view, the rest stands
+         triton = "{\"error\": " + ls::json_string(e.what()) + "}";
+       }
        if (a.flag("--table")) {
          print_op_table("designed, store", design.store);
          print_op_table("designed, load", design.load);
          for (auto& c : ranked)
            std::printf("%6lld conflicts  %6lld + %6lld wavefronts  %s\n", static_cast<long long>(c.conflicts()),
                        static_cast<long long>(c.store_wavefronts), static_cast<long long>(c.load_wavefronts), c.name.c_str());
+         if (!triton.empty()) std::cout << "with Triton's instructions: " << triton << "\n";
        } else {
-         std::cout << cli::with_triton(ls::to_json(design, ranked), src.triton) << "\n";
+         std::string j = ls::to_json(design, ranked);
+         if (!triton.empty()) j = j.substr(0, j.size() - 1) + ", \"triton_choice\": " + triton + "}";
+         std::cout << cli::with_triton(j, src.triton) << "\n";
        }
        return 0;
      },

@@ -185,7 +185,7 @@ int mixed_transpositions(const LinearLayout& src_in, const LinearLayout& dst_in)
   return mixed;
 }
 
-ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout& dst, int32_t bits) {
+ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout& dst, int32_t bits, bool with_scratch) {
   check_element_bits(bits);
   for (auto* l : {&src, &dst})
     require(l->has_in("register") && l->has_in("lane") && !l->has_in("offset"), "convert-cost takes two distributed layouts");
@@ -206,7 +206,7 @@ ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout&
     r.mixed_transpositions = mixed_transpositions(src, dst);
     r.kind = r.mixed_transpositions < 2 ? ConversionKind::warp_shuffle : ConversionKind::shared_memory;
   } else r.kind = ConversionKind::shared_memory;
-  if (r.kind == ConversionKind::shared_memory) {
+  if (r.kind == ConversionKind::shared_memory && with_scratch) {
     // the designer works on the tensor without register broadcast
     r.scratch_bytes = cvt_scratch_elems(without_register_broadcast(src), without_register_broadcast(dst), bits) * bits / 8;
   }

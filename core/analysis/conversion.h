@@ -39,6 +39,8 @@ struct ConversionReport {
 // (getWarpLayoutConvertDecomposition); shuffles are used only below two.
 int mixed_transpositions(const LinearLayout& src, const LinearLayout& dst);
 
-ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout& dst, int32_t bits);
+// with_scratch = false leaves scratch_bytes 0 (for callers that size it themselves).
+ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout& dst, int32_t bits,
+                                    bool with_scratch = true);
 
 }  // namespace ls

@@ -72,7 +72,7 @@ Vec intersection(const Vec& a, const Vec& b) {
   return r;
 }
 
-Vec get_vbasis(Vec reg_src, Vec reg_dst, const Vec& lane_src, const Vec& lane_dst, int bits) {
+Vec get_vbasis(Vec reg_src, Vec reg_dst, const Vec& lane_src, const Vec& lane_dst, int bits, bool extend) {
   Vec vb = intersection(reg_src, reg_dst);
   const size_t max_vec = log2i(128 / bits);
   if (vb.size() > max_vec) vb.resize(max_vec);
@@ -116,6 +116,7 @@ Vec get_vbasis(Vec reg_src, Vec reg_dst, const Vec& lane_src, const Vec& lane_ds
     vec_src = sp;
     vb = fill(vec_src ? reg_src : reg_dst);
   }
+  if (!extend) return vb;
   Vec extra = vec_src ? after_bank0(reg_src, vb, lane_dst) : after_bank0(reg_dst, vb, lane_src);
   vb.insert(vb.end(), extra.begin(), extra.end());
   return vb;
@@ -268,6 +269,7 @@ uint64_t component(const FlatHw& h, const std::vector<uint64_t>& x, const std::s
 // wavefront's addresses (registers fill what is missing, up to 3).
 struct OpTile {
   std::vector<int> contig, addr;
+  int kind = 0;  // 0 ld/st.shared, 1 ldmatrix/stmatrix, 2 their .trans form
 };
 
 // Triton's optimalSwizzlingTile: the vector bases when side a stores with
@@ -338,7 +340,7 @@ std::optional<CuteSwizzle> cute_swizzle_of(const LinearLayout& l) {
   return std::nullopt;
 }
 
-SwizzleDesign design_swizzle(const LinearLayout& src, const LinearLayout& dst, int32_t bits) {
+SwizzleDesign design_swizzle(const LinearLayout& src, const LinearLayout& dst, int32_t bits, bool extend_vector) {
   check_element_bits(bits);
   for (auto* l : {&src, &dst}) {
     require(l->has_in("register") && l->has_in("lane") && !l->has_in("offset"),
@@ -349,7 +351,7 @@ SwizzleDesign design_swizzle(const LinearLayout& src, const LinearLayout& dst, i
   const int dim = f.bits();
   Vec reg_src = flat_bases(src, f, "register", true), reg_dst = flat_bases(dst, f, "register", true);
   Vec lane_src = flat_bases(src, f, "lane", false), lane_dst = flat_bases(dst, f, "lane", false);
-  Vec vb = get_vbasis(reg_src, reg_dst, lane_src, lane_dst, bits);
+  Vec vb = get_vbasis(reg_src, reg_dst, lane_src, lane_dst, bits, extend_vector);
   require(static_cast<int>(vb.size()) <= dim, "internal: vector wider than the tile");
   // per side: the lanes one wavefront serves
   auto vec_size = [&](const Vec& regs) {
@@ -478,7 +480,7 @@ std::vector<SwizzleCandidate> rank_conventional(const LinearLayout& src, const L
 
 namespace ls {
 
-int64_t cvt_scratch_elems(const LinearLayout& src, const LinearLayout& dst, int32_t bits, int32_t sm) {
+CvtSmem cvt_smem(const LinearLayout& src, const LinearLayout& dst, int32_t bits, int32_t sm) {
   check_element_bits(bits);
   require(src.outs() == dst.outs(), "the source and destination layouts must have the same shape");
   Flat f(src);
@@ -487,19 +489,20 @@ int64_t cvt_scratch_elems(const LinearLayout& src, const LinearLayout& dst, int3
   Vec lane_src = flat_bases(src, f, "lane", false), lane_dst = flat_bases(dst, f, "lane", false);
   // the instructions each side may use (Triton's getSrcDstTiles)
   const bool st_matrix = sm >= 90, ld_matrix = sm >= 75;
-  std::vector<OpTile> src_ops{{{}, {0, 1, 2}}}, dst_ops{{{}, {0, 1, 2}}};
+  std::vector<OpTile> src_ops{{{}, {0, 1, 2}, 0}}, dst_ops{{{}, {0, 1, 2}, 0}};
   if (bits <= 32) {
-    if (st_matrix) src_ops.push_back({{0, 1}, {2, 3, 4}});
-    if (ld_matrix) dst_ops.push_back({{0, 1}, {2, 3, 4}});
+    if (st_matrix) src_ops.push_back({{0, 1}, {2, 3, 4}, 1});
+    if (ld_matrix) dst_ops.push_back({{0, 1}, {2, 3, 4}, 1});
   }
   if (bits == 16) {
-    if (st_matrix) src_ops.push_back({{2, 3, 4}, {0, 1}});
-    if (ld_matrix) dst_ops.push_back({{2, 3, 4}, {0, 1}});
+    if (st_matrix) src_ops.push_back({{2, 3, 4}, {0, 1}, 2});
+    if (ld_matrix) dst_ops.push_back({{2, 3, 4}, {0, 1}, 2});
   }
   const int total = bits <= 128 ? log2i(128 / bits) : 0;
   FlatHw hs = flat_hw(src, f), hd = flat_hw(dst, f);
   bool found = false;
   int64_t best_conflicts = 0, best_reps = 0;
+  CvtSmem best;
   for (auto& os : src_ops)
     for (auto& od : dst_ops) {
       const int ns = total - static_cast<int>(os.contig.size()), nd = total - static_cast<int>(od.contig.size());
@@ -525,11 +528,26 @@ int64_t cvt_scratch_elems(const LinearLayout& src, const LinearLayout& dst, int3
       Core c = build_core(reg_src, reg_dst, *vb, *ts, *td, bits, dim, leave);
       const int64_t conflicts = seg_conflicts(c.segment, *ts) + seg_conflicts(c.segment, *td);
       const int64_t reps = int64_t{1} << c.reps.size();
-      if (!found || conflicts < best_conflicts || (conflicts == best_conflicts && reps > best_reps))
+      if (!found || conflicts < best_conflicts || (conflicts == best_conflicts && reps > best_reps)) {
         found = true, best_conflicts = conflicts, best_reps = reps;
+        Bases offset;
+        for (auto* part : {&*vb, &c.bank, &c.segment, &c.reps})
+          for (auto x : *part) offset.push_back(f.unpack(x));
+        best.layout = LinearLayout({{"offset", offset}, {"block", {}}}, src.outs());
+        best.src_instr = os.kind, best.dst_instr = od.kind;
+        best.scratch_elems = (int64_t{1} << dim) / reps;
+      }
     }
-  if (!found) return design_swizzle(src, dst, bits).scratch_elems;  // plain ld.shared / st.shared
-  return (int64_t{1} << dim) / best_reps;
+  if (!found) {  // plain ld.shared / st.shared
+    SwizzleDesign d = design_swizzle(src, dst, bits, false);
+    best.layout = d.layout;
+    best.scratch_elems = d.scratch_elems;
+  }
+  return best;
+}
+
+int64_t cvt_scratch_elems(const LinearLayout& src, const LinearLayout& dst, int32_t bits, int32_t sm) {
+  return cvt_smem(src, dst, bits, sm).scratch_elems;
 }
 
 }  // namespace ls

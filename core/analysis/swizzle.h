@@ -50,7 +50,10 @@ struct SwizzleDesign {
 std::optional<CuteSwizzle> cute_swizzle_of(const LinearLayout& shared);
 
 // src and dst: distributed layouts of one shape (register/lane/warp/block).
-SwizzleDesign design_swizzle(const LinearLayout& src, const LinearLayout& dst, int32_t bits);
+// extend_vector: also vectorise register bases of one side that are lanes
+// of the other (after the first 32-bit word); Triton 3.6/3.9's compiled
+// conversions do not (their PTX shows the shorter vectors).
+SwizzleDesign design_swizzle(const LinearLayout& src, const LinearLayout& dst, int32_t bits, bool extend_vector = true);
 
 // The scratch buffer (elements) Triton 3.6 allocates for converting src to
 // dst through shared memory on an sm target (register broadcast already
@@ -60,6 +63,16 @@ SwizzleDesign design_swizzle(const LinearLayout& src, const LinearLayout& dst, i
 // segment conflicts, then the most reps, and allocates one round of reps;
 // with no such pair it falls back to design_swizzle's plain ld/st layout.
 int64_t cvt_scratch_elems(const LinearLayout& src, const LinearLayout& dst, int32_t bits, int32_t sm = 90);
+
+// The shared layout of that choice (offset -> element over all rounds:
+// vector, bank, segment, then reps bases) and the instruction of each side:
+// 0 st/ld.shared, 1 stmatrix/ldmatrix, 2 their .trans form.
+struct CvtSmem {
+  LinearLayout layout;
+  int src_instr = 0, dst_instr = 0;
+  int64_t scratch_elems = 0;
+};
+CvtSmem cvt_smem(const LinearLayout& src, const LinearLayout& dst, int32_t bits, int32_t sm = 90);
 
 struct SwizzleCandidate {
   std::string name;  // e.g. "swizzled_shared vec=2 perPhase=1 maxPhase=16 order=[1, 0]"

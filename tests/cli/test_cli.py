@@ -131,6 +131,26 @@ def good_inputs(cli, tmp, c):
     c.check("coalescing of a tilus layout", rc == 0 and json.loads(out).get("vector_bits") == 64, out + err)
     rc, out, err = run(cli, ["--help"])
     c.check("help", rc == 0 and "bases LAYOUT" in out, out + err)
+    # codegen and the analyses that use it: Triton's transpose (PTX of 3.6 and 3.9).
+    rows, cols = "BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])", "BlockedLayout([8, 1], [8, 4], [1, 4], [0, 1])"
+    rc, out, err = run(cli, ["codegen", "--load", rows, "--convert", cols, "--shape", "128x128", "--bits", "16"])
+    d = json.loads(out) if rc == 0 else {}
+    c.check("codegen transpose", d.get("ptx_per_thread") == {
+        "ld.global.v4.b32": 16, "st.shared.v4.b32": 16, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16": 16,
+        "st.global.b16": 128} and d.get("wavefronts") == {"shared_store": 256, "shared_load": 256}, out + err)
+    rc, out, err = run(cli, ["codegen", "--load", rows, "--shape", "128x128", "--bits", "16", "--target", "sm_75"])
+    c.check("codegen bad target", rc == 2 and err.count("\n") == 1 and "--target" in err, err)
+    rc, out, err = run(cli, ["swizzle", "--src", rows, "--dst", cols, "--shape", "128x128", "--bits", "16"])
+    t = json.loads(out).get("triton_choice", {}) if rc == 0 else {}
+    total = lambda x: x["store_wavefronts"] + x["load_wavefronts"]
+    c.check("swizzle never worse than Triton's own or the best candidate",
+            t and total(t["recommended"]) <= total(t["own"]) and total(t["recommended"]) <= total(t["ranked"][0])
+            and total(t["recommended"]) <= total(t["designed"]), out + err)
+    rc, out, err = run(cli, ["bank-conflicts", "--reg", rows, "--shared", "NVMMASharedLayout(128, 16, 2)",
+                             "--shape", "128x128", "--bits", "16", "--triton", "3.6"])
+    d = json.loads(out) if rc == 0 else {}
+    c.check("bank-conflicts names Triton's instructions", d.get("instructions_of") == "triton 3.6 sm_90"
+            and d.get("store", {}).get("instruction") == "st.shared.v4.b32", out + err)
 
 
 def presets(cli, folder, c):

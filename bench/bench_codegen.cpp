@@ -1,0 +1,50 @@
+// Speed of the codegen model (target: a 128x128 tile in <= 100 us, so the
+// GUI can follow typing). Prints the median of repeated runs.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <vector>
+
+#include "codegen/codegen.h"
+#include "io/text.h"
+
+namespace {
+
+ls::TensorLayout layout(const char* text) {
+  auto t = ls::parse_layout(text);
+  t.shape = {128, 128};
+  return t;
+}
+
+double median_us(const std::function<void()>& f, int reps) {
+  std::vector<double> us;
+  for (int i = 0; i < reps; ++i) {
+    auto t0 = std::chrono::steady_clock::now();
+    f();
+    us.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count());
+  }
+  std::sort(us.begin(), us.end());
+  return us[us.size() / 2];
+}
+
+}  // namespace
+
+int main() {
+  auto row = layout("BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])");
+  auto col = layout("BlockedLayout([8, 1], [8, 4], [1, 4], [0, 1])");
+  auto mma = layout("NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, 1], instr_shape=[16, 8])");
+  auto nvmma = layout("NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2)");
+  auto plain = layout("SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0])");
+  namespace cg = ls::codegen;
+  const cg::Target t{cg::Version::v3_9, 90};
+  double a = median_us([&] { cg::via_shared(row, nvmma, 16, t); }, 201);
+  double b = median_us([&] { cg::via_shared(mma, nvmma, 16, t); }, 201);
+  double c = median_us([&] { cg::via_shared(col, plain, 16, t); }, 201);
+  double d = median_us([&] { cg::via_convert(row, col, 16, t); }, 201);
+  std::printf("codegen 128x128 16-bit, blocked rows via NVMMA 128B shared:     %.1f us (target <= 100)\n", a);
+  std::printf("codegen 128x128 16-bit, MMA v2 accumulator via NVMMA 128B:       %.1f us (target <= 100)\n", b);
+  std::printf("codegen 128x128 16-bit, blocked columns via unswizzled shared:   %.1f us (target <= 100)\n", c);
+  std::printf("codegen 128x128 16-bit, convert rows -> columns (transpose):     %.1f us (target <= 100)\n", d);
+  return 0;
+}

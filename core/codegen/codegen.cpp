@@ -1,0 +1,514 @@
+#include "codegen.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "../analysis/conversion.h"
+#include "../analysis/swizzle.h"
+#include "../error.h"
+
+namespace ls::codegen {
+
+std::string to_string(Version v) { return v == Version::v3_6 ? "3.6" : "3.9"; }
+
+Version parse_version(const std::string& s) {
+  if (s == "3.6" || s == "3.6.0") return Version::v3_6;
+  if (s == "3.9" || s == "3.9.0") return Version::v3_9;
+  fail("--triton must be 3.6 or 3.9, not '" + s + "'");
+}
+
+int32_t parse_sm(const std::string& s) {
+  if (s == "sm_80") return 80;
+  if (s == "sm_90") return 90;
+  if (s == "sm_100") return 100;
+  fail("--target must be sm_80, sm_90 or sm_100, not '" + s + "'");
+}
+
+namespace {
+
+int log2i(int64_t x) { return std::bit_width(static_cast<uint64_t>(x)) - 1; }
+
+// PTX spelling of t bits moved as 32-bit words (or one value below a word).
+std::string word_type(int32_t t) {
+  if (t <= 32) return "b" + std::to_string(t);
+  return t == 64 ? "v2.b32" : "v4.b32";
+}
+
+// The hardware bases of a register layout seen as shared offsets.
+struct Cvt {
+  std::vector<int64_t> reg;       // nonzero register bases (broadcast dropped)
+  std::vector<int32_t> reg_index; // their index among all register bases
+  std::vector<int64_t> lane, warp;
+};
+
+Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared) {
+  if (reg.in_size("block") != 1)
+    fail("codegen models one CTA; the register layout has " + std::to_string(reg.in_size("block")) + " CTAs");
+  LinearLayout c = reg.invert_and_compose(shared);
+  const int o = c.out_index("offset"), b = c.out_index("block");
+  Cvt r;
+  auto get = [&](const std::string& dim, std::vector<int64_t>& out, std::vector<int32_t>* index) {
+    const auto& bases = c.bases(dim);
+    for (size_t i = 0; i < bases.size(); ++i) {
+      if (b >= 0 && bases[i][b] != 0) fail("codegen models one CTA; the shared layout spans CTAs");
+      int64_t v = o < 0 ? 0 : bases[i][o];
+      if (index) {
+        if (v == 0) continue;
+        index->push_back(static_cast<int32_t>(i));
+      }
+      out.push_back(v);
+    }
+  };
+  get("register", r.reg, &r.reg_index);
+  get("lane", r.lane, nullptr);
+  get("warp", r.warp, nullptr);
+  r.lane.resize(5, 0);
+  return r;
+}
+
+int64_t xor_bits(const std::vector<int64_t>& bases, const std::vector<int>& idx, int64_t x) {
+  int64_t v = 0;
+  for (size_t i = 0; i < idx.size(); ++i)
+    if (x >> i & 1) v ^= bases[idx[i]];
+  return v;
+}
+
+std::vector<int> all_but(size_t n, const std::vector<int>& skip) {
+  std::vector<int> r;
+  for (int i = 0; i < static_cast<int>(n); ++i)
+    if (std::find(skip.begin(), skip.end(), i) == skip.end()) r.push_back(i);
+  return r;
+}
+
+int find_reg(const Cvt& c, int64_t value, const std::vector<int>& used) {
+  for (int i = 0; i < static_cast<int>(c.reg.size()); ++i)
+    if (c.reg[i] == value && std::find(used.begin(), used.end(), i) == used.end()) return i;
+  return -1;
+}
+
+// Adds one warp instruction's lanes (element offsets) to `in`.
+// Without padding, the lanes' offsets are a fixed XOR pattern XOR-ed with a
+// per-instruction constant, which only permutes the banks: every warp
+// instruction of an op costs what the first does, so only the first is
+// evaluated unless `details` asks for all.
+void add_warp_instr(Instr& in, int64_t warp, int32_t index, std::vector<int64_t> lane_offset, int32_t bits,
+                    int32_t access_bytes, const PhysicalOffset& phys, bool details) {
+  if (!details && !phys && !in.accesses.empty()) {
+    in.warp_instructions += 1;
+    in.wavefronts += in.accesses.front().wavefronts;
+    in.ideal += in.accesses.front().ideal;
+    return;
+  }
+  SharedAccess a;
+  a.warp = warp;
+  a.index = index;
+  std::vector<int64_t> bytes(lane_offset.size(), -1);
+  for (size_t l = 0; l < lane_offset.size(); ++l)
+    if (lane_offset[l] >= 0) {
+      if (phys) lane_offset[l] = phys(lane_offset[l]);
+      bytes[l] = lane_offset[l] * bits / 8;
+    }
+  a.lane_offset = std::move(lane_offset);
+  a.wavefronts = wavefronts(bytes, access_bytes, &a.collisions, &a.ideal);
+  in.warp_instructions += 1;
+  in.wavefronts += a.wavefronts;
+  in.ideal += a.ideal;
+  in.accesses.push_back(std::move(a));
+}
+
+// ldmatrix / stmatrix (trans: the .trans form); nullopt when Triton would not
+// use it. Registers at or above `round` belong to later rounds of a
+// conversion: one instruction never spans rounds.
+std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool trans, const Target& t,
+                                bool details, int64_t round = 0) {
+  if (store ? t.sm < 90 : t.sm < 80) return std::nullopt;
+  if (trans ? !(bits == 16 || (bits == 8 && t.sm >= 100)) : bits > 32) return std::nullopt;
+  const int n = static_cast<int>(c.reg.size());
+  std::vector<int> tile;       // register bases inside the 16-byte row
+  std::vector<int64_t> others; // bases that must stay 16-byte aligned
+  int row_log2 = 0;            // elements per 16-byte row
+  int addr_regs = 0;           // registers among the row addresses
+  if (!trans) {
+    const int w = log2i(32 / bits);
+    for (int i = 0; i < w; ++i) {
+      int r = find_reg(c, int64_t{1} << i, tile);
+      if (r < 0) return std::nullopt;
+      tile.push_back(r);
+    }
+    if (c.lane[0] != (int64_t{1} << w) || c.lane[1] != (int64_t{1} << (w + 1))) return std::nullopt;
+    row_log2 = w + 2;
+  } else {
+    for (int i = 0; i < 3; ++i)
+      if (c.lane[2 + i] != (int64_t{1} << i)) return std::nullopt;
+    if (bits == 8) {
+      int r = find_reg(c, 8, tile);
+      if (r < 0) return std::nullopt;
+      tile.push_back(r);
+    }
+    row_log2 = bits == 8 ? 4 : 3;
+    addr_regs = bits == 8 && !store ? 2 : 1;
+  }
+  const int64_t mask = (int64_t{1} << row_log2) - 1;
+  std::vector<int> rest = all_but(n, tile);
+  for (int i : rest)
+    if (c.reg[i] & mask) return std::nullopt;
+  for (int l : (trans ? std::vector<int>{0, 1} : std::vector<int>{2, 3, 4}))
+    if (c.lane[l] & mask) return std::nullopt;
+  for (auto w : c.warp)
+    if (w & mask) return std::nullopt;
+  const int core_log2 = static_cast<int>(tile.size()) + addr_regs;  // registers per matrix
+  if (n < core_log2) return std::nullopt;
+  int per_round = n;
+  for (auto r : c.reg)
+    if (round > 0 && r >= round) --per_round;
+  if (per_round < core_log2) return std::nullopt;
+  const int vec = std::min(128 / bits, 1 << per_round) >> core_log2;  // matrices per instruction
+  Instr in;
+  in.shared = true;
+  in.store = store;
+  in.bytes_per_lane = 16;
+  in.per_thread = (int64_t{1} << n) / (int64_t{vec} << core_log2);
+  std::string shape = "m8n8", type = "b16";
+  if (trans && bits == 8) shape = store ? "m16n8" : "m16n16", type = "b8";
+  in.mnemonic = std::string(store ? "stmatrix" : "ldmatrix") + ".sync.aligned." + shape + ".x" + std::to_string(vec) +
+                (trans ? ".trans" : "") + ".shared." + type;
+  // row addresses of one matrix: the first addr_regs registers outside the tile, then the row lanes
+  std::vector<int> addr(rest.begin(), rest.begin() + addr_regs);
+  std::vector<int> outer = all_but(n, [&] {
+    std::vector<int> u = tile;
+    u.insert(u.end(), addr.begin(), addr.end());
+    return u;
+  }());
+  std::vector<int64_t> row_bases;
+  for (int i : addr) row_bases.push_back(c.reg[i]);
+  for (int l : (trans ? std::vector<int>{0, 1} : std::vector<int>{2, 3, 4})) row_bases.push_back(c.lane[l]);
+  const int rows = 1 << row_bases.size();
+  const int64_t matrices = int64_t{1} << outer.size();
+  for (int64_t w = 0; w < (int64_t{1} << c.warp.size()); ++w) {
+    int64_t wbase = 0;
+    for (size_t k = 0; k < c.warp.size(); ++k)
+      if (w >> k & 1) wbase ^= c.warp[k];
+    for (int64_t m0 = 0; m0 < matrices; m0 += vec) {
+      if (!details && !in.accesses.empty()) {
+        add_warp_instr(in, w, 0, {}, bits, 16, {}, false);
+        continue;
+      }
+      std::vector<int64_t> lanes(32, -1);
+      for (int j = 0; j < vec; ++j) {
+        int64_t base = wbase ^ xor_bits(c.reg, outer, m0 + j);
+        for (int r = 0; r < rows && j * rows + r < 32; ++r) {
+          int64_t off = base;
+          for (size_t k = 0; k < row_bases.size(); ++k)
+            if (r >> k & 1) off ^= row_bases[k];
+          lanes[j * rows + r] = off;
+        }
+      }
+      add_warp_instr(in, w, static_cast<int32_t>(m0 / vec), std::move(lanes), bits, 16, {}, details);
+    }
+  }
+  return in;
+}
+
+// PTX type of a shared vector (registers `vec`, the i-th found for offset
+// bit i) whose values come from / go to global accesses of g elements.
+// LLVM keeps values of narrower global accesses ("units") as a vector of
+// units: whole units in order are words; units out of order stay
+// <n x unit> (v2.b8; v2.b16, v4.b16); pieces cut out of wider units are
+// shuffled into words on a store, except pairs of bytes (v2.b8), and stay
+// an element vector on a load (v2.b16, v4.b16, v2.b8).
+std::string shared_type(const Cvt& c, const std::vector<int>& vec, int32_t bits, int32_t g, bool store) {
+  const int k = static_cast<int>(vec.size());
+  const int32_t t = (1 << k) * bits;
+  if (k == 0 || bits >= 32) return word_type(t);
+  const int32_t u = std::min(32, g * bits);
+  const int lu = log2i(u / bits);
+  int j = 0;  // leading elements in register order
+  while (j < k && c.reg_index[vec[j]] == j && c.reg[vec[j]] == (int64_t{1} << j)) ++j;
+  if (j == k && k <= lu) return word_type(t);
+  if (j >= lu) {
+    const int32_t units = t / u;
+    if (u == 16 && units <= 4) return "v" + std::to_string(units) + ".b16";
+    if (u == 8 && units == 2) return "v2.b8";
+    return word_type(t);
+  }
+  if (bits == 8 && k == 1) return "v2.b8";
+  if (!store && bits == 16 && k <= 2) return "v" + std::to_string(1 << k) + ".b16";
+  return word_type(t);
+}
+
+// ld.shared / st.shared at the largest vectorisation; registers at or
+// above `round` (a later round of a conversion) never join a vector.
+Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t neighbour_vec,
+            const PhysicalOffset& phys, bool details, int64_t round = 0) {
+  const int n = static_cast<int>(c.reg.size());
+  auto usable = [&](int i, const std::vector<int>& taken) {
+    return !(round > 0 && c.reg[i] >= round) && std::find(taken.begin(), taken.end(), i) == taken.end();
+  };
+  // k register bases inside the low k offset bits that span them (Triton
+  // permutes registers to suit); lanes and warps keep vectors aligned;
+  // other registers may reorder a vector's elements (a fixed register
+  // permutation per instruction)
+  int k = log2i(std::max(1, max_elems));
+  std::vector<int> vecregs;
+  for (; k > 0; --k) {
+    vecregs.clear();
+    const int64_t mask = (int64_t{1} << k) - 1;
+    bool ok = true;
+    for (auto l : c.lane) ok = ok && (l & mask) == 0;
+    for (auto w : c.warp) ok = ok && (w & mask) == 0;
+    if (!ok) continue;
+    std::vector<int64_t> rows;  // reduced, largest pivot first
+    auto add = [&](int i) {
+      int64_t x = c.reg[i];
+      for (auto r : rows)
+        if (x & static_cast<int64_t>(std::bit_floor(static_cast<uint64_t>(r)))) x ^= r;
+      if (!x) return;
+      rows.push_back(x);
+      std::sort(rows.rbegin(), rows.rend());
+      vecregs.push_back(i);
+    };
+    // exact unit offsets first, then any independent ones
+    for (int b = 0; b < k; ++b)
+      for (int i = 0; i < n; ++i)
+        if (c.reg[i] == (int64_t{1} << b) && usable(i, vecregs)) {
+          add(i);
+          break;
+        }
+    for (int i = 0; i < n && static_cast<int>(vecregs.size()) < k; ++i)
+      if (c.reg[i] <= mask && usable(i, vecregs)) add(i);
+    if (static_cast<int>(vecregs.size()) == k) break;
+  }
+  if (k == 0) vecregs.clear();
+  const int32_t t = (1 << k) * bits;
+  Instr in;
+  in.shared = true;
+  in.store = store;
+  in.bytes_per_lane = std::max(1, t / 8);
+  in.per_thread = (int64_t{1} << n) >> k;
+  in.mnemonic = std::string(store ? "st.shared." : "ld.shared.") + shared_type(c, vecregs, bits, neighbour_vec, store);
+  const int64_t align = ~((int64_t{1} << k) - 1);
+  std::vector<int> rest = all_but(n, vecregs);
+  for (int64_t w = 0; w < (int64_t{1} << c.warp.size()); ++w) {
+    int64_t wbase = 0;
+    for (size_t j = 0; j < c.warp.size(); ++j)
+      if (w >> j & 1) wbase ^= c.warp[j];
+    for (int64_t i = 0; i < in.per_thread; ++i) {
+      if (!details && !phys && !in.accesses.empty()) {
+        add_warp_instr(in, w, 0, {}, bits, in.bytes_per_lane, {}, false);
+        continue;
+      }
+      const int64_t base = wbase ^ xor_bits(c.reg, rest, i);
+      std::vector<int64_t> lanes(32);
+      for (int l = 0; l < 32; ++l) {
+        int64_t off = base;
+        for (int b = 0; b < 5; ++b)
+          if (l >> b & 1) off ^= c.lane[b];
+        lanes[l] = off & align;
+      }
+      add_warp_instr(in, w, static_cast<int32_t>(i), std::move(lanes), bits, in.bytes_per_lane, phys, details);
+    }
+  }
+  return in;
+}
+
+// Elements per global access of a register layout (see the header).
+int32_t global_vec(const LinearLayout& reg, int32_t bits) {
+  const auto& regs = reg.bases("register");
+  const size_t last = reg.outs().size() - 1;
+  int k = 0;
+  for (; k < static_cast<int>(regs.size()); ++k) {
+    bool unit = regs[k][last] == (1 << k);
+    for (size_t d = 0; d < last; ++d) unit = unit && regs[k][d] == 0;
+    if (!unit) break;
+  }
+  return std::min(1 << k, std::max(1, 128 / bits));
+}
+
+void count(KernelReport& r, Instr in, const std::string& op) {
+  in.op = op;
+  r.ptx_per_thread[in.mnemonic] += in.per_thread;
+  if (in.shared) (in.store ? r.shared_store_wavefronts : r.shared_load_wavefronts) += in.wavefronts;
+  r.instrs.push_back(std::move(in));
+}
+
+int64_t distinct_regs(const LinearLayout& l) {
+  int64_t n = 1;
+  for (auto& b : l.bases("register"))
+    if (std::any_of(b.begin(), b.end(), [](int32_t x) { return x != 0; })) n *= 2;
+  return n;
+}
+
+int32_t warps_of(const LinearLayout& l) { return static_cast<int32_t>(l.in_size("warp")); }
+
+void check_bits(int32_t bits) {
+  require(bits == 8 || bits == 16 || bits == 32, "--bits must be 8, 16 or 32 for codegen, not " + std::to_string(bits));
+}
+
+}  // namespace
+
+LinearLayout lower_for(const TensorLayout& t, Version v) {
+  require(t.spec != nullptr, "codegen takes Triton layouts (blocked, slice, linear, MMA, dot operand, shared kinds)");
+  // 3.6's lowering, with 3.9's differences applied here (core's 3.9 lowering
+  // makes the same two: zero register bases of blocked layouts, NVMMA
+  // swizzle 0 transposed).
+  LinearLayout l = to_linear(*t.spec, t.shape, TritonVersion::v3_6);
+  if (v == Version::v3_9 && std::holds_alternative<Blocked>(t.spec->v)) {
+    std::vector<LinearLayout::InDim> ins = l.ins();
+    for (auto& d : ins)
+      if (d.name == "register")
+        d.bases.erase(std::remove_if(d.bases.begin(), d.bases.end(),
+                                     [](const LinearLayout::Basis& b) {
+                                       return std::all_of(b.begin(), b.end(), [](int32_t x) { return x == 0; });
+                                     }),
+                      d.bases.end());
+    l = LinearLayout(std::move(ins), l.outs());
+  }
+  return l;
+}
+
+LinearLayout shared_for(const TensorLayout& t, Version v) {
+  const auto* n = std::get_if<NvmmaShared>(&t.spec->v);
+  if (v == Version::v3_9 && n && n->swizzle_bytes == 0 && n->transposed && t.shape.size() == 2) {
+    // 3.9 honours `transposed` without swizzling: the untransposed layout of
+    // the transposed shape, read with the dims swapped
+    NvmmaShared plain = *n;
+    plain.transposed = false;
+    LinearLayout l = to_linear(Spec{plain}, {t.shape[1], t.shape[0]}, TritonVersion::v3_6);
+    std::vector<LinearLayout::InDim> ins = l.ins();
+    for (auto& d : ins)
+      for (auto& b : d.bases) std::swap(b[0], b[1]);
+    std::vector<LinearLayout::OutDim> outs = l.outs();
+    std::swap(outs[0].log2, outs[1].log2);
+    return LinearLayout(std::move(ins), std::move(outs));
+  }
+  return to_linear(*t.spec, t.shape, TritonVersion::v3_6);
+}
+
+Instr global_access(const LinearLayout& reg, int32_t bits, bool store, Version version) {
+  const int32_t v = global_vec(reg, bits);
+  Instr in;
+  in.store = store;
+  in.bytes_per_lane = std::max(1, v * bits / 8);
+  int64_t regs = reg.in_size("register");
+  if (version == Version::v3_9) regs = distinct_regs(reg);  // 3.9 moves each distinct register once
+  in.per_thread = regs / v;
+  in.mnemonic = std::string(store ? "st.global." : "ld.global.") + word_type(v * bits);
+  return in;
+}
+
+namespace {
+
+Instr shared_access_cvt(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Target& t,
+                        int32_t neighbour_vec, bool details) {
+  const auto* padded = std::get_if<PaddedShared>(&shared.v);
+  if (!padded)
+    for (bool trans : {false, true})
+      if (auto m = try_matrix(c, bits, store, trans, t, details)) return *m;
+  int32_t max_elems = 128 / bits;
+  if (padded)
+    for (auto& p : padded->interval_pads) max_elems = std::min<int32_t>(max_elems, p.first);
+  return plain(c, bits, store, max_elems, neighbour_vec, physical_offset_of(shared), details);
+}
+
+}  // namespace
+
+Instr shared_access(const LinearLayout& reg, const Spec& shared, const LinearLayout& shared_ll, int32_t bits,
+                    bool store, const Target& t, int32_t neighbour_vec, bool details) {
+  return shared_access_cvt(cvt_of(reg, shared_ll), shared, bits, store, t, neighbour_vec, details);
+}
+
+std::pair<Instr, Instr> round_trip_ops(const TensorLayout& reg, const TensorLayout& shared, int32_t bits,
+                                       const Target& t, bool details) {
+  KernelReport r = via_shared(reg, shared, bits, t, details);
+  return {r.instrs[1], r.instrs[2]};
+}
+
+KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int32_t bits, const Target& t,
+                        bool details) {
+  check_bits(bits);
+  require(reg.spec && !is_shared(*reg.spec), "--load must be a distributed layout");
+  require(shared.spec && is_shared(*shared.spec), "--via-shared must be a shared layout");
+  KernelReport r;
+  r.target = t;
+  r.bits = bits;
+  r.path = "via_shared";
+  LinearLayout rl = lower_for(reg, t.version), sl = shared_for(shared, t.version);
+  require(rl.outs() == sl.outs(), "--load and --via-shared must have the same shape");
+  r.num_warps = warps_of(rl);
+  Instr ld = global_access(rl, bits, false, t.version);
+  const int32_t g = static_cast<int32_t>(global_vec(rl, bits));
+  count(r, ld, "gl.load");
+  const Cvt c = cvt_of(rl, sl);
+  count(r, shared_access_cvt(c, *shared.spec, bits, true, t, g, details), "local_store");
+  count(r, shared_access_cvt(c, *shared.spec, bits, false, t, g, details), "local_load");
+  count(r, global_access(rl, bits, true, t.version), "gl.store");
+  int64_t offsets = sl.in_size("offset");
+  if (auto* p = std::get_if<PaddedShared>(&shared.spec->v)) offsets = padded_offset(*p, offsets - 1) + 1;
+  r.shared_bytes = offsets * bits / 8;
+  return r;
+}
+
+KernelReport copy(const TensorLayout& reg, int32_t bits, const Target& t) {
+  check_bits(bits);
+  require(reg.spec && !is_shared(*reg.spec), "--load must be a distributed layout");
+  KernelReport r;
+  r.target = t;
+  r.bits = bits;
+  r.path = "copy";
+  LinearLayout rl = lower_for(reg, t.version);
+  r.num_warps = warps_of(rl);
+  count(r, global_access(rl, bits, false, t.version), "gl.load");
+  count(r, global_access(rl, bits, true, t.version), "gl.store");
+  return r;
+}
+
+KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32_t bits, const Target& t,
+                         bool details) {
+  check_bits(bits);
+  require(src.spec && !is_shared(*src.spec), "--load must be a distributed layout");
+  require(dst.spec && !is_shared(*dst.spec), "--convert must be a distributed layout");
+  KernelReport r;
+  r.target = t;
+  r.bits = bits;
+  LinearLayout a = lower_for(src, t.version), b = lower_for(dst, t.version);
+  require(a.outs() == b.outs(), "--load and --convert must have the same shape");
+  r.num_warps = warps_of(a);
+  ConversionReport cv = analyze_conversion(a, b, bits, false);
+  r.path = ls::to_string(cv.kind);
+  const int32_t ga = global_vec(a, bits), gb = global_vec(b, bits);
+  count(r, global_access(a, bits, false, t.version), "gl.load");
+  if (cv.kind == ConversionKind::shared_memory) {
+    auto strip = [](const LinearLayout& l) {
+      std::vector<LinearLayout::InDim> ins = l.ins();
+      for (auto& d : ins)
+        if (d.name == "register")
+          d.bases.erase(std::remove_if(d.bases.begin(), d.bases.end(),
+                                       [](const LinearLayout::Basis& x) {
+                                         return std::all_of(x.begin(), x.end(), [](int32_t v) { return v == 0; });
+                                       }),
+                        d.bases.end());
+      return LinearLayout(std::move(ins), l.outs());
+    };
+    CvtSmem sm = cvt_smem(strip(a), strip(b), bits, t.sm);
+    auto side = [&](const LinearLayout& l, int kind, bool store, int32_t g) {
+      Cvt c = cvt_of(l, sm.layout);
+      if (kind > 0)
+        if (auto m = try_matrix(c, bits, store, kind == 2, t, details, sm.scratch_elems)) return *m;
+      return plain(c, bits, store, 128 / bits, g, {}, details, sm.scratch_elems);
+    };
+    count(r, side(a, sm.src_instr, true, ga), "convert_layout");
+    count(r, side(b, sm.dst_instr, false, gb), "convert_layout");
+    r.shared_bytes = sm.scratch_elems * bits / 8;
+  } else if (cv.kind == ConversionKind::warp_shuffle) {
+    // one shfl.sync.idx.b32 per 32-bit word of the wider side's registers
+    Instr in;
+    in.mnemonic = "shfl.sync.idx.b32";
+    in.bytes_per_lane = 4;
+    in.per_thread = std::max<int64_t>(1, std::max(distinct_regs(a), distinct_regs(b)) * bits / 32);
+    count(r, in, "convert_layout");
+  }
+  count(r, global_access(b, bits, true, t.version), "gl.store");
+  return r;
+}
+
+}  // namespace ls::codegen

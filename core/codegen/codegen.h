@@ -1,0 +1,115 @@
+// The instructions Triton emits for a Gluon copy kernel, per thread, with
+// every shared-memory instruction's lane addresses so the wavefront model
+// (analysis/bank_conflicts.h) counts what the hardware does. The kernel:
+// gl.load with layout R from a contiguous row-major tensor (16-byte aligned
+// base), then either local_store to shared layout S and local_load back
+// with R, or convert_layout to R2; then gl.store with the final layout.
+//
+// Rules (Triton 3.6 / 3.9 NVIDIA lowering, held to their PTX):
+// - gl.load / gl.store: v elements per access, v = the run of register
+//   bases 0, 1, ... equal to 1, 2, 4, ... along the last dim (no other
+//   dim), capped at 128 bits; registers / v instructions, where 3.6 counts
+//   every register (broadcast ones included) and 3.9 only distinct ones. Spelling by bits t = v * bits:
+//   b8, b16, b32, v2.b32 (64), v4.b32 (128).
+// - local_store / local_load (cvt: hardware -> shared offset, broadcast
+//   registers dropped; padded layouts skip the matrix forms):
+//   1. stmatrix / ldmatrix (stmatrix from sm_90, ldmatrix from sm_80),
+//      elements of at most 32 bits: registers hold offsets 1 .. 32/bits/2,
+//      lanes 0 and 1 the next two bits, every other basis 16-byte aligned;
+//      lanes 2..4 give the 8 row addresses of a matrix. .x1/.x2/.x4 by the
+//      32-bit words a thread holds (at most 4).
+//   2. the .trans forms (16-bit; 8-bit from sm_100): lanes 2..4 hold
+//      offsets 1, 2, 4 (8-bit: and one register offset 8), every other
+//      basis 16-byte aligned; a register basis and lanes 0, 1 (8-bit
+//      loads: two registers) give the row addresses.
+//   3. otherwise ld/st.shared with the largest v (at most 128 bits, the
+//      padding interval for padded layouts) such that registers hold
+//      offsets 1 .. v/2 and every other basis is a multiple of v. Spelled
+//      as 32-bit words (b8/b16 below a word) when the vector is made of
+//      whole words of the neighbouring global access in register order;
+//      otherwise element-wise (v2.b16, v4.b16, v2.b8, ...), because LLVM
+//      then keeps the element vector.
+// - convert_layout: analysis/conversion.h decides the path; through shared
+//   memory the layout and the instruction pair are Triton's own optimal
+//   swizzling (analysis/swizzle.h, cvt_smem), each side lowered as above
+//   with that instruction kind.
+// Wavefronts per CTA: each warp instruction's lanes' byte addresses through
+// `wavefronts` (one phase per 8x8 matrix for ldmatrix/stmatrix).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../analysis/bank_conflicts.h"
+#include "../spec.h"
+
+namespace ls::codegen {
+
+enum class Version { v3_6, v3_9 };
+std::string to_string(Version v);          // "3.6", "3.9"
+Version parse_version(const std::string&); // throws ls::Error naming --triton
+
+struct Target {
+  Version version = Version::v3_9;
+  int32_t sm = 90;  // 80, 90 or 100
+};
+int32_t parse_sm(const std::string&);  // "sm_80", "sm_90", "sm_100"; throws naming --target
+
+// One kind of PTX instruction of one op.
+struct Instr {
+  std::string op;        // "gl.load", "local_store", "local_load", "gl.store", "convert_layout"
+  std::string mnemonic;  // Triton's PTX spelling up to the first blank
+  int64_t per_thread = 0;
+  int32_t bytes_per_lane = 0;  // per access (ldmatrix/stmatrix: 16 per row address)
+  bool shared = false, store = false;
+  // shared only, one CTA: warp instructions, wavefronts, ideal wavefronts
+  int64_t warp_instructions = 0, wavefronts = 0, ideal = 0;
+  // per warp instruction: lane offsets (elements), wavefronts; only the first
+  // unless `details` (without padding every instruction costs the same)
+  std::vector<SharedAccess> accesses;
+};
+
+struct KernelReport {
+  Target target;
+  int32_t bits = 16;
+  int32_t num_warps = 1;
+  std::string path;  // "via_shared", or the convert path: "free", "register_permutation", ...
+  std::vector<Instr> instrs;
+  std::map<std::string, int64_t> ptx_per_thread;
+  int64_t shared_store_wavefronts = 0, shared_load_wavefronts = 0;
+  int64_t shared_bytes = 0;  // the kernel's shared memory
+};
+
+// gl.load (store = false) or gl.store of a register layout on a contiguous
+// row-major tensor of its shape.
+// 3.6 moves every register (broadcast ones included), 3.9 each distinct one.
+Instr global_access(const LinearLayout& reg, int32_t bits, bool store, Version version);
+
+// local_store (store) / local_load of `reg` to/from `shared`; `neighbour`
+// is the global access vector (elements) whose words feed / consume the
+// values (decides the spelling only).
+Instr shared_access(const LinearLayout& reg, const Spec& shared, const LinearLayout& shared_ll, int32_t bits,
+                    bool store, const Target& t, int32_t neighbour_vec, bool details = false);
+
+// local_store and local_load of `reg` through `shared` as Triton emits them
+// (the values coming from and going to gl.load / gl.store with `reg`).
+std::pair<Instr, Instr> round_trip_ops(const TensorLayout& reg, const TensorLayout& shared, int32_t bits,
+                                       const Target& t, bool details = false);
+
+KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int32_t bits, const Target& t,
+                        bool details = false);
+KernelReport copy(const TensorLayout& reg, int32_t bits, const Target& t);  // gl.load then gl.store
+KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32_t bits, const Target& t,
+                         bool details = false);
+
+// The register layout as the given Triton version lowers it (3.9 drops the
+// broadcast register bases of blocked layouts larger than the shape).
+LinearLayout lower_for(const TensorLayout& t, Version v);
+// The shared layout as the given version lowers it (3.9 honours `transposed`
+// of an unswizzled nvmma_shared layout; 3.6 ignores it).
+LinearLayout shared_for(const TensorLayout& t, Version v);
+
+}  // namespace ls::codegen

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Holds `layoutscope-cli codegen` to Triton's PTX: for every kernel of the golden files
+tests/conformance/golden/codegen-*.jsonl (made by the real Triton wheels; format in
+tests/conformance/README_codegen.md) the model's ptx_per_thread must equal Triton's exactly.
+
+Cases fall into classes VERSION/TARGET/KIND/SHARED (KIND: via_shared, convert, copy; SHARED: the
+shared layout's kind for via_shared: swizzled, nvmma, padded, shared_linear; '-' otherwise).
+--only CLASS,... restricts the check to those classes ('*' matches any part; a class is a rule,
+never a case list); every mismatch in the checked classes fails the test. With no golden file
+present the test is skipped (exit 77)."""
+import argparse
+import collections
+import glob
+import json
+import os
+import subprocess
+import sys
+
+SKIP = 77
+
+
+def kind_of(case):
+    if "via_shared" in case:
+        return "via_shared"
+    if "convert" in case:
+        return "convert"
+    return "copy"
+
+
+SHARED_KINDS = {"SwizzledSharedLayout": "swizzled", "NVMMASharedLayout": "nvmma",
+                "PaddedSharedLayout": "padded", "SharedLinearLayout": "shared_linear"}
+
+
+def class_of(case):
+    kind = kind_of(case)
+    shared = "-"
+    if kind == "via_shared":
+        shared = SHARED_KINDS.get(case["via_shared"].split("(", 1)[0].strip(), "other")
+    return (case["triton"], case["target"], kind, shared)
+
+
+def run_case(cli, case):
+    cmd = [cli, "codegen", "--load", case["load"], "--shape", "x".join(str(d) for d in case["shape"]),
+           "--bits", str(case["bits"]), "--triton", case["triton"], "--target", case["target"]]
+    if "via_shared" in case:
+        cmd += ["--via-shared", case["via_shared"]]
+    elif "convert" in case:
+        cmd += ["--convert", case["convert"]]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        return None, (p.stderr.strip() or p.stdout.strip()).splitlines()[-1:] or ["exit %d" % p.returncode]
+    return json.loads(p.stdout), None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("cli")
+    ap.add_argument("--golden-dir", default=os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden"))
+    ap.add_argument("--only", default="", help="comma-separated classes VERSION/TARGET/KIND/SHARED ('*' matches any part)")
+    ap.add_argument("--show", type=int, default=5, help="mismatches to print per class")
+    args = ap.parse_args()
+    files = sorted(glob.glob(os.path.join(args.golden_dir, "codegen-*.jsonl")))
+    if not files:
+        print("SKIP: no golden file tests/conformance/golden/codegen-*.jsonl (made by codegen_oracle.py)")
+        return SKIP
+    only = [c.split("/") for c in args.only.split(",") if c]
+
+    def selected(cls):
+        return not only or any(all(p in ("*", q) for p, q in zip(o, cls)) for o in only)
+
+    stats = collections.OrderedDict()
+    shown = collections.Counter()
+    for f in files:
+        for line in open(f):
+            if not line.strip():
+                continue
+            case = json.loads(line)
+            cls = class_of(case)
+            if not selected(cls):
+                continue
+            st = stats.setdefault(cls, [0, 0])
+            st[1] += 1
+            got, err = run_case(args.cli, case)
+            if got is not None and got["ptx_per_thread"] == case["ptx_per_thread"]:
+                st[0] += 1
+                continue
+            if shown[cls] < args.show:
+                shown[cls] += 1
+                what = err if err else {"model": got["ptx_per_thread"], "triton": case["ptx_per_thread"]}
+                print("MISMATCH %s %s: %s" % ("/".join(cls), json.dumps({k: case[k] for k in case if k not in (
+                    "ptx_per_thread", "shared_bytes", "triton", "target")}), json.dumps(what)))
+    total = [0, 0]
+    for cls, (ok, n) in sorted(stats.items()):
+        print("%-36s %5d / %5d exact" % ("/".join(cls), ok, n))
+        total[0] += ok
+        total[1] += n
+    print("%-36s %5d / %5d exact" % ("all", total[0], total[1]))
+    if total[1] == 0:
+        print("SKIP: no golden case in the selected classes")
+        return SKIP
+    return 0 if total[0] == total[1] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

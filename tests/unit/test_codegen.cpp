@@ -1,0 +1,136 @@
+// codegen: kernels whose PTX was read from Triton 3.6 / 3.9 (compiled offline
+// for sm_80/sm_90/sm_100), counts per thread as the PTX has them.
+#include <catch2/catch.hpp>
+
+#include "codegen/codegen.h"
+#include "io/text.h"
+
+namespace {
+
+namespace cg = ls::codegen;
+using Counts = std::map<std::string, int64_t>;
+
+ls::TensorLayout at(const std::string& text, ls::Shape shape) {
+  ls::TensorLayout t = ls::parse_layout(text);
+  t.shape = std::move(shape);
+  return t;
+}
+
+const char* kRows = "BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])";
+const char* kCols = "BlockedLayout([8, 1], [8, 4], [1, 4], [0, 1])";
+
+}  // namespace
+
+TEST_CASE("codegen: the textbook transpose (fp16 128x128, 4 warps)", "[codegen]") {
+  for (auto v : {cg::Version::v3_6, cg::Version::v3_9}) {
+    auto r = cg::via_convert(at(kRows, {128, 128}), at(kCols, {128, 128}), 16, {v, 90});
+    CHECK(r.path == "shared_memory");
+    CHECK(r.ptx_per_thread == Counts{{"ld.global.v4.b32", 16},
+                                     {"st.shared.v4.b32", 16},
+                                     {"ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", 16},
+                                     {"st.global.b16", 128}});
+    CHECK(r.shared_bytes == 8192);
+    // Triton's own swizzle is conflict-free: 4 wavefronts per 128-bit store,
+    // one per 8x8 matrix of ldmatrix, 4 warps x 16 instructions each
+    CHECK(r.shared_store_wavefronts == 256);
+    CHECK(r.shared_load_wavefronts == 256);
+  }
+}
+
+TEST_CASE("codegen: ldmatrix serves 32-bit data", "[codegen]") {
+  auto r = cg::via_convert(at("BlockedLayout([1, 1], [1, 32], [1, 4], [1, 0])", {128, 128}),
+                           at("BlockedLayout([1, 1], [32, 1], [4, 1], [0, 1])", {128, 128}), 32, {cg::Version::v3_6, 90});
+  CHECK(r.ptx_per_thread == Counts{{"ld.global.b32", 128},
+                                   {"st.shared.v4.b32", 32},
+                                   {"ldmatrix.sync.aligned.m8n8.x4.shared.b16", 32},
+                                   {"st.global.v4.b32", 32}});
+  CHECK(r.shared_bytes == 65536);
+}
+
+TEST_CASE("codegen: stmatrix from sm_90, ldmatrix from sm_80", "[codegen]") {
+  auto reg = at("BlockedLayout([1, 2], [8, 4], [4, 1], [1, 0])", {64, 64});
+  auto s = at("SwizzledSharedLayout(1, 1, 1, [1, 0])", {64, 64});
+  auto h = cg::via_shared(reg, s, 16, {cg::Version::v3_6, 90});
+  CHECK(h.ptx_per_thread == Counts{{"ld.global.b32", 16},
+                                   {"stmatrix.sync.aligned.m8n8.x4.shared.b16", 4},
+                                   {"ldmatrix.sync.aligned.m8n8.x4.shared.b16", 4},
+                                   {"st.global.b32", 16}});
+  CHECK(h.shared_bytes == 8192);
+  auto a = cg::via_shared(reg, s, 16, {cg::Version::v3_6, 80});
+  CHECK(a.ptx_per_thread == Counts{{"ld.global.b32", 16},
+                                   {"st.shared.b32", 16},
+                                   {"ldmatrix.sync.aligned.m8n8.x4.shared.b16", 4},
+                                   {"st.global.b32", 16}});
+}
+
+TEST_CASE("codegen: .trans forms for column-major registers", "[codegen]") {
+  auto reg = at("BlockedLayout([8, 1], [4, 8], [1, 4], [0, 1])", {64, 64});
+  auto s = at("SwizzledSharedLayout(1, 1, 1, [1, 0])", {64, 64});
+  auto r = cg::via_shared(reg, s, 16, {cg::Version::v3_6, 90});
+  CHECK(r.ptx_per_thread == Counts{{"ld.global.b16", 32},
+                                   {"stmatrix.sync.aligned.m8n8.x4.trans.shared.b16", 4},
+                                   {"ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", 4},
+                                   {"st.global.b16", 32}});
+}
+
+TEST_CASE("codegen: element vectors when the global side is narrower", "[codegen]") {
+  // scalar b16 global loads feed a two-element shared vector: v2.b16, not b32
+  auto r = cg::via_shared(at("BlockedLayout([2, 2], [8, 4], [1, 4], [0, 1])", {16, 16}),
+                          at("SwizzledSharedLayout(1, 1, 1, [1, 0])", {16, 16}), 16, {cg::Version::v3_6, 90});
+  CHECK(r.ptx_per_thread == Counts{{"ld.global.b16", 4},
+                                   {"st.shared.v2.b16", 2},
+                                   {"ld.shared.v2.b16", 2},
+                                   {"st.global.b16", 4}});
+}
+
+TEST_CASE("codegen: broadcast registers, 3.6 moves them and 3.9 does not", "[codegen]") {
+  auto reg = at("BlockedLayout([1, 32], [32, 1], [4, 1], [1, 0])", {16, 16});
+  auto s = at("SwizzledSharedLayout(1, 1, 1, [1, 0])", {16, 16});
+  auto r36 = cg::via_shared(reg, s, 16, {cg::Version::v3_6, 90});
+  CHECK(r36.ptx_per_thread == Counts{{"ld.global.v4.b32", 4},
+                                     {"st.shared.v4.b32", 2},
+                                     {"ld.shared.v4.b32", 2},
+                                     {"st.global.v4.b32", 4}});
+  auto r39 = cg::via_shared(reg, s, 16, {cg::Version::v3_9, 90});
+  CHECK(r39.ptx_per_thread.at("ld.global.v4.b32") == 2);
+}
+
+TEST_CASE("codegen: copy kernels", "[codegen]") {
+  auto r = cg::copy(at("BlockedLayout([16], [32], [4], [0])", {1024}), 32, {cg::Version::v3_6, 90});
+  CHECK(r.ptx_per_thread == Counts{{"ld.global.v4.b32", 4}, {"st.global.v4.b32", 4}});
+  auto c = cg::copy(at("BlockedLayout([1, 1], [1, 32], [1, 4], [1, 0])", {128, 128}), 32, {cg::Version::v3_9, 90});
+  CHECK(c.ptx_per_thread == Counts{{"ld.global.b32", 128}, {"st.global.b32", 128}});
+}
+
+TEST_CASE("codegen: the one-instruction shortcut equals evaluating every warp instruction", "[codegen]") {
+  const char* regs[] = {kRows, kCols, "BlockedLayout([2, 2], [8, 4], [2, 2], [0, 1])",
+                        "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2], instr_shape=[16, 8])",
+                        "DotOperandLayout(0, NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, 1], instr_shape=[16, 8]), 2)"};
+  const char* shared[] = {"SwizzledSharedLayout(1, 1, 1, [1, 0])", "SwizzledSharedLayout(2, 2, 4, [0, 1])",
+                          "NVMMASharedLayout(64, 16, 2)", "NVMMASharedLayout(128, 16, 2, True)"};
+  for (auto* r : regs) {
+    for (auto* s : shared)
+      for (int sm : {80, 90}) {
+        cg::Target t{cg::Version::v3_6, sm};
+        auto fast = cg::via_shared(at(r, {64, 64}), at(s, {64, 64}), 16, t);
+        auto all = cg::via_shared(at(r, {64, 64}), at(s, {64, 64}), 16, t, true);
+        CHECK(fast.shared_store_wavefronts == all.shared_store_wavefronts);
+        CHECK(fast.shared_load_wavefronts == all.shared_load_wavefronts);
+        CHECK(all.shared_store_wavefronts >= 1);
+      }
+    for (auto* d : regs) {
+      auto fast = cg::via_convert(at(r, {64, 64}), at(d, {64, 64}), 16, {cg::Version::v3_6, 90});
+      auto all = cg::via_convert(at(r, {64, 64}), at(d, {64, 64}), 16, {cg::Version::v3_6, 90}, true);
+      CHECK(fast.shared_store_wavefronts == all.shared_store_wavefronts);
+      CHECK(fast.shared_load_wavefronts == all.shared_load_wavefronts);
+    }
+  }
+}
+
+TEST_CASE("codegen: bad input names the field", "[codegen]") {
+  CHECK_THROWS_WITH(cg::parse_version("3.7"), Catch::Contains("--triton"));
+  CHECK_THROWS_WITH(cg::parse_sm("sm_75"), Catch::Contains("--target"));
+  auto reg = at(kRows, {128, 128});
+  CHECK_THROWS_WITH(cg::via_shared(reg, reg, 16, {}), Catch::Contains("--via-shared"));
+  CHECK_THROWS_WITH(cg::via_convert(reg, at(kCols, {128, 128}), 64, {}), Catch::Contains("--bits"));
+}
