@@ -1,7 +1,6 @@
 // bank-conflicts, coalescing, convert-cost, swizzle: the analyses of
 // core/analysis as JSON (a short table with --table).
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <utility>
@@ -48,6 +47,8 @@ std::pair<ls::TensorLayout, ls::TensorLayout> layout_pair(const cli::Args& a, co
   auto x = named_layout(a, first);
   auto y = named_layout(a, second);
   fix_shapes(a, {&x, &y});
+  cli::check_work(a, x);
+  cli::check_work(a, y);
   return {std::move(x), std::move(y)};
 }
 
@@ -90,9 +91,8 @@ void print_op_table(const std::string& what, const ls::SharedOpReport& r) {
             << r.max_wavefronts << ")\n";
 }
 
-int bank_batch(const std::string& path) {
-  std::ifstream f(path);
-  ls::require(f.good(), path + ": cannot read the batch file");
+int bank_batch(const cli::Args& a, const std::string& path) {
+  std::istringstream f(cli::read_file(path));
   std::string line;
   while (std::getline(f, line)) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -100,6 +100,8 @@ int bank_batch(const std::string& path) {
       ls::BankCase c = ls::parse_bank_case(line);
       if (c.reg.shape.empty()) c.reg.shape = c.shared.shape;
       if (c.shared.shape.empty()) c.shared.shape = c.reg.shape;
+      cli::check_work(a, c.reg);
+      cli::check_work(a, c.shared);
       ls::check_element_bits(c.bits);
       std::cout << ls::to_json(bank_report(c.reg, c.shared, c.bits, {}), false) << "\n";
     } catch (const std::exception& e) {
@@ -111,14 +113,14 @@ int bank_batch(const std::string& path) {
 
 const cli::Registration bank{
     {"bank-conflicts",
-     "  bank-conflicts --reg L --shared L [--shape 32x32] [--bits 16] [--matrix x4[.trans]] [--details] [--table]\n"
-     "                                      shared-memory wavefronts of storing/loading a register tile, and\n"
-     "                                      Triton's conflicts per wavefront\n"
-     "  bank-conflicts --batch FILE         one {\"reg\", \"shared\", \"shape\", \"bits\"} per line -> one result per line\n",
-     {"--reg", "--shared", "--shape", "--bits", "--matrix", "--batch"},
+     {{"", "",
+       {{"--reg", "L", true}, {"--shared", "L", true}, {"--shape", "32x32"}, {"--bits", "16"}, {"--matrix", "x4[.trans]"},
+        {"--details"}, {"--table"}},
+       "shared-memory wavefronts of storing/loading a register tile, and Triton's conflicts per wavefront"},
+      {"", "", {{"--batch", "FILE", true}}, "one {\"reg\", \"shared\", \"shape\", \"bits\"} per line -> one result per line"}},
      [](const cli::Args& a) {
        no_positional(a);
-       if (a.has("--batch")) return bank_batch(a.get("--batch"));
+       if (a.has("--batch")) return bank_batch(a, a.get("--batch"));
        auto [reg, shared] = layout_pair(a, "--reg", "--shared");
        auto r = bank_report(reg, shared, bits_of(a, reg), matrix_options(a));
        if (a.flag("--table")) {
@@ -131,7 +133,7 @@ const cli::Registration bank{
        }
        return 0;
      },
-     {"--table", "--details"}}};
+     int64_t{1} << 24}};
 
 // A distributed layout's F2 form for the shape.
 ls::LinearLayout distributed(const ls::TensorLayout& t, const std::string& what) {
@@ -155,10 +157,9 @@ std::vector<int64_t> parse_strides(const std::string& s) {
 
 const cli::Registration coalescing{
     {"coalescing",
-     "  coalescing LAYOUT [--shape S] [--bits 32] [--strides 64,1] [--table]\n"
-     "                                      global-memory vector width, sectors per request, efficiency\n"
-     "                                      (strides in elements; default: contiguous row-major)\n",
-     {"--shape", "--bits", "--strides"},
+     {{"", "LAYOUT", {{"--shape", "S"}, {"--bits", "32"}, {"--strides", "64,1"}, {"--table"}},
+       "global-memory vector width, sectors per request, efficiency (strides in elements; default: contiguous "
+       "row-major)"}},
      [](const cli::Args& a) {
        ls::TensorLayout t = cli::load_layout(a);
        ls::require(!t.shape.empty(), "the layout carries no shape; give one with --shape (e.g. --shape 64x16)");
@@ -179,13 +180,12 @@ const cli::Registration coalescing{
        }
        return 0;
      },
-     {"--table"}}};
+     int64_t{1} << 24}};
 
 const cli::Registration convert_cost{
     {"convert-cost",
-     "  convert-cost --src L --dst L [--shape S] [--bits 32] [--table]\n"
-     "                                      free / register permutation / warp shuffles / shared memory\n",
-     {"--src", "--dst", "--shape", "--bits"},
+     {{"", "", {{"--src", "L", true}, {"--dst", "L", true}, {"--shape", "S"}, {"--bits", "32"}, {"--table"}},
+       "free / register permutation / warp shuffles / shared memory"}},
      [](const cli::Args& a) {
        no_positional(a);
        auto [src, dst] = layout_pair(a, "--src", "--dst");
@@ -199,14 +199,12 @@ const cli::Registration convert_cost{
        }
        return 0;
      },
-     {"--table"}}};
+     int64_t{1} << 24}};
 
 const cli::Registration swizzle{
     {"swizzle",
-     "  swizzle --src L --dst L [--shape S] [--bits 16] [--no-rank] [--table]\n"
-     "                                      the conflict-minimal shared layout for the pair, and the\n"
-     "                                      conventional choices ranked by their conflicts\n",
-     {"--src", "--dst", "--shape", "--bits"},
+     {{"", "", {{"--src", "L", true}, {"--dst", "L", true}, {"--shape", "S"}, {"--bits", "16"}, {"--no-rank"}, {"--max-candidates", "N"}, {"--table"}},
+       "the conflict-minimal shared layout for the pair, and the conventional choices ranked by their conflicts"}},
      [](const cli::Args& a) {
        no_positional(a);
        auto [src, dst] = layout_pair(a, "--src", "--dst");
@@ -214,7 +212,11 @@ const cli::Registration swizzle{
        auto s = distributed(src, "--src"), d = distributed(dst, "--dst");
        auto design = ls::design_swizzle(s, d, bits);
        std::vector<ls::SwizzleCandidate> ranked;
-       if (!a.flag("--no-rank")) ranked = ls::rank_conventional(s, d, bits);
+       if (!a.flag("--no-rank"))
+         ranked = ls::rank_conventional(s, d, bits,
+                                        a.has("--max-candidates")
+                                            ? cli::parse_int("--max-candidates", a.get("--max-candidates"), 1, int64_t{1} << 24)
+                                            : ls::kMaxSwizzleCandidates);
        if (a.flag("--table")) {
          print_op_table("designed, store", design.store);
          print_op_table("designed, load", design.load);
@@ -226,6 +228,6 @@ const cli::Registration swizzle{
        }
        return 0;
      },
-     {"--table", "--no-rank"}}};
+     int64_t{1} << 16}};
 
 }  // namespace

@@ -31,11 +31,7 @@ int run_export(const cli::Args& a) {
     o.labels = *l;
   }
   if (a.has("--cell")) {
-    std::string c = a.get("--cell");
-    ls::require(!c.empty() && c.size() <= 3 && c.find_first_not_of("0123456789") == std::string::npos &&
-                    std::stoi(c) >= 1 && std::stoi(c) <= 256,
-                "--cell must be a whole number of pixels in 1..256, not '" + c + "'");
-    o.cell_px = std::stoi(c);
+    o.cell_px = static_cast<int>(cli::parse_int("--cell", a.get("--cell"), 1, 256));
   }
   std::string bytes = ls::export_layout(cli::load_layout(a), *f, o);
   if (a.has("-o")) ls::write_file_atomic(a.get("-o"), bytes);
@@ -44,10 +40,16 @@ int run_export(const cli::Args& a) {
 }
 
 const cli::Registration r{{"export",
-                           "  export LAYOUT --format cuda|triton-cpp|cute|gluon|mlir|json|png|svg|tikz [-o FILE]\n"
-                           "         [--shape S] [--namespace NS] [--color-by thread|warp|register|lane|block|offset|bank]\n"
-                           "         [--labels auto|owner|none] [--cell PX]   code, text or a picture (docs/exports.md)\n",
-                           {"--format", "-o", "--shape", "--namespace", "--color-by", "--labels", "--cell"},
-                           run_export}};
+                           {{"", "LAYOUT",
+                             {{"--format", "cuda|triton-cpp|cute|gluon|mlir|json|png|svg|tikz", true},
+                              {"-o", "FILE"},
+                              {"--shape", "S"},
+                              {"--namespace", "NS"},
+                              {"--color-by", "thread|warp|register|lane|block|offset|bank"},
+                              {"--labels", "auto|owner|none"},
+                              {"--cell", "PX"}},
+                             "code, text or a picture (docs/exports.md)"}},
+                           run_export,
+                           int64_t{1} << 22}};
 
 }  // namespace

@@ -1,6 +1,6 @@
 // bases, show, convert: a layout's bases, its grids as text, and its text in
 // another format.
-#include <fstream>
+#include <sstream>
 #include <iostream>
 
 #include "cli.h"
@@ -40,8 +40,7 @@ std::string bases_json(const ls::TensorLayout& in) {
 
 // One JSON object per input line; a bad line answers {"error": ...}.
 int batch(const std::string& path) {
-  std::ifstream f(path);
-  ls::require(f.good(), path + ": cannot read the batch file");
+  std::istringstream f(cli::read_file(path));
   std::string line;
   while (std::getline(f, line)) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -55,21 +54,22 @@ int batch(const std::string& path) {
 }
 
 const cli::Registration bases{{"bases",
-                               "  bases LAYOUT [--shape 64x16]        the layout's bases as JSON\n"
-                               "  bases --batch FILE                  one {\"layout\": ..., \"shape\": [..]} per line -> one "
-                               "result per line\n",
-                               {"--shape", "--batch"},
+                               {{"", "LAYOUT", {{"--shape", "64x16"}}, "the layout's bases as JSON"},
+                                {"", "", {{"--batch", "FILE", true}},
+                                 "one {\"layout\": ..., \"shape\": [..]} per line -> one result per line"}},
                                [](const cli::Args& a) {
-                                 if (a.has("--batch")) return batch(a.get("--batch"));
+                                 if (a.has("--batch")) {
+                                   ls::require(a.pos.empty(), "bases --batch FILE takes no LAYOUT");
+                                   return batch(a.get("--batch"));
+                                 }
                                  std::cout << bases_json(cli::load_layout(a)) << "\n";
                                  return 0;
                                }}};
 
 const cli::Registration show{
     {"show",
-     "  show LAYOUT [--shape S] [--view tensor|hw|table]   the grid as text (table: tilus's `t: i` boxes,\n"
-     "                                      the default for tilus layouts)\n",
-     {"--shape", "--view"},
+     {{"", "LAYOUT", {{"--shape", "S"}, {"--view", "tensor|hw|table"}},
+       "the grid as text (table: tilus's `t: i` boxes, the default for tilus layouts)"}},
      [](const cli::Args& a) {
        ls::TensorLayout t = cli::load_layout(a);
        auto* tilus = dynamic_cast<const ls::tilus::TilusLayout*>(t.foreign.get());
@@ -80,13 +80,13 @@ const cli::Registration show{
        if (view == "table") std::cout << (tilus ? ls::tilus::repr(tilus->layout()) + "\n" : "") << ls::tilus::tilus_table(*map);
        else std::cout << (view == "tensor" ? ls::tensor_view(*map) : ls::hw_view(*map));
        return 0;
-     }}};
+     },
+     int64_t{1} << 22}};
 
 const cli::Registration convert{{"convert",
-                                  "  convert LAYOUT [--shape S] --to mlir|gluon|json|native   (native: a tilus or "
-                                  "CuTe layout's own notation;\n"
-                                  "                                      mlir/gluon: its #ttg.linear form when linear)\n",
-                                 {"--shape", "--to"},
+                                 {{"", "LAYOUT", {{"--shape", "S"}, {"--to", "mlir|gluon|json|native", true}},
+                                   "native: a tilus or CuTe layout's own notation; mlir/gluon: its #ttg.linear form "
+                                   "when linear"}},
                                  [](const cli::Args& a) {
                                    ls::TensorLayout t = cli::load_layout(a);
                                    std::string to = a.get("--to");

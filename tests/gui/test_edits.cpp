@@ -4,7 +4,10 @@
 // the previous one (same grid) and say why; an accepted one must show it.
 #define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
+#include <unistd.h>
+
 #include <climits>
+#include <filesystem>
 #include <random>
 
 #include "files.h"
@@ -202,9 +205,40 @@ TEST_CASE("the session round-trips through its file format") {
   CHECK(*a2.grid->layout.spec == *a.grid->layout.spec);
   CHECK(b2.grid->layout.shape == b.grid->layout.shape);
   CHECK(b2.format == lsgui::TextFormat::mlir);
+  CHECK(lsgui::restore_session(lsgui::session_text(a, b), a2, b2).empty());
   lsgui::Doc c, d;
-  lsgui::restore_session("{not json", c, d);  // ignored, no throw
+  CHECK(lsgui::restore_session("{not json", c, d) == "not a JSON object");  // reported, no throw
   CHECK(c.grid == nullptr);
+}
+
+TEST_CASE("a session that cannot be restored is moved aside, reported, never overwritten") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("layoutscope-session-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::string path = (dir / "session.json").string();
+  lsgui::Doc a, b;
+  CHECK(lsgui::restore_session_file(path, a, b).empty());  // no session yet: nothing to say
+  const std::string broken = "{\"version\": 1, \"a\": \"BlockedLayout(size_per_thread=[3\"}";
+  lsgui::write_atomic(path, broken);
+  std::string msg = lsgui::restore_session_file(path, a, b);
+  INFO(msg);
+  CHECK(msg.find("could not be restored") != std::string::npos);
+  CHECK(!fs::exists(path));
+  int aside = 0;
+  for (auto& e : fs::directory_iterator(dir)) {
+    CHECK(e.path().filename().string().rfind("session.json.broken-", 0) == 0);
+    CHECK(lsgui::read_file(e.path().string()) == broken);
+    ++aside;
+  }
+  CHECK(aside == 1);
+  // a file that is not a session at all, and a directory in its place
+  lsgui::write_atomic(path, "\x01\x02");
+  CHECK(lsgui::restore_session_file(path, a, b).find("not a JSON object") != std::string::npos);
+  fs::create_directory(path);
+  CHECK(lsgui::restore_session_file(path, a, b).find("not a regular file") != std::string::npos);
+  CHECK(!fs::exists(path));
+  fs::remove_all(dir);
 }
 
 TEST_CASE("every kind has a default the editor can switch to") {
