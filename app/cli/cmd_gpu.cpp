@@ -1,4 +1,6 @@
 // gpu ...: kernels that use the layout, run on the local GPU.
+#include <unistd.h>
+
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -101,9 +103,11 @@ int gpu_copy(const cli::Args& a) {
 
 int gpu_sweep(const cli::Args& a) {
   ls::require(a.pos.size() == 2 && a.pos[1] == "gluon-memcpy", "gpu sweep: the sweep so far is 'gluon-memcpy'");
-  auto rows = ls::gpu::sweep_gluon_memcpy([](int done, int total) {
-    std::cerr << "\rgpu sweep: " << done << "/" << total << std::flush;
-    if (done == total) std::cerr << "\n";
+  // progress only on a terminal: a redirected stderr keeps its one error line
+  const bool tty = ::isatty(2);
+  auto rows = ls::gpu::sweep_gluon_memcpy([tty](int done, int total) {
+    if (!tty) return;
+    std::cerr << "\rgpu sweep: " << done << "/" << total << (done == total ? "\n" : "") << std::flush;
   });
   if (a.flag("--table")) {
     std::cout << "1D memcpy, TB/s (rows XBLOCK, columns R)\nXBLOCK   R=1   R=2   R=4   R=8   R=16\n";

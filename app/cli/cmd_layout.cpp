@@ -60,6 +60,7 @@ const cli::Registration bases{{"bases",
                                [](const cli::Args& a) {
                                  if (a.has("--batch")) {
                                    ls::require(a.pos.empty(), "bases --batch FILE takes no LAYOUT");
+                                   ls::require(!a.has("--shape"), "bases --batch: each line carries its shape; --shape does not apply");
                                    return batch(a.get("--batch"));
                                  }
                                  std::cout << bases_json(cli::load_layout(a)) << "\n";

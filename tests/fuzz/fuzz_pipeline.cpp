@@ -1,5 +1,5 @@
 // libFuzzer target: parse -> lower -> analyse. Any text parse_layout accepts
-// (with at most 2^14 elements and hardware indices) goes through the views,
+// (with at most 2^12 elements and hardware indices) goes through the views,
 // coalescing, the bank conflicts of storing it to a shared layout, the
 // conversion to and from a blocked layout, and the three text printers read back.
 // Only ls::Error may come out.
@@ -17,7 +17,7 @@
 
 namespace {
 
-constexpr int64_t kMax = int64_t{1} << 14;
+constexpr int64_t kMax = int64_t{1} << 12;
 
 void analyse(const ls::TensorLayout& t) {
   auto m = ls::make_map(t);

@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <unistd.h>
 
+#include <algorithm>
 #include <climits>
 #include <filesystem>
 #include <random>
@@ -23,6 +24,9 @@ int32_t value() {
   static const int32_t vals[] = {-3, -1, 0, 1, 1, 2, 2, 4, 4, 8, 16, 32, 3, 5, 64, 128, 1 << 20, INT32_MAX};
   return vals[pick(sizeof vals / sizeof vals[0])];
 }
+
+// Doubles a field value, saturating instead of overflowing int32.
+int32_t twice(int32_t x) { return static_cast<int32_t>(std::clamp<int64_t>(int64_t{x} * 2, INT32_MIN, INT32_MAX)); }
 
 // Pointers to the fields of a spec, as the editor's widgets reach them.
 struct Fields {
@@ -76,12 +80,12 @@ void mutate(ls::Spec& s, int depth = 0) {
     if (op == 0) v.push_back(value());
     else if (op == 1 && !v.empty()) v.pop_back();
     else if (op == 2 && v.size() > 1) std::swap(v[0], v[v.size() - 1]);
-    else if (!v.empty()) v[pick(static_cast<int>(v.size()))] = op == 3 ? v[0] * 2 : value();
+    else if (!v.empty()) v[pick(static_cast<int>(v.size()))] = op == 3 ? twice(v[0]) : value();
     return;
   }
   i -= static_cast<int>(f.lists.size());
   if (i < static_cast<int>(f.ints.size())) {
-    *f.ints[i] = pick(2) ? value() : *f.ints[i] * 2;
+    *f.ints[i] = pick(2) ? value() : twice(*f.ints[i]);
     return;
   }
   i -= static_cast<int>(f.ints.size());
@@ -113,7 +117,10 @@ std::string garble(std::string t) {
     size_t at = rng() % t.size();
     int op = pick(3);
     if (op == 0) t.erase(at, 1 + pick(4));
-    else if (op == 1) t.insert(at, 1, "[]{}<>,=0123456789x#\"\xC3"[pick(24)]);
+    else if (op == 1) {
+      static const char kChars[] = "[]{}<>,=0123456789x#\"\xC3";
+      t.insert(at, 1, kChars[pick(sizeof kChars - 1)]);
+    }
     else t[at] = "0123456789"[pick(10)];
   }
   return t;
