@@ -39,7 +39,9 @@ export LD_PRELOAD="$build/keep_modules.so"
 
 # the unit label includes docs_examples: every example command of README.md and docs/*.md
 echo "test-sanitizers: ctest -L 'unit|gui'"
-(cd "$build" && ctest --output-on-failure -j "$(nproc)" -L 'unit|gui')
+# a failure here is reported at the end, after the fuzzers ran too
+status=0
+(cd "$build" && ctest --output-on-failure -j "$(nproc)" -L 'unit|gui') || status=1
 
 if [ "$fuzz_seconds" -gt 0 ]; then
   for t in $fuzz_targets; do
@@ -48,9 +50,13 @@ if [ "$fuzz_seconds" -gt 0 ]; then
     echo "test-sanitizers: $t for ${fuzz_seconds}s"
     "$build/bin/$t" -max_total_time="$fuzz_seconds" -max_len=4096 -timeout=5 -rss_limit_mb=2048 \
       -print_final_stats=1 -artifact_prefix="$build/fuzz-$t-" "$corpus" 2>"$build/$t.log" \
-      || { tail -n 60 "$build/$t.log"; echo "test-sanitizers: $t failed (artifact in $build/fuzz-$t-*)"; exit 1; }
+      || { tail -n 60 "$build/$t.log"; echo "test-sanitizers: $t failed (artifact in $build/fuzz-$t-*)"; status=1; }
     grep -E 'stat::number_of_executed_units' "$build/$t.log" | sed "s/^/  $t: /"
     rm -rf "$corpus"
   done
+fi
+if [ "$status" -ne 0 ]; then
+  echo "test-sanitizers: FAILED after $(( $(date +%s) - start ))s"
+  exit 1
 fi
 echo "test-sanitizers: clean in $(( $(date +%s) - start ))s"
