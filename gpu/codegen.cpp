@@ -88,6 +88,7 @@ void groups(const Tile2& t, int vec, F body) {
 }  // namespace
 
 std::vector<int64_t> view_strides(const Shape& shape, const std::string& view) {
+  for (int64_t d : shape) require(d >= 1 && d <= kMaxCopyElements, "gpu copy: tensor sizes must be in 1..2^40");
   if (shape.size() == 1) {
     require(view == "contiguous" || view == "every-other-row" || view == "transposed",
             "gpu copy: view '" + view + "' must be contiguous, transposed or every-other-row");
@@ -105,6 +106,13 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
   require(rank == 1 || rank == 2, "gpu copy: tiles of rank 1 or 2 only");
   require(p.shape.size() == rank && p.in_strides.size() == rank && p.out_strides.size() == rank,
           "gpu copy: the tensor shape, strides and tile must have the same rank");
+  // every size computation below (spans, strides, bytes) stays far inside int64
+  int64_t elems = 1;
+  for (size_t i = 0; i < rank; ++i) {
+    require(p.shape[i] >= 1 && p.tile[i] >= 1, "gpu copy: shape and tile sizes must be positive");
+    require(!__builtin_mul_overflow(elems, p.shape[i], &elems) && elems <= kMaxCopyElements,
+            "gpu copy: the tensor has more than 2^40 elements");
+  }
   for (size_t i = 0; i < rank; ++i)
     require(p.shape[i] % p.tile[i] == 0, "gpu copy: shape[" + std::to_string(i) + "] = " + std::to_string(p.shape[i]) +
                                              " is not a multiple of the tile's " + std::to_string(p.tile[i]));

@@ -38,6 +38,9 @@ struct CopyKernel {
 
 // Checks the plan (one CTA, 32-lane warps, tile divides shape, smem fits) and
 // writes the kernel; throws ls::Error naming what does not fit.
+// A copied tensor has at most 2^40 elements, so byte counts and strided
+// spans (at most twice the elements, 8 bytes each) fit in int64.
+constexpr int64_t kMaxCopyElements = int64_t{1} << 40;
 CopyKernel make_copy_kernel(const CopyPlan& p);
 
 // Strides of the views the copy benchmark offers, for a 1D or 2D shape:

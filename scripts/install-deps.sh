@@ -9,6 +9,7 @@ packages=(
   libimgui-dev libglfw3-dev libgl-dev libstb-dev
   nlohmann-json3-dev catch2
   xvfb xauth libgl1-mesa-dri fonts-dejavu-core
+  clang libclang-rt-14-dev
   python3 python3-venv
   texlive-latex-base texlive-pictures
 )

@@ -1,7 +1,6 @@
 // bank-conflicts, coalescing, convert-cost, swizzle: the analyses of
 // core/analysis as JSON (a short table with --table).
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <optional>
 #include <sstream>
@@ -52,6 +51,8 @@ std::pair<ls::TensorLayout, ls::TensorLayout> layout_pair(const cli::Args& a, co
   auto x = named_layout(a, first);
   auto y = named_layout(a, second);
   fix_shapes(a, {&x, &y});
+  cli::check_work(a, x);
+  cli::check_work(a, y);
   return {std::move(x), std::move(y)};
 }
 
@@ -94,9 +95,8 @@ void print_op_table(const std::string& what, const ls::SharedOpReport& r) {
             << r.max_wavefronts << ")\n";
 }
 
-int bank_batch(const std::string& path, ls::TritonVersion v) {
-  std::ifstream f(path);
-  ls::require(f.good(), path + ": cannot read the batch file");
+int bank_batch(const cli::Args& a, const std::string& path, ls::TritonVersion v) {
+  std::istringstream f(cli::read_file(path));
   std::string line;
   while (std::getline(f, line)) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -105,6 +105,8 @@ int bank_batch(const std::string& path, ls::TritonVersion v) {
       if (c.reg.shape.empty()) c.reg.shape = c.shared.shape;
       if (c.shared.shape.empty()) c.shared.shape = c.reg.shape;
       c.reg.triton = c.shared.triton = v;
+      cli::check_work(a, c.reg);
+      cli::check_work(a, c.shared);
       ls::check_element_bits(c.bits);
       std::cout << cli::with_triton(ls::to_json(bank_report(c.reg, c.shared, c.bits, {}), false), v) << "\n";
     } catch (const std::exception& e) {
@@ -116,16 +118,17 @@ int bank_batch(const std::string& path, ls::TritonVersion v) {
 
 const cli::Registration bank{
     {"bank-conflicts",
-     "  bank-conflicts --reg L --shared L [--shape 32x32] [--bits 16] [--triton 3.6|3.9] [--target sm_90]\n"
-     "                 [--instr triton|layoutscope | --matrix x4[.trans]] [--details] [--table]\n"
-     "                                      shared-memory wavefronts of storing/loading a register tile with the\n"
-     "                                      instructions Triton emits (default), layoutscope's widest vector or\n"
-     "                                      ldmatrix/stmatrix, and Triton's conflicts per wavefront\n"
-     "  bank-conflicts --batch FILE         one {\"reg\", \"shared\", \"shape\", \"bits\"} per line -> one result per line\n",
-     {"--reg", "--shared", "--shape", "--bits", "--matrix", "--batch", "--instr", "--triton", "--target"},
+     {{"", "",
+       {{"--reg", "L", true}, {"--shared", "L", true}, {"--shape", "32x32"}, {"--bits", "16"}, {"--triton", "3.6|3.9"},
+        {"--target", "sm_80|sm_90|sm_100"}, {"--instr", "triton|layoutscope"}, {"--matrix", "x4[.trans]"},
+        {"--details"}, {"--table"}},
+       "shared-memory wavefronts of storing/loading a register tile with the instructions Triton emits (default), "
+       "layoutscope's widest vector or ldmatrix/stmatrix, and Triton's conflicts per wavefront"},
+      {"", "", {{"--batch", "FILE", true}, {"--triton", "3.6|3.9"}},
+       "one {\"reg\", \"shared\", \"shape\", \"bits\"} per line -> one result per line"}},
      [](const cli::Args& a) {
        no_positional(a);
-       if (a.has("--batch")) return bank_batch(a.get("--batch"), cli::triton_version(a));
+       if (a.has("--batch")) return bank_batch(a, a.get("--batch"), cli::triton_version(a));
        auto [reg, shared] = layout_pair(a, "--reg", "--shared");
        const int32_t bits = bits_of(a, reg);
        auto r = bank_report(reg, shared, bits, matrix_options(a));
@@ -178,7 +181,7 @@ const cli::Registration bank{
        }
        return 0;
      },
-     {"--table", "--details"}}};
+     int64_t{1} << 24}};
 
 // A distributed layout's F2 form for the shape.
 ls::LinearLayout distributed(const ls::TensorLayout& t, const std::string& what) {
@@ -203,10 +206,9 @@ std::vector<int64_t> parse_strides(const std::string& s) {
 
 const cli::Registration coalescing{
     {"coalescing",
-     "  coalescing LAYOUT [--shape S] [--bits 32] [--strides 64,1] [--table]\n"
-     "                                      global-memory vector width, sectors per request, efficiency\n"
-     "                                      (strides in elements; default: contiguous row-major)\n",
-     {"--shape", "--bits", "--strides", "--triton"},
+     {{"", "LAYOUT", {{"--shape", "S"}, {"--bits", "32"}, {"--strides", "64,1"}, {"--triton", "3.6|3.9"}, {"--table"}},
+       "global-memory vector width, sectors per request, efficiency (strides in elements; default: contiguous "
+       "row-major)"}},
      [](const cli::Args& a) {
        ls::TensorLayout t = cli::load_layout(a);
        ls::require(!t.shape.empty(), "the layout carries no shape; give one with --shape (e.g. --shape 64x16)");
@@ -227,13 +229,13 @@ const cli::Registration coalescing{
        }
        return 0;
      },
-     {"--table"}}};
+     int64_t{1} << 24}};
 
 const cli::Registration convert_cost{
     {"convert-cost",
-     "  convert-cost --src L --dst L [--shape S] [--bits 32] [--table]\n"
-     "                                      free / register permutation / warp shuffles / shared memory\n",
-     {"--src", "--dst", "--shape", "--bits", "--triton"},
+     {{"", "", {{"--src", "L", true}, {"--dst", "L", true}, {"--shape", "S"}, {"--bits", "32"}, {"--triton", "3.6|3.9"},
+                {"--table"}},
+       "free / register permutation / warp shuffles / shared memory"}},
      [](const cli::Args& a) {
        no_positional(a);
        auto [src, dst] = layout_pair(a, "--src", "--dst");
@@ -247,7 +249,7 @@ const cli::Registration convert_cost{
        }
        return 0;
      },
-     {"--table"}}};
+     int64_t{1} << 24}};
 
 
 // The swizzle choice judged by the instructions Triton emits (core/codegen):
@@ -321,10 +323,10 @@ std::string triton_swizzle_choice(const ls::codegen::Target& t, const ls::Tensor
 
 const cli::Registration swizzle{
     {"swizzle",
-     "  swizzle --src L --dst L [--shape S] [--bits 16] [--triton 3.6|3.9] [--target sm_90] [--no-rank] [--table]\n"
-     "                                      the conflict-minimal shared layout for the pair, and the\n"
-     "                                      conventional choices ranked by their conflicts\n",
-     {"--src", "--dst", "--shape", "--bits", "--triton", "--target"},
+     {{"", "", {{"--src", "L", true}, {"--dst", "L", true}, {"--shape", "S"}, {"--bits", "16"}, {"--triton", "3.6|3.9"},
+                {"--target", "sm_80|sm_90|sm_100"}, {"--no-rank"}, {"--max-candidates", "N"}, {"--table"}},
+       "the conflict-minimal shared layout for the pair, and the conventional choices ranked by their conflicts, "
+       "also with the instructions Triton emits (triton_choice)"}},
      [](const cli::Args& a) {
        no_positional(a);
        auto [src, dst] = layout_pair(a, "--src", "--dst");
@@ -332,7 +334,11 @@ const cli::Registration swizzle{
        auto s = distributed(src, "--src"), d = distributed(dst, "--dst");
        auto design = ls::design_swizzle(s, d, bits);
        std::vector<ls::SwizzleCandidate> ranked;
-       if (!a.flag("--no-rank")) ranked = ls::rank_conventional(s, d, bits);
+       if (!a.flag("--no-rank"))
+         ranked = ls::rank_conventional(s, d, bits,
+                                        a.has("--max-candidates")
+                                            ? cli::parse_int("--max-candidates", a.get("--max-candidates"), 1, int64_t{1} << 24)
+                                            : ls::kMaxSwizzleCandidates);
        std::string triton;
        const auto target = target_of(a);
        try {
@@ -354,6 +360,6 @@ const cli::Registration swizzle{
        }
        return 0;
      },
-     {"--table", "--no-rank"}}};
+     int64_t{1} << 16}};
 
 }  // namespace

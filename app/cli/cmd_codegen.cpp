@@ -21,6 +21,7 @@ ls::TensorLayout layout_opt(const cli::Args& a, const std::string& opt, const ls
   }
   if (!t.spec) ls::fail(opt + ": codegen takes Triton layouts, not " + t.foreign->family());
   t.shape = shape;
+  cli::check_work(a, t);
   return t;
 }
 
@@ -54,12 +55,11 @@ std::string instr_json(const cg::Instr& in, bool details) {
 
 const cli::Registration codegen{
     {"codegen",
-     "  codegen --load R [--via-shared S | --convert R2 | (neither: copy)] --shape MxN --bits B [--triton 3.6|3.9]\n"
-     "          [--target sm_80|sm_90|sm_100] [--num-warps W] [--details]\n"
-     "                                      the PTX Triton emits for gl.load with R, then local_store to S\n"
-     "                                      and local_load with R (or convert_layout to R2), then gl.store:\n"
-     "                                      instructions per thread and shared wavefronts per CTA\n",
-     {"--load", "--via-shared", "--convert", "--shape", "--bits", "--triton", "--target", "--num-warps"},
+     {{"", "",
+       {{"--load", "R", true}, {"--via-shared", "S"}, {"--convert", "R2"}, {"--shape", "MxN", true}, {"--bits", "B", true},
+        {"--triton", "3.6|3.9"}, {"--target", "sm_80|sm_90|sm_100"}, {"--num-warps", "W"}, {"--details"}},
+       "the PTX Triton emits for gl.load with R, then local_store to S and local_load with R (or convert_layout to "
+       "R2; neither: a copy), then gl.store: instructions per thread and shared wavefronts per CTA"}},
      [](const cli::Args& a) {
        ls::require(a.pos.empty(), "unexpected argument '" + (a.pos.empty() ? std::string() : a.pos[0]) + "'");
        ls::require(a.has("--load"), "--load: missing (the register layout of gl.load)");
@@ -102,6 +102,6 @@ const cli::Registration codegen{
        std::cout << o.str() << "\n";
        return 0;
      },
-     {"--details"}}};
+     int64_t{1} << 22}};
 
 }  // namespace

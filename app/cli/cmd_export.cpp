@@ -32,16 +32,14 @@ int run_export(const cli::Args& a) {
     o.labels = *l;
   }
   if (a.has("--cell")) {
-    std::string c = a.get("--cell");
-    ls::require(!c.empty() && c.size() <= 3 && c.find_first_not_of("0123456789") == std::string::npos &&
-                    std::stoi(c) >= 1 && std::stoi(c) <= 256,
-                "--cell must be a whole number of pixels in 1..256, not '" + c + "'");
-    o.cell_px = std::stoi(c);
+    o.cell_px = static_cast<int>(cli::parse_int("--cell", a.get("--cell"), 1, 256));
   }
   std::string bytes;
   if (a.has("--with")) {  // a second layout beside the first, as the GUI's side-by-side panes
     ls::TensorLayout b = ls::parse_layout(cli::read_all_text(a.get("--with")));
     if (a.has("--shape")) b.shape = cli::parse_shape(a.get("--shape"));
+    b.triton = cli::triton_version(a);
+    cli::check_work(a, b);
     bytes = ls::export_pair(cli::load_layout(a), b, *f, o);
   } else {
     bytes = ls::export_layout(cli::load_layout(a), *f, o);
@@ -52,11 +50,19 @@ int run_export(const cli::Args& a) {
 }
 
 const cli::Registration r{{"export",
-                           "  export LAYOUT --format cuda|triton-cpp|cute|gluon|mlir|json|png|svg|tikz [-o FILE]\n"
-                           "         [--shape S] [--namespace NS] [--color-by thread|warp|register|lane|block|offset|bank]\n"
-                           "         [--labels auto|owner|none] [--cell PX] [--triton 3.6|3.9]   code, text or a picture (docs/exports.md)\n"
-                           "         [--with LAYOUT2]   png, svg, tikz: LAYOUT2 drawn right of LAYOUT\n",
-                           {"--format", "-o", "--shape", "--namespace", "--color-by", "--labels", "--cell", "--with", "--triton"},
-                           run_export}};
+                           {{"", "LAYOUT",
+                             {{"--format", "cuda|triton-cpp|cute|gluon|mlir|json|png|svg|tikz", true},
+                              {"-o", "FILE"},
+                              {"--shape", "S"},
+                              {"--namespace", "NS"},
+                              {"--color-by", "thread|warp|register|lane|block|offset|bank"},
+                              {"--labels", "auto|owner|none"},
+                              {"--cell", "PX"},
+                              {"--with", "LAYOUT2"},
+                              {"--triton", "3.6|3.9"}},
+                             "code, text or a picture (docs/exports.md); --with: png, svg, tikz with LAYOUT2 drawn "
+                             "right of LAYOUT"}},
+                           run_export,
+                           int64_t{1} << 22}};
 
 }  // namespace

@@ -1,4 +1,6 @@
 // gpu ...: kernels that use the layout, run on the local GPU.
+#include <unistd.h>
+
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -10,7 +12,6 @@
 #include "io/text.h"
 #include "mma_verify.h"
 #include "shared_bench.h"
-#include <fstream>
 #include <nlohmann/json.hpp>
 
 namespace {
@@ -45,6 +46,16 @@ std::string copy_json(const ls::gpu::CopyResult& r) {
   return o.str();
 }
 
+// The GPU runner lowers Triton layouts; a tilus or CuTe layout is refused
+// naming what it takes (`convert --to mlir` gives a linear equivalent).
+const ls::TensorLayout& triton_only(const ls::TensorLayout& t, const std::string& what) {
+  ls::require(t.spec != nullptr && !t.foreign,
+              what + ": a " + (t.foreign ? t.foreign->family() : std::string("missing")) +
+                  " layout; the GPU runner takes Triton layouts (blocked, slice, linear, NVIDIA MMA, dot operand, AMD "
+                  "MFMA/WMMA, shared); `layoutscope-cli convert LAYOUT --to mlir` turns it into one");
+  return t;
+}
+
 ls::gpu::CopyRequest copy_request(const cli::Args& a) {
   ls::require(a.pos.size() == 2, "gpu copy: expected one LOAD layout (gpu copy LAYOUT --shape 4096x65536 ...)");
   cli::Args la = a;
@@ -55,23 +66,22 @@ ls::gpu::CopyRequest copy_request(const cli::Args& a) {
   ls::require(!load.shape.empty(), "gpu copy: the load layout carries no tile shape; give one with --tile (e.g. --tile 1x2048)");
   ls::gpu::CopyRequest r;
   r.tile = load.shape;
-  r.load = ls::to_linear(*load.spec, r.tile);
+  r.load = ls::to_linear(*triton_only(load, "gpu copy LAYOUT").spec, r.tile);
   r.store = r.load;
   if (a.has("--store")) {
     cli::Args sa = la;
     sa.pos = {a.get("--store")};
     ls::TensorLayout store = cli::load_layout(sa);
-    r.store = ls::to_linear(*store.spec, r.tile);
+    r.store = ls::to_linear(*triton_only(store, "gpu copy --store").spec, r.tile);
   }
   ls::require(a.has("--shape"), "gpu copy: --shape (the tensor, e.g. 4096x65536) is required");
   r.shape = cli::parse_shape(a.get("--shape"));
-  int bits = a.has("--bits") ? std::stoi(a.get("--bits")) : load.elem_bits;
+  int bits = a.has("--bits") ? static_cast<int>(cli::parse_int("--bits", a.get("--bits"), 1, 64)) : load.elem_bits;
   ls::require(bits == 8 || bits == 16 || bits == 32 || bits == 64, "--bits must be 8, 16, 32 or 64");
   r.elem_bytes = bits / 8;
   r.in_view = a.get("--input", "contiguous");
   r.out_view = a.get("--output", "contiguous");
-  if (a.has("--reps")) r.reps = std::stoi(a.get("--reps"));
-  ls::require(r.reps >= 1 && r.reps <= 1000, "--reps must be in 1..1000");
+  if (a.has("--reps")) r.reps = static_cast<int>(cli::parse_int("--reps", a.get("--reps"), 1, 1000));
   return r;
 }
 
@@ -93,9 +103,11 @@ int gpu_copy(const cli::Args& a) {
 
 int gpu_sweep(const cli::Args& a) {
   ls::require(a.pos.size() == 2 && a.pos[1] == "gluon-memcpy", "gpu sweep: the sweep so far is 'gluon-memcpy'");
-  auto rows = ls::gpu::sweep_gluon_memcpy([](int done, int total) {
-    std::cerr << "\rgpu sweep: " << done << "/" << total << std::flush;
-    if (done == total) std::cerr << "\n";
+  // progress only on a terminal: a redirected stderr keeps its one error line
+  const bool tty = ::isatty(2);
+  auto rows = ls::gpu::sweep_gluon_memcpy([tty](int done, int total) {
+    if (!tty) return;
+    std::cerr << "\rgpu sweep: " << done << "/" << total << (done == total ? "\n" : "") << std::flush;
   });
   if (a.flag("--table")) {
     std::cout << "1D memcpy, TB/s (rows XBLOCK, columns R)\nXBLOCK   R=1   R=2   R=4   R=8   R=16\n";
@@ -137,15 +149,19 @@ ls::SharedOpOptions shared_instr(const std::string& s, const char* matrix_name) 
   return o;
 }
 
-ls::TensorLayout layout_arg(const std::string& text) { return ls::parse_layout(cli::read_all_text(text)); }
+ls::TensorLayout layout_arg(const std::string& text, const std::string& what) {
+  ls::TensorLayout t = ls::parse_layout(cli::read_all_text(text));
+  triton_only(t, what);
+  return t;
+}
 
 ls::gpu::SharedRequest shared_request(const std::string& reg, const std::string& shared, const std::string& load_reg,
                                       const std::string& shape, int bits, const std::string& store,
                                       const std::string& load) {
   ls::gpu::SharedRequest r;
-  r.store_reg = layout_arg(reg);
-  r.shared = layout_arg(shared);
-  if (!load_reg.empty()) r.load_reg = layout_arg(load_reg);
+  r.store_reg = layout_arg(reg, "gpu shared --reg");
+  r.shared = layout_arg(shared, "gpu shared --shared");
+  if (!load_reg.empty()) r.load_reg = layout_arg(load_reg, "gpu shared --load-reg");
   r.shape = shape.empty() ? r.shared.shape : cli::parse_shape(shape);
   ls::require(!r.shape.empty(), "gpu shared: --shape is required when the layouts carry none");
   r.bits = bits ? bits : r.shared.elem_bits;
@@ -177,8 +193,7 @@ std::string shared_json(const ls::gpu::SharedMeasurement& m) {
 
 // One case per line: {"name", "reg", "shared", "shape": [..], "bits", "load_reg"?, "store"?, "load"?}.
 int gpu_shared_batch(const std::string& path) {
-  std::ifstream f(path);
-  ls::require(f.good(), path + ": cannot read the batch file");
+  std::istringstream f(cli::read_file(path));
   int cases = 0, agree = 0;
   std::string line;
   while (std::getline(f, line)) {
@@ -206,7 +221,7 @@ int gpu_shared_batch(const std::string& path) {
 int gpu_shared(const cli::Args& a) {
   if (a.has("--batch")) return gpu_shared_batch(a.get("--batch"));
   ls::require(a.has("--reg") && a.has("--shared"), "gpu shared: --reg LAYOUT and --shared LAYOUT are required");
-  int bits = a.has("--bits") ? std::stoi(a.get("--bits")) : 0;
+  int bits = a.has("--bits") ? static_cast<int>(cli::parse_int("--bits", a.get("--bits"), 1, 64)) : 0;
   auto r = shared_request(a.get("--reg"), a.get("--shared"), a.get("--load-reg"), a.get("--shape"), bits,
                           a.get("--store-instr", "plain"), a.get("--load-instr", "plain"));
   if (a.flag("--source")) {
@@ -253,17 +268,19 @@ int gpu_mma_verify(const cli::Args& a) {
 
 const cli::Registration gpu{
     {"gpu",
-     "  gpu info                            the CUDA devices this build sees\n"
-     "  gpu copy LAYOUT [--tile 1x2048] --shape 4096x65536 [--store LAYOUT] [--bits 32]\n"
-     "      [--input|--output contiguous|transposed|every-other-row] [--reps 20] [--source] [--table]\n"
-     "                                      copy a tensor loading with LAYOUT (storing with --store), measured\n"
-     "  gpu sweep gluon-memcpy [--table]    the Gluon tutorial's memcpy experiments on this GPU\n"
-     "  gpu mma-verify [--table]            mma.sync and ldmatrix fragments read back and compared with the model\n"
-     "  gpu shared --reg L --shared S [--shape 64x64] [--bits 16] [--load-reg L] [--store plain|stmatrix.x4[.trans]]\n"
-     "      [--load plain|ldmatrix.x4[.trans]] [--source]   shared-memory wavefronts counted vs predicted\n"
-     "  gpu shared --batch FILE             one case per JSON line\n",
-     {"--tile", "--shape", "--store", "--bits", "--input", "--output", "--reps", "--reg", "--shared", "--load-reg",
-      "--store-instr", "--load-instr", "--batch"},
+     {{"info", "", {}, "the CUDA devices this build sees"},
+      {"copy", "LAYOUT",
+       {{"--tile", "1x2048"}, {"--shape", "4096x65536", true}, {"--store", "LAYOUT"}, {"--bits", "32"},
+        {"--input", "contiguous|transposed|every-other-row"}, {"--output", "contiguous|transposed|every-other-row"},
+        {"--reps", "20"}, {"--source"}, {"--table"}},
+       "copy a tensor loading with LAYOUT (storing with --store, through shared memory), measured"},
+      {"sweep", "gluon-memcpy", {{"--table"}}, "the Gluon tutorial's memcpy experiments on this GPU"},
+      {"mma-verify", "", {{"--table"}}, "mma.sync, ldmatrix and wgmma fragments read back and compared with the model"},
+      {"shared", "",
+       {{"--reg", "L", true}, {"--shared", "S", true}, {"--shape", "64x64"}, {"--bits", "16"}, {"--load-reg", "L"},
+        {"--store-instr", "plain|stmatrix.x4[.trans]"}, {"--load-instr", "plain|ldmatrix.x4[.trans]"}, {"--source"}},
+       "shared-memory wavefronts counted vs predicted"},
+      {"shared", "", {{"--batch", "FILE", true}}, "one case per JSON line"}},
      [](const cli::Args& a) {
        std::string sub = a.pos.empty() ? "" : a.pos[0];
        if (sub == "info") return gpu_info();
@@ -272,7 +289,6 @@ const cli::Registration gpu{
        if (sub == "mma-verify") return gpu_mma_verify(a);
        if (sub == "shared") return gpu_shared(a);
        ls::fail("gpu: expected info, copy, sweep, mma-verify or shared");
-     },
-     {"--source", "--table"}}};
+     }}};
 
 }  // namespace

@@ -1,6 +1,6 @@
 // bases, show, convert: a layout's bases, its grids as text, and its text in
 // another format.
-#include <fstream>
+#include <sstream>
 #include <iostream>
 
 #include "cli.h"
@@ -48,8 +48,7 @@ std::string bases_json(const ls::TensorLayout& in) {
 
 // One JSON object per input line; a bad line answers {"error": ...}.
 int batch(const std::string& path, ls::TritonVersion v) {
-  std::ifstream f(path);
-  ls::require(f.good(), path + ": cannot read the batch file");
+  std::istringstream f(cli::read_file(path));
   std::string line;
   while (std::getline(f, line)) {
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -65,22 +64,24 @@ int batch(const std::string& path, ls::TritonVersion v) {
 }
 
 const cli::Registration bases{{"bases",
-                               "  bases LAYOUT [--shape 64x16] [--triton 3.6|3.9]   the layout's bases as JSON (TMEM\n"
-                               "                                      layouts: \"tmem\": {\"rows\", \"cols\"})\n"
-                               "  bases --batch FILE [--triton V]     one {\"layout\": ..., \"shape\": [..]} per line -> one "
-                               "result per line\n",
-                               {"--shape", "--batch", "--triton"},
+                               {{"", "LAYOUT", {{"--shape", "64x16"}, {"--triton", "3.6|3.9"}},
+                                 "the layout's bases as JSON (TMEM layouts: \"tmem\": {\"rows\", \"cols\"})"},
+                                {"", "", {{"--batch", "FILE", true}, {"--triton", "3.6|3.9"}},
+                                 "one {\"layout\": ..., \"shape\": [..]} per line -> one result per line"}},
                                [](const cli::Args& a) {
-                                 if (a.has("--batch")) return batch(a.get("--batch"), cli::triton_version(a));
+                                 if (a.has("--batch")) {
+                                   ls::require(a.pos.empty(), "bases --batch FILE takes no LAYOUT");
+                                   ls::require(!a.has("--shape"), "bases --batch: each line carries its shape; --shape does not apply");
+                                   return batch(a.get("--batch"), cli::triton_version(a));
+                                 }
                                  std::cout << bases_json(cli::load_layout(a)) << "\n";
                                  return 0;
                                }}};
 
 const cli::Registration show{
     {"show",
-     "  show LAYOUT [--shape S] [--view tensor|hw|table] [--triton V]   the grid as text (table: tilus's\n"
-     "                                      `t: i` boxes, the default for tilus layouts; TMEM: L<lane>:C<col>)\n",
-     {"--shape", "--view", "--triton"},
+     {{"", "LAYOUT", {{"--shape", "S"}, {"--view", "tensor|hw|table"}, {"--triton", "3.6|3.9"}},
+       "the grid as text (table: tilus's `t: i` boxes, the default for tilus layouts; TMEM: L<lane>:C<col>)"}},
      [](const cli::Args& a) {
        ls::TensorLayout t = cli::load_layout(a);
        auto* tilus = dynamic_cast<const ls::tilus::TilusLayout*>(t.foreign.get());
@@ -91,13 +92,13 @@ const cli::Registration show{
        if (view == "table") std::cout << (tilus ? ls::tilus::repr(tilus->layout()) + "\n" : "") << ls::tilus::tilus_table(*map);
        else std::cout << (view == "tensor" ? ls::tensor_view(*map) : ls::hw_view(*map));
        return 0;
-     }}};
+     },
+     int64_t{1} << 22}};
 
 const cli::Registration convert{{"convert",
-                                  "  convert LAYOUT [--shape S] --to mlir|gluon|json|native   (native: a tilus or "
-                                  "CuTe layout's own notation;\n"
-                                  "                                      mlir/gluon: its #ttg.linear form when linear)\n",
-                                 {"--shape", "--to", "--triton"},
+                                 {{"", "LAYOUT", {{"--shape", "S"}, {"--to", "mlir|gluon|json|native", true}, {"--triton", "3.6|3.9"}},
+                                   "native: a tilus or CuTe layout's own notation; mlir/gluon: its #ttg.linear form "
+                                   "when linear"}},
                                  [](const cli::Args& a) {
                                    ls::TensorLayout t = cli::load_layout(a);
                                    std::string to = a.get("--to");

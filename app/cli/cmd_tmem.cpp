@@ -33,6 +33,8 @@ int run(const cli::Args& a) {
   if (a.has("--shape")) t.shape = cli::parse_shape(a.get("--shape"));
   ls::require(!t.shape.empty(), "the layout carries no shape; give one with --shape (e.g. --shape 128x64)");
   t.triton = cli::triton_version(a);
+  ls::require(t.spec && ls::is_tensor_memory(*t.spec), "--tmem must be a TensorMemoryLayout or TensorMemoryScalesLayout");
+  cli::check_work(a, t);
   std::string variant = a.get("--variant", "32x32b");
   int32_t bits = small_int(a, "--bits", std::to_string(t.elem_bits));
   int32_t warps = small_int(a, "--num-warps", "4");
@@ -50,11 +52,12 @@ int run(const cli::Args& a) {
 
 const cli::Registration r{
     {"tmem-reg-layout",
-     "  tmem-reg-layout --tmem L --shape MxN [--bits 32] [--num-warps 4] [--variant 32x32b|16x64b|16x128b|\n"
-     "                  16x256b|16x32bx2|32x32b_splitn] [--triton 3.9]   the register layout of a tmem load/store\n"
-     "                                      as Triton 3.9's compute_tmem_reg_layout gives it (exit 2 naming the\n"
-     "                                      rule where Triton refuses), the tcgen05 message and its count\n",
-     {"--tmem", "--shape", "--bits", "--num-warps", "--variant", "--triton"},
-     run}};
+     {{"", "",
+       {{"--tmem", "L", true}, {"--shape", "MxN", true}, {"--bits", "32"}, {"--num-warps", "4"},
+        {"--variant", "32x32b|16x64b|16x128b|16x256b|16x32bx2|32x32b_splitn"}, {"--triton", "3.9"}},
+       "the register layout of a tmem load/store as Triton 3.9's compute_tmem_reg_layout gives it (exit 2 naming the "
+       "rule where Triton refuses), the tcgen05 message and its count"}},
+     run,
+     int64_t{1} << 22}};
 
 }  // namespace

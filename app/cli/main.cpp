@@ -1,14 +1,20 @@
 // layoutscope-cli: the command-line twin of the explorer. Every answer comes
-// from core; the cmd_*.cpp files only read arguments and print.
+// from core; the cmd_*.cpp files only read arguments and print. Each command
+// declares its usage forms (cli.h); the parser accepts exactly the options
+// they list and --help is printed from them.
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <new>
 #include <sstream>
 
 #include "cli.h"
 #include "error.h"
 #include "io/text.h"
+#include "layout_map.h"
 
 namespace cli {
 
@@ -24,33 +30,113 @@ std::vector<Command>& registry() {
   return commands;
 }
 
-ls::Shape parse_shape(const std::string& s) {
+int64_t parse_int(const std::string& option, const std::string& s, int64_t lo, int64_t hi) {
+  auto bad = [&] {
+    ls::fail(option + ": '" + s + "' is not a whole number in " + std::to_string(lo) + ".." + std::to_string(hi));
+  };
+  int64_t v = 0;
+  if (s.size() > 2 && s.rfind("2^", 0) == 0) {  // 2^N
+    if (s.size() > 4 || s.find_first_not_of("0123456789", 2) != std::string::npos) bad();
+    int n = std::stoi(s.substr(2));
+    if (n > 62) bad();
+    v = int64_t{1} << n;
+  } else {
+    if (s.empty() || s.size() > 18 || s.find_first_not_of("0123456789") != std::string::npos) bad();
+    v = std::stoll(s);
+  }
+  if (v < lo || v > hi) bad();
+  return v;
+}
+
+ls::Shape parse_shape(const std::string& s, const std::string& option) {
   ls::Shape shape;
   std::stringstream in(s);
   std::string part;
+  int64_t total = 1;
   while (std::getline(in, part, 'x')) {
-    ls::require(!part.empty() && part.size() <= 12 && part.find_first_not_of("0123456789") == std::string::npos,
-                "--shape: '" + s + "' is not a list of sizes like 64x16");
-    shape.push_back(std::stoll(part));
+    ls::require(!part.empty() && part.size() <= 13 && part.find_first_not_of("0123456789") == std::string::npos,
+                option + ": '" + s + "' is not a list of sizes like 64x16");
+    int64_t v = std::stoll(part);
+    ls::require(v >= 1 && v <= (int64_t{1} << 40), option + ": size " + part + " must be in 1..2^40");
+    ls::require(!__builtin_mul_overflow(total, v, &total) && total <= (int64_t{1} << 48),
+                option + ": '" + s + "' has more than 2^48 elements");
+    shape.push_back(v);
   }
-  ls::require(!shape.empty(), "--shape: '" + s + "' is not a list of sizes like 64x16");
+  ls::require(!shape.empty() && s.back() != 'x', option + ": '" + s + "' is not a list of sizes like 64x16");
+  ls::require(shape.size() <= 8, option + ": '" + s + "' has " + std::to_string(shape.size()) + " dims; at most 8");
   return shape;
 }
 
-std::string read_all_text(const std::string& arg) {
+namespace {
+
+std::string power_text(int64_t n) {
+  if (n > 0 && (n & (n - 1)) == 0) {
+    int k = 0;
+    while ((int64_t{1} << k) != n) ++k;
+    return "2^" + std::to_string(k);
+  }
+  return std::to_string(n);
+}
+
+std::string shape_text(const ls::Shape& s) {
+  std::string r;
+  for (size_t i = 0; i < s.size(); ++i) r += (i ? "x" : "") + std::to_string(s[i]);
+  return r;
+}
+
+// Text that names a file rather than being a layout: no layout syntax, and a
+// directory part or a file extension.
+bool looks_like_path(const std::string& s) {
+  if (s.empty() || s.find_first_of(" \t\r\n(){}<>[]#:,=\"'") != std::string::npos) return false;
+  if (s.find('/') != std::string::npos) return true;
+  auto dot = s.rfind('.');
+  if (dot == std::string::npos) return false;
+  std::string ext = s.substr(dot + 1);
+  for (const char* e : {"json", "jsonl", "mlir", "ttgir", "txt", "py", "layout"})
+    if (ext == e) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string read_file(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  auto st = fs::status(path, ec);
+  if (ec || !fs::exists(st)) {
+    errno = 0;
+    std::ifstream probe(path, std::ios::binary);
+    int e = errno ? errno : ENOENT;
+    ls::fail(path + ": cannot open the file (" + std::strerror(e) + ")");
+  }
+  ls::require(!fs::is_directory(st), path + ": is a directory, not a file");
+  if (fs::is_regular_file(st))
+    ls::require(fs::file_size(path, ec) <= (16u << 20), path + ": file is larger than 16 MiB");
+  errno = 0;
+  std::ifstream f(path, std::ios::binary);
+  if (!f.good()) ls::fail(path + ": cannot open the file (" + std::strerror(errno ? errno : EACCES) + ")");
   std::ostringstream s;
+  char buf[65536];
+  size_t total = 0;
+  while (f.read(buf, sizeof buf) || f.gcount() > 0) {
+    total += static_cast<size_t>(f.gcount());
+    ls::require(total <= (16u << 20), path + ": file is larger than 16 MiB");
+    s.write(buf, f.gcount());
+  }
+  ls::require(!f.bad(), path + ": reading failed");
+  return s.str();
+}
+
+std::string read_all_text(const std::string& arg) {
   if (arg == "-") {
+    std::ostringstream s;
     s << std::cin.rdbuf();
+    ls::require(s.str().size() <= (16u << 20), "stdin: input is larger than 16 MiB");
     return s.str();
   }
   std::error_code ec;
-  if (arg.size() < 4096 && std::filesystem::is_regular_file(arg, ec)) {
-    ls::require(std::filesystem::file_size(arg, ec) <= (16u << 20), arg + ": file is larger than 16 MiB");
-    std::ifstream f(arg, std::ios::binary);
-    ls::require(f.good(), arg + ": cannot read the file");
-    s << f.rdbuf();
-    return s.str();
-  }
+  if (arg.size() < 4096 && std::filesystem::exists(arg, ec)) return read_file(arg);
+  if (looks_like_path(arg)) return read_file(arg);  // names the missing file and the OS reason
   return arg;
 }
 
@@ -71,7 +157,29 @@ ls::TensorLayout load_layout(const Args& a) {
   ls::TensorLayout t = ls::parse_layout(read_all_text(a.pos[0]));
   if (a.has("--shape")) t.shape = parse_shape(a.get("--shape"));
   t.triton = triton_version(a);
+  check_work(a, t);
   return t;
+}
+
+void check_work(const Args& a, const ls::TensorLayout& t) {
+  if (a.max_elements <= 0) return;
+  ls::Shape shape = t.shape.empty() && t.foreign ? t.foreign->shape() : t.shape;
+  if (shape.empty()) return;
+  int64_t n = 1;
+  for (int64_t s : shape)
+    if (__builtin_mul_overflow(n, s, &n)) n = INT64_MAX;
+  const std::string raise = ": use --max-elements";
+  ls::require(n <= a.max_elements, "shape " + shape_text(shape) + " has " + power_text(n) + " elements; " + a.command +
+                                       " works on at most " + power_text(a.max_elements) + raise);
+  if (t.spec && !t.foreign) {
+    // hardware indices (registers x lanes x warps x blocks, or offsets x blocks): bits of the F2 form
+    ls::LinearLayout l = ls::to_linear(*t.spec, shape);
+    int bits = 0;
+    for (auto& d : l.ins()) bits += static_cast<int>(d.bases.size());
+    ls::require(bits < 62 && (int64_t{1} << bits) <= a.max_elements,
+                "the layout has 2^" + std::to_string(bits) + " hardware indices (registers x lanes x warps x blocks); " +
+                    a.command + " works on at most " + power_text(a.max_elements) + raise);
+  }
 }
 
 std::string json_escape(const std::string& m) {
@@ -84,15 +192,81 @@ std::string json_escape(const std::string& m) {
   return s;
 }
 
+namespace {
+
+const Option kMaxElementsOption{"--max-elements", "N"};
+
+std::string form_line(const Command& c, const Form& f) {
+  std::string s = "  " + c.name;
+  if (!f.sub.empty()) s += " " + f.sub;
+  if (!f.words.empty()) s += " " + f.words;
+  std::vector<Option> opts = f.options;
+  if (c.max_elements > 0 && !f.options.empty()) opts.push_back(kMaxElementsOption);
+  std::string line = s;
+  std::string out;
+  for (auto& o : opts) {
+    std::string w = o.name + (o.value.empty() ? "" : " " + o.value);
+    if (!o.required) w = "[" + w + "]";
+    if (line.size() + 1 + w.size() > 100) {
+      out += line + "\n";
+      line = "      ";
+    }
+    line += " " + w;
+  }
+  out += line + "\n";
+  return out + "      " + f.help + "\n";
+}
+
+// Levenshtein distance, for "did you mean".
+size_t distance(const std::string& a, const std::string& b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diag = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+// The valid names nearest to s: those s abbreviates, else those at the
+// smallest edit distance; several are joined with " or ".
+std::string nearest(const std::string& s, const std::vector<std::string>& names) {
+  std::vector<std::string> best;
+  size_t bd = SIZE_MAX;
+  for (auto& n : names) {
+    size_t d = n.rfind(s, 0) == 0 ? 0 : distance(s, n) + 1;
+    if (d < bd) bd = d, best.clear();
+    if (d == bd) best.push_back(n);
+  }
+  std::string r;
+  for (size_t i = 0; i < best.size() && i < 3; ++i) r += (i ? " or " : "") + best[i];
+  return r;
+}
+
+}  // namespace
+
+std::string usage(const std::string& name) {
+  std::string s;
+  for (auto& c : registry())
+    if (name.empty() || c.name == name)
+      for (auto& f : c.forms) s += form_line(c, f);
+  return s;
+}
+
 }  // namespace cli
 
 namespace {
 
 std::string usage() {
-  std::string s = "usage: layoutscope-cli COMMAND ...\n";
-  for (auto& c : cli::registry()) s += c.usage;
-  s += "LAYOUT is Triton MLIR text, Gluon text, or a path to a JSON (or text) file; '-' reads stdin.\n"
-       "Exit codes: 0 ok, 2 bad input.\n";
+  std::string s = "usage: layoutscope-cli COMMAND ...   (layoutscope-cli COMMAND --help: one command)\n" + cli::usage();
+  s += "LAYOUT is Triton MLIR text, Gluon text, a tilus or CuTe layout, or a path to a JSON (or text) file;\n"
+       "'-' reads stdin. N may be written 2^K. Exit codes: 0 ok, 1 a GPU measurement disagrees with the\n"
+       "model, 2 bad input (one line on stderr).\n";
   return s;
 }
 
@@ -102,28 +276,71 @@ int run(int argc, char** argv) {
     return argc < 2 ? 2 : 0;
   }
   std::string name = argv[1];
+  std::vector<std::string> names;
+  for (auto& cmd : cli::registry()) names.push_back(cmd.name);
   for (auto& cmd : cli::registry()) {
     if (cmd.name != name) continue;
     cli::Args a;
+    a.command = name;
+    a.max_elements = cmd.max_elements;
+    // the forms in play: those of the subcommand when the command has them
+    std::vector<std::string> subs;
+    for (auto& f : cmd.forms)
+      if (!f.sub.empty() && std::find(subs.begin(), subs.end(), f.sub) == subs.end()) subs.push_back(f.sub);
+    std::string sub;
+    if (!subs.empty()) {
+      std::string first = argc > 2 ? argv[2] : "";
+      if (first == "--help" || first == "-h") {
+        std::cout << cli::usage(name);
+        return 0;
+      }
+      std::string list;
+      for (auto& x : subs) list += (list.empty() ? "" : ", ") + x;
+      ls::require(!first.empty(), name + ": expected a subcommand: " + list);
+      if (std::find(subs.begin(), subs.end(), first) == subs.end())
+        ls::fail(name + ": unknown subcommand '" + first + "'; did you mean '" + cli::nearest(first, subs) +
+                 "'? (expected one of " + list + ")");
+      sub = first;
+    }
+    std::vector<const cli::Option*> allowed;
+    for (auto& f : cmd.forms)
+      if (f.sub == sub)
+        for (auto& o : f.options) allowed.push_back(&o);
+    if (cmd.max_elements > 0) allowed.push_back(&cli::kMaxElementsOption);
+    std::vector<std::string> allowed_names;
+    for (auto* o : allowed) allowed_names.push_back(o->name);
+    std::string where = sub.empty() ? name : name + " " + sub;
     for (int i = 2; i < argc; ++i) {
       std::string s = argv[i];
-      bool takes_value = std::find(cmd.options.begin(), cmd.options.end(), s) != cmd.options.end();
-      if (takes_value) {
-        ls::require(i + 1 < argc, s + " needs a value");
-        a.options[s] = argv[++i];
-      } else if (std::find(cmd.flags.begin(), cmd.flags.end(), s) != cmd.flags.end()) {
-        a.flags.push_back(s);
-      } else if (s.size() > 2 && s.rfind("--", 0) == 0) {
-        ls::fail("unknown option " + s + " for '" + name + "'");
+      if (s == "--help" || s == "-h") {
+        std::cout << cli::usage(name);
+        return 0;
+      }
+      auto it = std::find_if(allowed.begin(), allowed.end(), [&](const cli::Option* o) { return o->name == s; });
+      if (it != allowed.end()) {
+        if ((*it)->value.empty()) {
+          a.flags.push_back(s);
+        } else {
+          ls::require(i + 1 < argc, s + " needs a value (" + (*it)->value + ")");
+          ls::require(!a.has(s), s + " is given twice");
+          a.options[s] = argv[++i];
+        }
+      } else if (s.size() > 1 && s[0] == '-' && s != "-") {
+        ls::fail("unknown option " + s + " for '" + where + "'" +
+                 (allowed_names.empty() ? "; it takes no options"
+                                        : "; did you mean " + cli::nearest(s, allowed_names) + "? (" + where +
+                                              " --help lists them)"));
       } else {
         a.pos.push_back(s);
       }
     }
+    if (a.has("--max-elements")) a.max_elements = cli::parse_int("--max-elements", a.get("--max-elements"), 1, int64_t{1} << 40);
     return cmd.run(a);
   }
-  std::string names;
-  for (auto& c : cli::registry()) names += (names.empty() ? "" : ", ") + c.name;
-  ls::fail("unknown command '" + name + "'; expected one of " + names);
+  std::string list;
+  for (auto& n : names) list += (list.empty() ? "" : ", ") + n;
+  ls::fail("unknown command '" + name + "'; did you mean '" + cli::nearest(name, names) + "'? (expected one of " + list +
+           ")");
 }
 
 }  // namespace
@@ -131,8 +348,15 @@ int run(int argc, char** argv) {
 int main(int argc, char** argv) {
   try {
     return run(argc, argv);
-  } catch (const std::exception& e) {
+  } catch (const ls::Error& e) {
     std::cerr << "error: " << e.what() << "\n";
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::cerr << "error: out of memory; lower --max-elements or the shape\n";
+    return 2;
+  } catch (const std::exception& e) {
+    // not a message written for users: say so rather than pass it on bare
+    std::cerr << "error: internal error (" << e.what() << "); please report the command\n";
     return 2;
   }
 }

@@ -1,6 +1,9 @@
 #include "files.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <ctime>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -8,6 +11,7 @@
 #include <sstream>
 
 #include "error.h"
+#include "export/export.h"
 #include "io/text.h"
 
 #ifndef LAYOUTSCOPE_SOURCE_ASSETS
@@ -71,22 +75,7 @@ std::string config_dir() {
   return fs::is_directory(p, ec) ? p.string() : "";
 }
 
-void write_atomic(const std::string& path, const std::string& data) {
-  std::string tmp = path + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    ls::require(f.good(), path + ": cannot write the file");
-    f << data;
-    f.flush();
-    ls::require(f.good(), path + ": cannot write the file");
-  }
-  std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    fs::remove(tmp, ec);
-    ls::fail(path + ": cannot replace the file");
-  }
-}
+void write_atomic(const std::string& path, const std::string& data) { ls::write_file_atomic(path, data); }
 
 std::string font_file() {
   std::error_code ec;
@@ -98,12 +87,16 @@ std::string font_file() {
 
 std::string read_file(const std::string& path) {
   std::error_code ec;
-  ls::require(fs::is_regular_file(path, ec), path + ": not a readable file");
+  auto st = fs::status(path, ec);
+  if (ec || !fs::exists(st)) ls::fail(path + ": cannot open the file (" + (ec ? ec.message() : "No such file or directory") + ")");
+  ls::require(fs::is_regular_file(st), path + ": not a regular file");
   ls::require(fs::file_size(path, ec) <= (16u << 20), path + ": file is larger than 16 MiB");
+  errno = 0;
   std::ifstream f(path, std::ios::binary);
-  ls::require(f.good(), path + ": cannot read the file");
+  if (!f.good()) ls::fail(path + ": cannot open the file (" + std::strerror(errno ? errno : EACCES) + ")");
   std::ostringstream s;
   s << f.rdbuf();
+  ls::require(!f.bad(), path + ": reading failed");
   return s.str();
 }
 
@@ -119,20 +112,55 @@ std::string session_text(const Doc& a, const Doc& b) {
   return j.dump(2) + "\n";
 }
 
-void restore_session(const std::string& text, Doc& a, Doc& b) {
+std::string restore_session(const std::string& text, Doc& a, Doc& b) {
   nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-  if (!j.is_object() || j.value("version", 0) != 1) return;
+  if (!j.is_object()) return "not a JSON object";
+  if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int64_t>() != 1)
+    return "not a version 1 session";
+  std::string problems;
   auto get = [&](const char* key, Doc& d) {
-    int f = j.value(std::string(key) + "_format", static_cast<int>(d.format));
-    if (f >= 0 && f <= 2) d.format = static_cast<TextFormat>(f);
-    if (!j.contains(key) || !j[key].is_string()) return;
+    std::string fkey = std::string(key) + "_format";
+    if (j.contains(fkey)) {
+      int64_t f = j[fkey].is_number_integer() ? j[fkey].get<int64_t>() : -1;
+      if (f >= 0 && f <= 2) d.format = static_cast<TextFormat>(f);
+      else problems += std::string(problems.empty() ? "" : "; ") + fkey + " is not 0, 1 or 2";
+    }
+    if (!j.contains(key)) return;
+    if (!j[key].is_string()) {
+      problems += std::string(problems.empty() ? "" : "; ") + key + " is not a layout string";
+      return;
+    }
     try {
       load(d, ls::parse_layout(j[key].get<std::string>()));
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
+      problems += std::string(problems.empty() ? "" : "; ") + "layout " + key + ": " + e.what();
     }
   };
   get("a", a);
   get("b", b);
+  return problems;
+}
+
+std::string restore_session_file(const std::string& path, Doc& a, Doc& b) {
+  std::error_code ec;
+  if (!fs::exists(fs::symlink_status(path, ec))) return "";
+  std::string why;
+  try {
+    why = restore_session(read_file(path), a, b);
+  } catch (const std::exception& e) {
+    why = e.what();
+  }
+  if (why.empty()) return "";
+  std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  localtime_r(&now, &tm);
+  char stamp[32];
+  std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", &tm);
+  std::string aside = path + ".broken-" + stamp;
+  for (int i = 1; fs::exists(fs::symlink_status(aside, ec)); ++i) aside = path + ".broken-" + stamp + "-" + std::to_string(i);
+  fs::rename(path, aside, ec);
+  if (ec) return "the session " + path + " could not be restored (" + why + ") nor moved aside (" + ec.message() + ")";
+  return "the session could not be restored (" + why + "); it was kept as " + aside;
 }
 
 void add_recent(std::vector<std::string>& recent, const std::string& path) {

@@ -1,5 +1,5 @@
 // Files the explorer reads and writes, free of any window: presets, the
-// config directory, atomic writes (temp file + rename), the session (the two
+// config directory, atomic writes (core's write_file_atomic), the session (the two
 // layouts being edited, restored on the next start), recent files and the
 // in-app file list.
 #pragma once
@@ -35,15 +35,23 @@ std::string font_file();
 // $LAYOUTSCOPE_CONFIG_DIR, else $XDG_CONFIG_HOME/layoutscope, else
 // ~/.config/layoutscope; created when missing. Empty when none can be made.
 std::string config_dir();
-// Writes `data` to path.tmp, then renames it over `path`; throws ls::Error.
+// core's ls::write_file_atomic: a unique temporary, fsync, rename, directory
+// fsync, the mode kept; throws ls::Error naming the path and the OS reason.
 void write_atomic(const std::string& path, const std::string& data);
-// Reads a whole file (at most 16 MiB); throws ls::Error.
+// Reads a whole file (at most 16 MiB); throws ls::Error naming the path and
+// the OS reason.
 std::string read_file(const std::string& path);
 
 // The session: the layouts of both documents as JSON, and the paste-box format.
 std::string session_text(const Doc& a, const Doc& b);
-// Restores what session_text wrote; a layout that no longer parses is skipped.
-void restore_session(const std::string& text, Doc& a, Doc& b);
+// Restores what session_text wrote; a layout that no longer parses is
+// skipped. Returns why the text is not a whole session (empty when it is).
+std::string restore_session(const std::string& text, Doc& a, Doc& b);
+// Restores the session file at `path`. A missing file restores nothing and
+// returns "". A file that cannot be read or restored whole is renamed to
+// `path`.broken-<YYYYmmdd-HHMMSS> (so the next save cannot overwrite it) and
+// the returned line, for the window, says why and where it went.
+std::string restore_session_file(const std::string& path, Doc& a, Doc& b);
 
 // Most recent first, no duplicates, at most 10.
 void add_recent(std::vector<std::string>& recent, const std::string& path);

@@ -480,7 +480,8 @@ void draw_grid(View& v, const Grid& g, const char* id, ImVec2 size) {
       }
   }
   draw_axes(v, dl, r0, r1, c0, c1, axis);
-  ImVec2 m = io.MousePos - v.origin;
+  // No pointer (-FLT_MAX, e.g. under Xvfb) is off every cell; converting it to an index would overflow.
+  ImVec2 m = ImGui::IsMousePosValid(&io.MousePos) ? io.MousePos - v.origin : ImVec2(-1, -1);
   int64_t r = static_cast<int64_t>(std::floor(m.y / v.cell)), c = static_cast<int64_t>(std::floor(m.x / v.cell));
   bool on_cell = r >= 0 && r < v.rows && c >= 0 && c < v.cols;
   if (hovered && !dragging && on_cell) {

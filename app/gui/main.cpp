@@ -466,12 +466,10 @@ int main(int argc, char** argv) {
     if (!app.headless) persist.dir = lsgui::config_dir();
     bool restored = false;
     if (!persist.dir.empty() && !o.has_layout) {
-      try {
-        lsgui::restore_session(lsgui::read_file(persist.dir + "/session.json"), app.a, app.b);
-        restored = app.a.grid != nullptr;
-        persist.saved_a = app.a.version, persist.saved_b = app.b.version;
-      } catch (const std::exception&) {  // no session yet
-      }
+      // An unreadable session is moved aside (never overwritten) and the status bar says where.
+      app.status = lsgui::restore_session_file(persist.dir + "/session.json", app.a, app.b);
+      restored = app.a.grid != nullptr;
+      persist.saved_a = app.a.version, persist.saved_b = app.b.version;
     }
     if (!restored) {
       app.a.shape_text = o.has_shape ? o.shape : o.has_layout ? "" : kDefaultShape;

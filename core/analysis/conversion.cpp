@@ -43,8 +43,11 @@ LinearLayout dst_to_src(const LinearLayout& src, const LinearLayout& dst) {
     bool id = std::find(same.begin(), same.end(), d.name) != same.end();
     for (size_t i = 0; i < d.bases.size(); ++i) {
       LinearLayout::Basis b(outs.size(), 0);
-      for (size_t j = 0; j < outs.size(); ++j)
-        b[j] = id ? (outs[j].name == d.name ? int32_t{1} << i : 0) : c.bases(d.name)[i][c.out_index(outs[j].name)];
+      for (size_t j = 0; j < outs.size(); ++j) {
+        // c has no out dim for a source dim that maps as the identity: that part is 0
+        int o = id ? -1 : c.out_index(outs[j].name);
+        b[j] = id ? (outs[j].name == d.name ? int32_t{1} << i : 0) : o < 0 ? 0 : c.bases(d.name)[i][o];
+      }
       nd.bases.push_back(std::move(b));
     }
     ins.push_back(std::move(nd));

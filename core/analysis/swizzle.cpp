@@ -426,12 +426,21 @@ SwizzleDesign design_swizzle(const LinearLayout& src, const LinearLayout& dst, i
   return d;
 }
 
-std::vector<SwizzleCandidate> rank_conventional(const LinearLayout& src, const LinearLayout& dst, int32_t bits) {
+std::vector<SwizzleCandidate> rank_conventional(const LinearLayout& src, const LinearLayout& dst, int32_t bits,
+                                                int64_t max_candidates) {
   check_element_bits(bits);
   require(src.outs() == dst.outs(), "the source and destination layouts must have the same shape");
   Shape shape;
   for (auto& o : src.outs()) shape.push_back(int64_t{1} << o.log2);
   const size_t rank = shape.size();
+  // rank! orders x vec x perPhase x maxPhase swizzled layouts, plus 8 NVMMA ones
+  int64_t vecs = 0, n_orders = 1;
+  for (int32_t vec = 1; vec * bits <= 128; vec *= 2) ++vecs;
+  for (size_t i = 2; i <= rank && n_orders <= max_candidates; ++i) n_orders *= static_cast<int64_t>(i);
+  int64_t candidates = n_orders * vecs * 4 * 5 + 8;
+  require(candidates <= max_candidates, "ranking rank-" + std::to_string(rank) + " layouts tries " +
+                                            std::to_string(candidates) + " conventional shared layouts; at most " +
+                                            std::to_string(max_candidates) + ": use --no-rank or --max-candidates");
   std::vector<SwizzleCandidate> out;
   LinearLayoutMap rs(src), rd(dst);
   std::set<Bases> seen;

@@ -84,6 +84,10 @@ struct SwizzleCandidate {
 // Every swizzled_shared (vec, perPhase, maxPhase, order) and nvmma_shared
 // (swizzle width, transposed) that lowers for the shape, fewest conflicts
 // first (ties: fewer wavefronts, then the order drawn).
-std::vector<SwizzleCandidate> rank_conventional(const LinearLayout& src, const LinearLayout& dst, int32_t bits);
+// At most max_candidates layouts are tried (rank! orders make high ranks
+// explode); more throws ls::Error before any is built.
+constexpr int64_t kMaxSwizzleCandidates = 4096;
+std::vector<SwizzleCandidate> rank_conventional(const LinearLayout& src, const LinearLayout& dst, int32_t bits,
+                                                int64_t max_candidates = kMaxSwizzleCandidates);
 
 }  // namespace ls

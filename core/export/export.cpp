@@ -1,10 +1,14 @@
 #include "export.h"
 
 #include <algorithm>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <random>
+#include <vector>
 
 #include "../error.h"
 #include "../io/text.h"
@@ -152,25 +156,64 @@ std::string export_pair(const TensorLayout& a, const TensorLayout& b, ExportForm
 void write_file_atomic(const std::string& path, const std::string& bytes) {
   namespace fs = std::filesystem;
   require(!path.empty(), "output path is empty");
-  std::random_device rd;
-  std::string tmp = path + ".tmp-" + std::to_string(rd()) + std::to_string(rd());
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    require(f.good(), path + ": cannot write (" + std::strerror(errno) + ")");
-    f.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    f.close();
-    if (!f) {
-      std::error_code ec;
-      fs::remove(tmp, ec);
-      fail(path + ": writing failed (disk full?)");
-    }
-  }
+  auto os_error = [&](const std::string& what, int e) { fail(path + ": " + what + " (" + std::strerror(e) + ")"); };
+  // The target itself may be a symlink: the file it names is replaced, the
+  // link kept. Nothing else is followed: the temporary is created with O_EXCL.
+  std::string target = path;
   std::error_code ec;
-  fs::rename(tmp, path, ec);
-  if (ec) {
-    std::error_code ignored;
-    fs::remove(tmp, ignored);
-    fail(path + ": cannot write (" + ec.message() + ")");
+  if (fs::is_symlink(fs::symlink_status(path, ec))) {
+    fs::path real = fs::canonical(path, ec);
+    require(!ec, path + ": is a symlink to a missing file (" + ec.message() + ")");
+    target = real.string();
+  }
+  fs::path dir = fs::path(target).parent_path();
+  if (dir.empty()) dir = ".";
+  struct stat st {};
+  bool exists = ::stat(target.c_str(), &st) == 0;
+  require(!exists || S_ISREG(st.st_mode), path + ": exists and is not a regular file");
+  std::string tmpl = (dir / ("." + fs::path(target).filename().string() + ".tmp-XXXXXX")).string();
+  std::vector<char> name(tmpl.begin(), tmpl.end());
+  name.push_back('\0');
+  int fd = ::mkstemp(name.data());
+  if (fd < 0) os_error("cannot create a temporary file in " + dir.string(), errno);
+  std::string tmp = name.data();
+  auto abandon = [&](const std::string& what, int e) {
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    os_error(what, e);
+  };
+  // the target's mode, or what a new file gets (0666 less the umask)
+  mode_t mode = 0;
+  if (exists) {
+    mode = st.st_mode & 07777;
+  } else {
+    mode_t mask = ::umask(0);
+    ::umask(mask);
+    mode = 0666 & ~mask;
+  }
+  if (::fchmod(fd, mode) != 0) abandon("cannot set the file mode", errno);
+  for (size_t done = 0; done < bytes.size();) {
+    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) abandon("writing failed", n < 0 ? errno : EIO);
+    done += static_cast<size_t>(n);
+  }
+  if (::fsync(fd) != 0) abandon("fsync failed", errno);
+  if (::close(fd) != 0) {
+    int e = errno;
+    ::unlink(tmp.c_str());
+    os_error("writing failed", e);
+  }
+  if (::rename(tmp.c_str(), target.c_str()) != 0) {
+    int e = errno;
+    ::unlink(tmp.c_str());
+    os_error("cannot replace the file", e);
+  }
+  // the rename itself survives a crash once the directory is on disk
+  int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY);
+  if (dfd >= 0) {
+    ::fsync(dfd);
+    ::close(dfd);
   }
 }
 

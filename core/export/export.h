@@ -55,8 +55,11 @@ std::string export_pair(const TensorLayout& a, const TensorLayout& b, ExportForm
 struct Picture;
 Picture export_picture(const TensorLayout& t, const ExportOptions& o = {});
 
-// Writes `bytes` to a temporary file next to `path`, then renames it over
-// `path`; on failure `path` is untouched and ls::Error names it.
+// Writes `bytes` to a unique temporary file next to `path` (mkstemp), fsyncs
+// it, renames it over `path` and fsyncs the directory: a crash leaves the old
+// file or the new one. The target's mode is kept; a symlink given as `path`
+// is kept and the file it names replaced; nothing else is followed. On
+// failure `path` is untouched and ls::Error names it and the OS reason.
 void write_file_atomic(const std::string& path, const std::string& bytes);
 
 }  // namespace ls

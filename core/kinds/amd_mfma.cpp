@@ -12,7 +12,7 @@ void validate(const AmdMfma& m) {
   size_t rank = rank_of(m);
   require(m.version >= 1 && m.version <= 4, "amd_mfma: version = " + std::to_string(m.version) + " must be in 1..4");
   require(rank == 2 || rank == 3, "amd_mfma: warpsPerCTA has " + std::to_string(rank) + " entries; rank must be 2 or 3");
-  check_pow2_list("amd_mfma: warpsPerCTA", m.warps_per_cta);
+  check_warps("amd_mfma: warpsPerCTA", m.warps_per_cta);
   require(m.instr_shape.size() == 3, "amd_mfma: instrShape must be [M, N, K]");
   int32_t mm = m.instr_shape[0], nn = m.instr_shape[1];
   require((mm == 32 && nn == 32) || (mm == 16 && nn == 16) || (mm == 64 && nn == 4) || (mm == 4 && nn == 64),

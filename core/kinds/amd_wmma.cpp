@@ -27,7 +27,7 @@ void validate(const AmdWmma& m) {
   size_t rank = rank_of(m);
   require(m.version >= 1 && m.version <= 3, "amd_wmma: version = " + std::to_string(m.version) + " must be in 1..3");
   require(rank == 2 || rank == 3, "amd_wmma: warpsPerCTA has " + std::to_string(rank) + " entries; rank must be 2 or 3");
-  check_pow2_list("amd_wmma: warpsPerCTA", m.warps_per_cta);
+  check_warps("amd_wmma: warpsPerCTA", m.warps_per_cta);
   Ints is = instr_of(m);
   require(is.size() == 3, "amd_wmma: instrShape must be [M, N, K]");
   bool ok = is[0] == 16 && is[1] == 16;

@@ -15,13 +15,11 @@ void validate(const Blocked& b) {
   check_permutation("blocked: order", b.order);
   check_pow2_list("blocked: sizePerThread", b.size_per_thread);
   check_pow2_list("blocked: threadsPerWarp", b.threads_per_warp);
-  check_pow2_list("blocked: warpsPerCTA", b.warps_per_cta);
+  check_warps("blocked: warpsPerCTA", b.warps_per_cta);
   int64_t lanes = product(b.threads_per_warp);
   require(lanes == 32 || lanes == 64, "blocked: threadsPerWarp multiplies to " + std::to_string(lanes) +
                                           "; a warp has 32 lanes (64 on AMD)");
   require(product(b.size_per_thread) <= (1 << 20), "blocked: sizePerThread multiplies to more than 2^20");
-  require(product(b.warps_per_cta) <= 1024, "blocked: warpsPerCTA multiplies to " +
-                                                std::to_string(product(b.warps_per_cta)) + "; at most 1024");
   check_cga(b.cga, rank);
 }
 

@@ -1,6 +1,7 @@
 #include "common.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <set>
 
 #include "../error.h"
@@ -154,8 +155,16 @@ void check_cga(const CgaLayout& cga, size_t rank) { check_bases("CGALayout", cga
 
 int64_t product(const Ints& v) {
   int64_t p = 1;
-  for (int32_t x : v) p *= x;
+  for (int32_t x : v)
+    if (__builtin_mul_overflow(p, int64_t{x}, &p)) return INT64_MAX;  // saturates: callers compare with a bound
   return p;
+}
+
+void check_warps(const std::string& field, const Ints& v) {
+  check_pow2_list(field, v);
+  int64_t p = product(v);
+  require(p <= kMaxWarps, field + " multiplies to " + (p == INT64_MAX ? std::string("more than 2^63") : std::to_string(p)) +
+                              "; at most " + std::to_string(kMaxWarps) + " warps per CTA");
 }
 
 }  // namespace ls

@@ -65,6 +65,11 @@ void check_rank(const std::string& field, size_t got, size_t rank);
 void check_permutation(const std::string& field, const Ints& order);
 void check_bases(const std::string& field, const Bases& b, size_t rank);
 void check_cga(const CgaLayout& cga, size_t rank);
+// The product of the entries, saturating at INT64_MAX.
 int64_t product(const Ints& v);
+// A CTA has at most kMaxWarps warps (Triton's num_warps is far smaller).
+constexpr int64_t kMaxWarps = 1024;
+// Powers of two multiplying to at most kMaxWarps.
+void check_warps(const std::string& field, const Ints& v);
 
 }  // namespace ls

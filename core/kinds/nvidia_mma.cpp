@@ -11,7 +11,7 @@ void validate(const NvidiaMma& m) {
   size_t rank = rank_of(m);
   require(m.version_major == 2 || m.version_major == 3,
           "nvidia_mma: versionMajor = " + std::to_string(m.version_major) + "; supported are 2 (mma.sync) and 3 (wgmma)");
-  check_pow2_list("nvidia_mma: warpsPerCTA", m.warps_per_cta);
+  check_warps("nvidia_mma: warpsPerCTA", m.warps_per_cta);
   if (m.version_major == 2) {
     require(rank == 2 || rank == 3, "nvidia_mma: warpsPerCTA has " + std::to_string(rank) + " entries; v2 has rank 2 or 3");
     check_rank("nvidia_mma: instrShape", m.instr_shape.size(), rank);

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """The CLI as a user meets it.
 
-1. The bad-input catalogue (bad_inputs.json): every entry must exit with code
-   2 within the time limit, print nothing on stdout and exactly one line on
-   stderr that contains the expected message.
+1. The bad-input catalogue (bad_inputs.json): every entry must exit with its
+   code ("exit", default 2) within the time limit, print nothing on stdout and
+   exactly one line on stderr, "error: " then the expected message ("expect"
+   is contained; "starts", when given, is how the message begins). "{tmp}" in
+   an argument is a scratch folder.
 2. Good inputs: bases / show / convert answers for the seeds' examples, layouts
    read from files, batch mode, and mlir/gluon/json round trips.
 Prints "N passed, M failed" and exits non-zero on any failure.
@@ -53,14 +55,15 @@ def bad_inputs(cli, data, tmp, c):
     with open(os.path.join(data, "bad_inputs.json")) as f:
         catalogue = json.load(f)
     for e in catalogue:
-        args = e.get("command", ["bases"]) + layout_args(e, tmp) + e.get("args", [])
+        args = [x.replace("{tmp}", tmp) for x in e.get("command", ["bases"]) + layout_args(e, tmp) + e.get("args", [])]
         try:
             rc, out, err = run(cli, args)
         except subprocess.TimeoutExpired:
             c.check(e["name"], False, f"timed out after {TIMEOUT}s")
             continue
         lines = err.strip().split("\n")
-        ok = rc == 2 and out == "" and len(lines) == 1 and lines[0].startswith("error: ") and e["expect"] in lines[0]
+        ok = (rc == e.get("exit", 2) and out == "" and len(lines) == 1 and lines[0].startswith("error: ")
+              and e["expect"] in lines[0] and lines[0].startswith("error: " + e.get("starts", "")))
         c.check(e["name"], ok, f"rc={rc} stdout={out[:200]!r} stderr={err[:300]!r} expected {e['expect']!r}")
     return len(catalogue)
 
@@ -131,6 +134,7 @@ def good_inputs(cli, tmp, c):
     c.check("coalescing of a tilus layout", rc == 0 and json.loads(out).get("vector_bits") == 64, out + err)
     rc, out, err = run(cli, ["--help"])
     c.check("help", rc == 0 and "bases LAYOUT" in out, out + err)
+    help_matches_parser(cli, out, c)
     # codegen and the analyses that use it: Triton's transpose (PTX of 3.6 and 3.9).
     rows, cols = "BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])", "BlockedLayout([8, 1], [8, 4], [1, 4], [0, 1])"
     rc, out, err = run(cli, ["codegen", "--load", rows, "--convert", cols, "--shape", "128x128", "--bits", "16"])
@@ -151,6 +155,31 @@ def good_inputs(cli, tmp, c):
     d = json.loads(out) if rc == 0 else {}
     c.check("bank-conflicts names Triton's instructions", d.get("instructions_of") == "triton 3.6 sm_90"
             and d.get("store", {}).get("instruction") == "st.shared.v4.b32", out + err)
+
+
+def help_matches_parser(cli, text, c):
+    """Every option --help shows is one the parser takes for that command (and
+    subcommand): given a value, it is never refused as unknown."""
+    import re
+    forms = 0
+    words = None
+    for line in text.split("\n"):
+        m = re.match(r"^  ([a-z-]+)(?: ([a-z-]+))?\b(.*)$", line)
+        if m:
+            cmd, sub, rest = m.group(1), m.group(2), m.group(3)
+            words = [cmd] + ([sub] if cmd == "gpu" else [])
+        elif words and re.match(r"^      [\[-]", line):
+            rest = line  # the options of the form above, wrapped
+        else:
+            continue
+        for opt in re.findall(r"(?<![\w-])(--[a-z-]+|-o)\b", rest):
+            rc, out, err = run(cli, words + [opt, "1"])
+            forms += 1
+            c.check(f"--help's {' '.join(words)} {opt} is parsed", "unknown option" not in err, err)
+    c.check("--help lists options", forms >= 40, str(forms))
+    # the parser's own words for an unknown option: the nearest valid one
+    rc, out, err = run(cli, ["gpu", "shared", "--store", "stmatrix.x4"])
+    c.check("gpu shared --store: did you mean", rc == 2 and "did you mean --store-instr?" in err, err)
 
 
 def presets(cli, folder, c):

@@ -86,3 +86,14 @@ TEST_CASE("plans that cannot run are refused with a reason", "[codegen]") {
   REQUIRE_THROWS_WITH(kernel(amd, amd, {256}, {1024}, "contiguous", "contiguous"), Catch::Contains("warps have 32"));
   REQUIRE_THROWS_WITH(view_strides({4, 4}, "diagonal"), Catch::Contains("contiguous, transposed or every-other-row"));
 }
+
+TEST_CASE("tensor sizes stay far inside int64 (issue 15)", "[codegen]") {
+  auto rows = blocked({1, 4}, {8, 4}, {4, 1}, {1, 0}, {32, 32});
+  // 2^39 elements, strided every other row: spans and bytes still fit
+  auto k = kernel(rows, rows, {32, 32}, {int64_t{1} << 20, int64_t{1} << 19}, "contiguous", "every-other-row", 8);
+  CHECK(k.grid == (int64_t{1} << 29));
+  CHECK_THROWS_WITH(kernel(rows, rows, {32, 32}, {int64_t{1} << 21, int64_t{1} << 20}, "contiguous", "contiguous"),
+                    Catch::Contains("more than 2^40 elements"));
+  CHECK_THROWS_WITH(view_strides({int64_t{1} << 41, 32}, "every-other-row"), Catch::Contains("must be in 1..2^40"));
+  CHECK_THROWS_WITH(view_strides({0, 32}, "contiguous"), Catch::Contains("must be in 1..2^40"));
+}

@@ -4,7 +4,11 @@
 // the previous one (same grid) and say why; an accepted one must show it.
 #define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
+#include <unistd.h>
+
+#include <algorithm>
 #include <climits>
+#include <filesystem>
 #include <random>
 
 #include "files.h"
@@ -20,6 +24,9 @@ int32_t value() {
   static const int32_t vals[] = {-3, -1, 0, 1, 1, 2, 2, 4, 4, 8, 16, 32, 3, 5, 64, 128, 1 << 20, INT32_MAX};
   return vals[pick(sizeof vals / sizeof vals[0])];
 }
+
+// Doubles a field value, saturating instead of overflowing int32.
+int32_t twice(int32_t x) { return static_cast<int32_t>(std::clamp<int64_t>(int64_t{x} * 2, INT32_MIN, INT32_MAX)); }
 
 // Pointers to the fields of a spec, as the editor's widgets reach them.
 struct Fields {
@@ -73,12 +80,12 @@ void mutate(ls::Spec& s, int depth = 0) {
     if (op == 0) v.push_back(value());
     else if (op == 1 && !v.empty()) v.pop_back();
     else if (op == 2 && v.size() > 1) std::swap(v[0], v[v.size() - 1]);
-    else if (!v.empty()) v[pick(static_cast<int>(v.size()))] = op == 3 ? v[0] * 2 : value();
+    else if (!v.empty()) v[pick(static_cast<int>(v.size()))] = op == 3 ? twice(v[0]) : value();
     return;
   }
   i -= static_cast<int>(f.lists.size());
   if (i < static_cast<int>(f.ints.size())) {
-    *f.ints[i] = pick(2) ? value() : *f.ints[i] * 2;
+    *f.ints[i] = pick(2) ? value() : twice(*f.ints[i]);
     return;
   }
   i -= static_cast<int>(f.ints.size());
@@ -110,7 +117,10 @@ std::string garble(std::string t) {
     size_t at = rng() % t.size();
     int op = pick(3);
     if (op == 0) t.erase(at, 1 + pick(4));
-    else if (op == 1) t.insert(at, 1, "[]{}<>,=0123456789x#\"\xC3"[pick(24)]);
+    else if (op == 1) {
+      static const char kChars[] = "[]{}<>,=0123456789x#\"\xC3";
+      t.insert(at, 1, kChars[pick(sizeof kChars - 1)]);
+    }
     else t[at] = "0123456789"[pick(10)];
   }
   return t;
@@ -202,9 +212,40 @@ TEST_CASE("the session round-trips through its file format") {
   CHECK(*a2.grid->layout.spec == *a.grid->layout.spec);
   CHECK(b2.grid->layout.shape == b.grid->layout.shape);
   CHECK(b2.format == lsgui::TextFormat::mlir);
+  CHECK(lsgui::restore_session(lsgui::session_text(a, b), a2, b2).empty());
   lsgui::Doc c, d;
-  lsgui::restore_session("{not json", c, d);  // ignored, no throw
+  CHECK(lsgui::restore_session("{not json", c, d) == "not a JSON object");  // reported, no throw
   CHECK(c.grid == nullptr);
+}
+
+TEST_CASE("a session that cannot be restored is moved aside, reported, never overwritten") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("layoutscope-session-" + std::to_string(::getpid()));
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::string path = (dir / "session.json").string();
+  lsgui::Doc a, b;
+  CHECK(lsgui::restore_session_file(path, a, b).empty());  // no session yet: nothing to say
+  const std::string broken = "{\"version\": 1, \"a\": \"BlockedLayout(size_per_thread=[3\"}";
+  lsgui::write_atomic(path, broken);
+  std::string msg = lsgui::restore_session_file(path, a, b);
+  INFO(msg);
+  CHECK(msg.find("could not be restored") != std::string::npos);
+  CHECK(!fs::exists(path));
+  int aside = 0;
+  for (auto& e : fs::directory_iterator(dir)) {
+    CHECK(e.path().filename().string().rfind("session.json.broken-", 0) == 0);
+    CHECK(lsgui::read_file(e.path().string()) == broken);
+    ++aside;
+  }
+  CHECK(aside == 1);
+  // a file that is not a session at all, and a directory in its place
+  lsgui::write_atomic(path, "\x01\x02");
+  CHECK(lsgui::restore_session_file(path, a, b).find("not a JSON object") != std::string::npos);
+  fs::create_directory(path);
+  CHECK(lsgui::restore_session_file(path, a, b).find("not a regular file") != std::string::npos);
+  CHECK(!fs::exists(path));
+  fs::remove_all(dir);
 }
 
 TEST_CASE("every kind has a default the editor can switch to") {

@@ -1,5 +1,7 @@
 // Conversion cost: the classic cases of Triton 3.6's decision (free, register
 // permutation, warp shuffles, shared memory) and the mixed-transposition rule.
+#include <algorithm>
+
 #include <catch2/catch.hpp>
 
 #include "analysis/conversion.h"
@@ -79,4 +81,18 @@ TEST_CASE("conversion: scratch is one round of the stmatrix/ldmatrix design's re
   auto r = ls::analyze_conversion(a, c, 32);
   CHECK(r.kind == ls::ConversionKind::shared_memory);
   CHECK(r.scratch_bytes == 2048);
+}
+
+TEST_CASE("conversion: the README's convert-cost example (issue 15: read out of bounds)", "[analysis][conversion]") {
+  // block is equal in both layouts (no bases), so it is dropped from the
+  // solved part; the other dims' block component used to be read at index -1.
+  auto r = lower(kRowMajor, {32, 32});
+  auto c = lower("#ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>",
+                 {32, 32});
+  auto rep = ls::analyze_conversion(r, c, 32);
+  CHECK(rep.kind == ls::ConversionKind::shared_memory);
+  CHECK(std::find(rep.moved_dims.begin(), rep.moved_dims.end(), "warp") != rep.moved_dims.end());
+  CHECK(rep.minimal.has_out("warp"));
+  CHECK(!rep.minimal.has_out("block"));  // equal in both: quotiented out
+  CHECK(rep.scratch_bytes > 0);
 }

@@ -516,5 +516,28 @@ TEST_CASE("files are written atomically") {
   size_t files = 0;
   for (auto& e : fs::directory_iterator(dir)) files += e.is_regular_file();
   CHECK(files == 1);  // no temporary left behind
+  // the mode is kept
+  fs::permissions(f, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read);
+  write_file_atomic(f.string(), "third");
+  CHECK((fs::status(f).permissions() & fs::perms::all) ==
+        (fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read));
+  // a symlink given as the target: the link stays, the file it names changes
+  fs::path link = dir / "link.txt";
+  fs::create_symlink(f, link);
+  write_file_atomic(link.string(), "fourth");
+  CHECK(fs::is_symlink(link));
+  std::ifstream in4(f);
+  CHECK(std::string((std::istreambuf_iterator<char>(in4)), std::istreambuf_iterator<char>()) == "fourth");
+  // a planted link where the old fixed temporary name was is not followed
+  fs::path victim = dir / "victim.txt";
+  { std::ofstream(victim) << "keep"; }
+  fs::create_symlink(victim, dir / "out.txt.tmp");
+  write_file_atomic((dir / "out.txt").string(), "new");
+  std::ifstream inv(victim);
+  CHECK(std::string((std::istreambuf_iterator<char>(inv)), std::istreambuf_iterator<char>()) == "keep");
+  // a dangling link and a directory are refused, naming the path
+  fs::create_symlink(dir / "nowhere", dir / "dangling");
+  CHECK_THROWS_WITH(write_file_atomic((dir / "dangling").string(), "x"), Catch::Contains("symlink to a missing file"));
+  CHECK_THROWS_WITH(write_file_atomic(dir.string(), "x"), Catch::Contains("not a regular file"));
   fs::remove_all(dir);
 }

@@ -1,0 +1,69 @@
+// libFuzzer target: parse -> lower -> analyse. Any text parse_layout accepts
+// (with at most 2^12 elements and hardware indices) goes through the views,
+// coalescing, the bank conflicts of storing it to a shared layout, the
+// conversion to and from a blocked layout, and the three text printers read back.
+// Only ls::Error may come out.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "analysis/bank_conflicts.h"
+#include "analysis/coalescing.h"
+#include "analysis/conversion.h"
+#include "error.h"
+#include "io/text.h"
+#include "layout_map.h"
+#include "views.h"
+
+namespace {
+
+constexpr int64_t kMax = int64_t{1} << 12;
+
+void analyse(const ls::TensorLayout& t) {
+  auto m = ls::make_map(t);
+  if (m->hw_size() > kMax || m->num_elements() > kMax) return;
+  ls::tensor_view(*m);
+  ls::hw_view(*m);
+  ls::Shape shape = m->shape();
+  if (m->is_shared()) return;
+  std::vector<int64_t> strides(shape.size(), 1);
+  for (size_t d = shape.size() - 1; d-- > 0;) strides[d] = strides[d + 1] * shape[d + 1];
+  ls::analyze_coalescing(*m, strides, 32);
+  if (!m->linear()) return;
+  ls::TensorLayout shared;
+  shared.spec = ls::parse_layout("#ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [" +
+                                 std::string(shape.size() == 1 ? "0" : shape.size() == 2 ? "1, 0" : "2, 1, 0") + "]}>")
+                    .spec;
+  shared.shape = shape;
+  auto sm = ls::make_map(shared);
+  ls::analyze_bank_conflicts(*m, *sm, 16, {}, ls::physical_offset_of(*shared.spec));
+  if (shape.size() > 3) return;
+  static const char* kBlocked[] = {
+      "", "#ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>",
+      "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [0, 1]}>",
+      "#ttg.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [2, 4, 4], warpsPerCTA = [1, 2, 2], order = [2, 0, 1]}>"};
+  ls::TensorLayout dst = ls::parse_layout(kBlocked[shape.size()]);
+  ls::LinearLayout d = ls::to_linear(*dst.spec, shape);
+  ls::analyze_conversion(*m->linear(), d, 16);
+  ls::analyze_conversion(d, *m->linear(), 32);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  try {
+    ls::TensorLayout t = ls::parse_layout(std::string(reinterpret_cast<const char*>(data), size));
+    if (t.shape.empty() && !t.foreign) return 0;
+    try {
+      analyse(t);
+    } catch (const ls::Error&) {
+    }
+    if (t.spec && !t.foreign) {
+      ls::parse_layout(ls::print_json(t));
+      ls::parse_layout(ls::print_mlir(t));
+      ls::parse_gluon(ls::print_gluon(*t.spec));
+    }
+  } catch (const ls::Error&) {
+  }
+  return 0;
+}
