@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+"""`layoutscope-cli inspect` on real Triton dumps (tests/inspect/dumps, made by
+make_dumps.py with the Triton 3.6 and 3.9 wheels; no wheels needed here).
+
+For every dump NAME-tVER-TARGET.ttgir:
+  - every op of the inspected set in the dump is reported, with a cost object
+    that has more than its kind, at the line where the op's text is;
+  - nothing is unread;
+  - when NAME-tVER-TARGET.ptx exists (the global-memory lines of the PTX of
+    the same compilation): the predicted ld.global / st.global / cp.async
+    instructions per thread, summed over the ops, equal the PTX's static
+    counts per mnemonic (cache qualifiers and predicates dropped).
+broken.ttgir: the ops on damaged lines are unread with a reason, the others read.
+"""
+import argparse
+import collections
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+INSPECTED = {
+    "tt.load", "tt.store", "ttg.async_copy_global_to_local", "amdg.buffer_load", "amdg.buffer_store",
+    "amdg.buffer_load_to_local", "ttng.async_tma_copy_global_to_local", "ttng.async_tma_copy_local_to_global",
+    "tt.descriptor_load", "tt.descriptor_store", "ttg.local_alloc", "ttg.local_store", "ttg.local_load",
+    "ttg.memdesc_index", "ttg.memdesc_subview", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape",
+    "ttg.convert_layout", "tt.reduce", "tt.dot", "ttng.warp_group_dot", "ttng.tc_gen5_mma", "ttng.tmem_load",
+    "ttng.tmem_store", "ttng.tmem_alloc", "ttng.tmem_copy", "ttng.tmem_subslice",
+}
+OP = re.compile(r'^\s*(?:%[^=]*=\s*)?"?([a-z_]+\.[a-z_0-9.]+)"?')
+PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(ld\.global|st\.global|cp\.async\.c[ag]\.shared\.global)(\S*)")
+
+failures = []
+
+
+def check(ok, msg):
+    if not ok:
+        failures.append(msg)
+    return ok
+
+
+def inspect(cli, path, version):
+    p = subprocess.run([cli, "inspect", path, "--json", "--triton", version], capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def ptx_counts(path):
+    counts = collections.Counter()
+    for line in open(path):
+        m = PTX.match(line)
+        if not m:
+            continue
+        if m.group(1).startswith("cp.async"):
+            counts[m.group(1)] += 1
+            continue
+        # drop .L1::evict_last, .L2::cache_hint and the like
+        suffix = ".".join(p for p in m.group(2).split(".") if p and "::" not in p)
+        counts[m.group(1) + ("." + suffix if suffix else "")] += 1
+    return counts
+
+
+def check_dump(cli, path, stats):
+    name = os.path.basename(path)
+    version = re.search(r"-t(3\.\d)-", name).group(1)
+    rc, out, err = inspect(cli, path, version)
+    if not check(rc == 0, f"{name}: exit {rc}: {err.strip()}"):
+        return
+    r = json.loads(out)
+    lines = open(path).read().split("\n")
+    by_line = {o["line"]: o for o in r["ops"]}
+    check(not r["unread"], f"{name}: unread {r['unread'][:3]}")
+    expected = 0
+    for i, text in enumerate(lines, 1):
+        m = OP.match(text)
+        if not m or m.group(1) not in INSPECTED or "#" not in text and m.group(1) != "tt.reduce":
+            continue
+        if m.group(1) in ("tt.load", "tt.store") and "tensor<" not in text:
+            continue  # scalar access
+        expected += 1
+        o = by_line.get(i)
+        if check(o is not None, f"{name}:{i}: {m.group(1)} not reported"):
+            check(o["op"] == m.group(1), f"{name}:{i}: reported as {o['op']}")
+            check(len(o["cost"]) > 2 and o["cost"].get("summary"), f"{name}:{i}: empty cost {o['cost']}")
+            check(o["layouts"], f"{name}:{i}: no layouts")
+    for o in r["ops"]:
+        check(o["op"] in lines[o["line"] - 1], f"{name}: line {o['line']} does not hold {o['op']}")
+    stats["ops"] += len(r["ops"])
+    stats["expected"] += expected
+    stats["dumps"] += 1
+    k = r["kernel"]
+    check(isinstance(k.get("top"), list) and "shared_wavefronts" in k, f"{name}: kernel summary {k}")
+    ptx = path[:-len(".ttgir")] + ".ptx"
+    if os.path.exists(ptx):
+        want = ptx_counts(ptx)
+        got = collections.Counter()
+        for o in r["ops"]:
+            c = o["cost"]
+            if c["kind"] == "global" and "vector_bits" in c:
+                got[c["instruction"]] += c["instructions_per_thread"]
+        stats["ptx_dumps"] += 1
+        if check(got == want, f"{name}: predicted {dict(got)} != PTX {dict(want)}"):
+            stats["ptx_match"] += 1
+            stats["ptx_instructions"] += sum(want.values())
+
+
+def check_broken(cli, data):
+    path = os.path.join(data, "broken.ttgir")
+    rc, out, err = inspect(cli, path, "3.6")
+    if not check(rc == 0, f"broken.ttgir: exit {rc} {err}"):
+        return
+    r = json.loads(out)
+    unread = {u["line"]: u for u in r["unread"]}
+    lines = open(path).read().split("\n")
+    damaged = [i for i, t in enumerate(lines, 1) if "BROKEN" in t]
+    for i in damaged:
+        check(i in unread and unread[i]["why"], f"broken.ttgir:{i}: damaged op not listed as unread ({unread.keys()})")
+    check(len(r["ops"]) >= 3, f"broken.ttgir: only {len(r['ops'])} ops read")
+    check(all(o["line"] not in damaged for o in r["ops"]), "broken.ttgir: a damaged line reported as read")
+    # nothing readable: exit 2 and one line
+    p = subprocess.run([cli, "inspect", os.path.join(data, "nothing.ttgir"), "--json"], capture_output=True, text=True)
+    check(p.returncode == 2 and p.stderr.count("\n") == 1 and "inspect:" in p.stderr,
+          f"nothing.ttgir: rc {p.returncode} stderr {p.stderr!r}")
+    p = subprocess.run([cli, "inspect", path, "--triton", "4.0"], capture_output=True, text=True)
+    check(p.returncode == 2 and "--triton" in p.stderr, f"--triton 4.0: rc {p.returncode} {p.stderr!r}")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--data", required=True)
+    a = ap.parse_args()
+    stats = collections.Counter()
+    dumps = sorted(glob.glob(os.path.join(a.data, "dumps", "*.ttgir")))
+    check(len(dumps) >= 30, f"only {len(dumps)} dumps")
+    for d in dumps:
+        check_dump(a.cli, d, stats)
+    check_broken(a.cli, a.data)
+    print(f"{stats['dumps']} dumps, {stats['ops']} ops reported ({stats['expected']} expected by the line scan), "
+          f"PTX global instruction counts equal in {stats['ptx_match']}/{stats['ptx_dumps']} dumps "
+          f"({stats['ptx_instructions']} instructions)")
+    for f in failures:
+        print("FAIL", f)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
