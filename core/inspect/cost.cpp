@@ -119,6 +119,12 @@ Cost global_cost(const OpContext& c, const TensorLayout& t, bool load, bool asyn
   int64_t vbits = vec * bits;
   std::string instr = async ? (vbits == 128 ? "cp.async.cg.shared.global" : "cp.async.ca.shared.global")
                             : (load ? "ld.global" : "st.global") + width_suffix(vbits);
+  if (c.target.compare(0, 4, "hip:") == 0) {
+    const char* w = vbits == 128 ? "dwordx4" : vbits == 64 ? "dwordx2" : vbits == 32 ? "dword" : vbits == 16 ? "short" : "byte";
+    bool buffer = c.op.find("buffer") != std::string::npos;
+    instr = std::string(buffer ? "buffer_" : "global_") + (load ? "load_" : "store_") + w + (async ? " (to LDS)" : "");
+    k.add_str("sector_model", "NVIDIA's 32-byte sectors (AMD caches are not modelled separately)");
+  }
   int64_t warps = ll ? warps_of(*ll) : 1;
   k.add_str("instruction", instr);
   k.add("vector_bits", vbits);
@@ -425,6 +431,16 @@ Cost AnalysisCostModel::cost(const OpContext& c) const {
       return k;
     }
     need(!s.dist.empty() && !s.shared.empty(), "needs a register and a shared layout");
+    if (c.target.compare(0, 4, "hip:") == 0) {
+      Cost k;
+      k.kind = "shared";
+      k.unread = "AMD LDS accesses are not modelled: core's bank model is NVIDIA's (32 banks, 32-lane warps)";
+      k.add_str("unread", k.unread);
+      k.add_str("register_layout", kind_name(*s.dist[0]->spec));
+      k.add_str("shared_layout", kind_name(*s.shared[0]->spec));
+      k.summary = "LDS access (not modelled for AMD)";
+      return k;
+    }
     Cost k = shared_cost(c, *s.dist[0], *s.shared[0], op != "ttg.local_load" && op != "amdg.local_load_packed_tranposed");
     if (op == "ttg.local_alloc") {
       int64_t bytes = elems(s.shared[0]->shape) * s.shared[0]->elem_bits / 8;

@@ -352,6 +352,7 @@ void read_section(const std::vector<std::string>& lines, size_t b, size_t e, con
   AnalysisCostModel fallback;
   const OpCostModel& model = opt.model ? *opt.model : fallback;
   size_t first = out.ops.size();
+  std::map<std::string, Cost> costs;
   for (PendingOp& p : ops) {
     if (!p.broken && p.ctx.types.empty() && p.ctx.text.find(" : ") == std::string::npos) {
       p.broken = true;
@@ -392,14 +393,24 @@ void read_section(const std::vector<std::string>& lines, size_t b, size_t e, con
       if (std::none_of(p.rec.layouts.begin(), p.rec.layouts.end(), [&](const OpLayout& o) { return o.text == l.text; }))
         p.rec.layouts.push_back(std::move(l));
     }
-    try {
-      p.rec.cost = model.cost(p.ctx);
-    } catch (const std::exception& ex) {
-      p.rec.cost = Cost{};
-      p.rec.cost.kind = "unmodelled";
-      p.rec.cost.unread = ex.what();
-      p.rec.cost.add_str("error", ex.what());
-      p.rec.cost.summary = std::string("not modelled: ") + ex.what();
+    // Ops with the same name, types and cost-relevant attributes cost the same.
+    std::string key = p.ctx.op + "|" + std::to_string(p.ctx.num_warps);
+    for (const char* attr : {"contiguity", "axis"})
+      if (auto v = p.ctx.int_attr(attr)) key += std::string("|") + attr + std::to_string(*v);
+    for (const TypeRead& t : p.ctx.types) key += "|" + t.text;
+    if (auto hit = costs.find(key); opt.reuse_costs && hit != costs.end()) {
+      p.rec.cost = hit->second;
+    } else {
+      try {
+        p.rec.cost = model.cost(p.ctx);
+      } catch (const std::exception& ex) {
+        p.rec.cost = Cost{};
+        p.rec.cost.kind = "unmodelled";
+        p.rec.cost.unread = ex.what();
+        p.rec.cost.add_str("error", ex.what());
+        p.rec.cost.summary = std::string("not modelled: ") + ex.what();
+      }
+      costs.emplace(key, p.rec.cost);
     }
     if (p.rec.cost.fields.empty()) p.rec.cost.add_str("kind", p.rec.cost.kind);
     out.ops.push_back(std::move(p.rec));

@@ -122,7 +122,10 @@ struct OpContext {
 
 // The per-op cost. `AnalysisCostModel` (default) uses core/analysis; a
 // Triton-faithful model (core/codegen) can derive from it and override
-// `cost` for the ops it knows, calling the base for the rest.
+// `cost` for the ops it knows, calling the base for the rest. A cost must
+// depend only on the op's name, types, num_warps, target, Triton version and
+// its `contiguity` / `axis` attributes: the inspector reuses it for ops that
+// agree in these.
 class OpCostModel {
 public:
   virtual ~OpCostModel() = default;
@@ -137,6 +140,7 @@ public:
 struct Options {
   std::string triton = "3.6";        // "3.6" or "3.9": rules that differ (global access of broadcast registers)
   const OpCostModel* model = nullptr;  // null: AnalysisCostModel
+  bool reuse_costs = true;             // cost ops that agree (see OpCostModel) once
 };
 
 // Reads the dump; never throws for bad dump content (what it cannot read goes
