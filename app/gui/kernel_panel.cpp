@@ -24,6 +24,10 @@ std::optional<OpenLayouts> request_for(const KernelView& kv, int i) {
   for (const auto& l : o.layouts)
     if (l.read) read.push_back(&l);
   if (read.empty()) return std::nullopt;
+  // register side first for shared accesses (the dump lists a load's memdesc first)
+  std::stable_sort(read.begin(), read.end(), [](const auto* a, const auto* b) {
+    return a->text.rfind("tensor<", 0) == 0 && b->text.rfind("tensor<", 0) != 0;
+  });
   OpenLayouts r;
   r.op = o.op;
   r.line = o.line;

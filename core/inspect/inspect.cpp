@@ -423,7 +423,7 @@ void read_section(const std::vector<std::string>& lines, size_t b, size_t e, con
     kernel.shared_ideal += c.shared_ideal;
     kernel.scratch_bytes = std::max(kernel.scratch_bytes, c.scratch_bytes);
     for (const Field& f : c.fields)
-      if (f.key == "alloc_bytes" && c.kind == "alloc" && out.ops[k].op == "ttg.local_alloc")
+      if (f.key == "alloc_bytes" && out.ops[k].op == "ttg.local_alloc")
         kernel.shared_alloc_bytes += std::stoll(f.json);
     if (c.score > 0) idx.push_back(k);
   }
