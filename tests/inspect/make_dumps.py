@@ -6,7 +6,8 @@ tests/inspect/dumps/ as NAME-tVER-smCC.ttgir / .ptx (AMD: -gfx942, TTGIR only).
     /work/venvs/t36/bin/python tests/inspect/make_dumps.py [OUT_DIR]
     /work/venvs/t39/bin/python tests/inspect/make_dumps.py [OUT_DIR]
 
-Pointers and i32 arguments carry tt.divisibility = 16, as Triton's JIT specializes
+Also vector_add for sm_90 with MLIR_ENABLE_DUMP=1 (every pass's module) as
+vector_add-tVER-sm90.passes.txt. Pointers and i32 arguments carry tt.divisibility = 16, as Triton's JIT specializes
 aligned torch tensors and sizes that are multiples of 16.
 The PTX is kept only as its global-memory lines (ld.global / st.global /
 cp.async / cp.async.bulk), which is all the test counts, to keep the data small.
@@ -149,26 +150,26 @@ def cases():
     f32, f16 = "*fp32", "*fp16"
     return [
         ("vector_add", vector_add, {"x_ptr": f32, "y_ptr": f32, "out_ptr": f32, "n": "i32", "BLOCK": "constexpr"},
-         {"BLOCK": 1024}, [0, 1, 2], 4),
+         {"BLOCK": 1024}, 4),
         ("softmax", softmax, {"in_ptr": f32, "out_ptr": f32, "stride": "i32", "n_cols": "i32", "BLOCK": "constexpr"},
-         {"BLOCK": 1024}, [0, 1, 2], 4),
+         {"BLOCK": 1024}, 4),
         ("transpose", transpose, {"in_ptr": f16, "out_ptr": f16, "M": "constexpr", "N": "constexpr"},
-         {"M": 64, "N": 64}, [0, 1], 4),
+         {"M": 64, "N": 64}, 4),
         ("layer_norm", layer_norm, {"x_ptr": f16, "y_ptr": f16, "w_ptr": f32, "b_ptr": f32, "stride": "i32",
                                     "N": "i32", "eps": "fp32", "BLOCK": "constexpr"},
-         {"BLOCK": 512}, [0, 1, 2, 3, 4], 4),
+         {"BLOCK": 512}, 4),
         ("matmul", matmul, {"a_ptr": f16, "b_ptr": f16, "c_ptr": f16, "M": "i32", "N": "i32", "K": "i32",
                             "stride_am": "i32", "stride_bk": "i32", "stride_cm": "i32",
                             "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"},
-         {"BM": 128, "BN": 128, "BK": 64}, [0, 1, 2, 6, 7, 8], 4),
+         {"BM": 128, "BN": 128, "BK": 64}, 4),
         ("matmul_tma_ws", matmul_tma_ws, {"a_ptr": f16, "b_ptr": f16, "c_ptr": f16, "M": "i32", "N": "i32", "K": "i32",
                                           "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"},
-         {"BM": 128, "BN": 128, "BK": 64}, [0, 1, 2, 5], 4),
+         {"BM": 128, "BN": 128, "BK": 64}, 4),
         ("attention", attention, {"q_ptr": f16, "k_ptr": f16, "v_ptr": f16, "o_ptr": f16, "n_ctx": "i32",
                                   "scale": "fp32", "BM": "constexpr", "BN": "constexpr", "D": "constexpr"},
-         {"BM": 64, "BN": 64, "D": 64}, [0, 1, 2, 3], 4),
+         {"BM": 64, "BN": 64, "D": 64}, 4),
         ("gluon", gluon_explicit, {"in_ptr": f16, "out_ptr": f16, "M": "constexpr", "N": "constexpr"},
-         {"M": 64, "N": 64}, [0, 1], 4),
+         {"M": 64, "N": 64}, 4),
     ]
 
 
@@ -185,25 +186,46 @@ def no_cubin_hook(*args):
 GLOBAL_PTX = re.compile(r"^\s*(@!?%p\d+\s+)?(ld\.global|st\.global|cp\.async|red\.global|atom\.global)")
 
 
+def pass_dump(out):
+    """vector_add for sm_90 once more with MLIR_ENABLE_DUMP=1 (every pass's module on stderr),
+    in a child so the variable takes effect from the start; saved as NAME.passes.txt."""
+    import subprocess
+    env = dict(os.environ, MLIR_ENABLE_DUMP="1", TRITON_ALWAYS_COMPILE="1", MAKE_DUMPS_CHILD="1")
+    path = os.path.join(out, f"vector_add-t{VERSION}-sm90.passes.txt")
+    with open(path, "w") as f:
+        subprocess.run([sys.executable, os.path.abspath(__file__), out], env=env, stderr=f, stdout=subprocess.DEVNULL,
+                       check=True)
+    print(f"ok vector_add t{VERSION} sm90 (MLIR_ENABLE_DUMP)")
+
+
+def compile_case(name, fn, sig, consts, target, warps):
+    # Pointers and integers divisible by 16, as the JIT specializes them.
+    attrs = {(i,): DIV16 for i, ty in enumerate(sig.values()) if ty[0] == "*" or ty == "i32"}
+    cls = GluonASTSource if name == "gluon" else ASTSource
+    src = cls(fn=fn, signature=dict(sig), constexprs=dict(consts), attrs=attrs)
+    return triton.compile(src, target=target, options={"num_warps": warps})
+
+
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "dumps")
     os.makedirs(out, exist_ok=True)
     knobs.runtime.add_stages_inspection_hook = no_cubin_hook
+    if os.environ.get("MAKE_DUMPS_CHILD"):
+        name, fn, sig, consts, warps = cases()[0]
+        compile_case(name, fn, sig, consts, GPUTarget("cuda", 90, 32), warps)
+        return
+    pass_dump(out)
     targets = [("sm90", GPUTarget("cuda", 90, 32)), ("sm100", GPUTarget("cuda", 100, 32))]
     extra = {("matmul", "sm80"): GPUTarget("cuda", 80, 32), ("matmul", "gfx942"): GPUTarget("hip", "gfx942", 64),
              ("softmax", "gfx942"): GPUTarget("hip", "gfx942", 64)}
     failed = 0
-    for name, fn, sig, consts, ptr_args, warps in cases():
+    for name, fn, sig, consts, warps in cases():
         todo = list(targets) + [(t, tgt) for (n, t), tgt in extra.items() if n == name]
         for tname, target in todo:
             if name == "matmul_tma_ws" and tname != "sm100":
                 continue
-            # Pointers and integers divisible by 16, as the JIT specializes them.
-            attrs = {(i,): DIV16 for i, ty in enumerate(sig.values()) if ty[0] == "*" or ty == "i32"}
-            cls = GluonASTSource if name == "gluon" else ASTSource
             try:
-                src = cls(fn=fn, signature=dict(sig), constexprs=dict(consts), attrs=attrs)
-                k = triton.compile(src, target=target, options={"num_warps": warps})
+                k = compile_case(name, fn, sig, consts, target, warps)
             except Exception as e:
                 failed += 1
                 print(f"FAILED {name} t{VERSION} {tname}: {str(e).splitlines()[0] if str(e) else type(e).__name__}")

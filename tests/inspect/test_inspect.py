@@ -10,6 +10,7 @@ For every dump NAME-tVER-TARGET.ttgir:
     the same compilation): the predicted ld.global / st.global / cp.async
     instructions per thread, summed over the ops, equal the PTX's static
     counts per mnemonic (cache qualifiers and predicates dropped).
+NAME.passes.txt (MLIR_ENABLE_DUMP of a compile): the same ops and costs as its final TTGIR.
 broken.ttgir: the ops on damaged lines are unread with a reason, the others read.
 """
 import argparse
@@ -112,6 +113,26 @@ def check_dump(cli, path, stats):
             stats["ptx_instructions"] += sum(want.values())
 
 
+def check_passes(cli, data, stats):
+    """An MLIR_ENABLE_DUMP file (every pass's module) reads as the final TTGIR of the same compile."""
+    for path in sorted(glob.glob(os.path.join(data, "dumps", "*.passes.txt"))):
+        name = os.path.basename(path)
+        version = re.search(r"-t(3\.\d)-", name).group(1)
+        rc, out, err = inspect(cli, path, version)
+        if not check(rc == 0, f"{name}: exit {rc}: {err.strip()}"):
+            continue
+        rc2, final, _ = inspect(cli, path.replace(".passes.txt", ".ttgir"), version)
+        a, b = json.loads(out), json.loads(final)
+        lines = open(path).read().split("\n")
+        check(sum(l.startswith("// -----// IR Dump") for l in lines) > 20,
+              f"{name}: not a pass dump")
+        key = lambda r: [(o["op"], o["source"], o["cost"]["summary"]) for o in r["ops"]]
+        check(a["ops"] and key(a) == key(b), f"{name}: ops differ from the final TTGIR: {key(a)} vs {key(b)}")
+        for o in a["ops"]:
+            check(o["op"] in lines[o["line"] - 1], f"{name}: line {o['line']} does not hold {o['op']}")
+        stats["passes"] += 1
+
+
 def check_broken(cli, data):
     path = os.path.join(data, "broken.ttgir")
     rc, out, err = inspect(cli, path, "3.6")
@@ -143,10 +164,13 @@ def main():
     check(len(dumps) >= 30, f"only {len(dumps)} dumps")
     for d in dumps:
         check_dump(a.cli, d, stats)
+    check_passes(a.cli, a.data, stats)
+    check(stats["passes"] == 2, f"{stats['passes']} MLIR_ENABLE_DUMP files read, expected 2")
     check_broken(a.cli, a.data)
     print(f"{stats['dumps']} dumps, {stats['ops']} ops reported ({stats['expected']} expected by the line scan), "
           f"PTX global instruction counts equal in {stats['ptx_match']}/{stats['ptx_dumps']} dumps "
-          f"({stats['ptx_instructions']} instructions); {stats['partly_read']} ops partly read (TMEM layouts, AMD LDS)")
+          f"({stats['ptx_instructions']} instructions); {stats['partly_read']} ops partly read (TMEM layouts, AMD LDS); "
+          f"{stats['passes']} MLIR_ENABLE_DUMP files read as their final TTGIR")
     for f in failures:
         print("FAIL", f)
     sys.exit(1 if failures else 0)
