@@ -1,5 +1,6 @@
 // layoutscope-cli inspect: every layout-bearing op of a TTGIR dump with its
 // cost (core/inspect). Exit 2 only when nothing could be read.
+#include <filesystem>
 #include <iostream>
 
 #include "cli.h"
@@ -13,6 +14,9 @@ int run_inspect(const cli::Args& a) {
                                                                                     std::to_string(a.pos.size()));
   ls::inspect::Options opt;
   opt.triton = a.get("--triton", "3.6");
+  std::error_code ec;
+  ls::require(a.pos[0] == "-" || std::filesystem::is_regular_file(a.pos[0], ec),
+              "inspect: " + a.pos[0] + ": no such file (FILE is a TTGIR dump, or '-' for stdin)");
   std::string text = cli::read_all_text(a.pos[0]);
   ls::inspect::Report r = ls::inspect::inspect_dump(text, opt);
   if (r.ops.empty()) {

@@ -150,6 +150,11 @@ def check_broken(cli, data):
     p = subprocess.run([cli, "inspect", os.path.join(data, "nothing.ttgir"), "--json"], capture_output=True, text=True)
     check(p.returncode == 2 and p.stderr.count("\n") == 1 and "inspect:" in p.stderr,
           f"nothing.ttgir: rc {p.returncode} stderr {p.stderr!r}")
+    p = subprocess.run([cli, "inspect", os.path.join(data, "missing.ttgir")], capture_output=True, text=True)
+    check(p.returncode == 2 and "no such file" in p.stderr and p.stderr.count("\n") == 1,
+          f"missing file: rc {p.returncode} {p.stderr!r}")
+    p = subprocess.run([cli, "inspect", "-", "--json"], input=open(path).read(), capture_output=True, text=True)
+    check(p.returncode == 0 and json.loads(p.stdout)["ops"], f"stdin: rc {p.returncode} {p.stderr!r}")
     p = subprocess.run([cli, "inspect", path, "--triton", "4.0"], capture_output=True, text=True)
     check(p.returncode == 2 and "--triton" in p.stderr, f"--triton 4.0: rc {p.returncode} {p.stderr!r}")
 
