@@ -260,26 +260,63 @@ Cost reduce_cost(const OpContext& c, const TensorLayout& in) {
     return std::pair{n, total};
   };
   auto [r_ax, r_all] = along("register");
-  auto [l_ax, l_all] = along("lane");
-  auto [w_ax, w_all] = along("warp");
-  (void)l_all;
-  (void)w_all;
+  int l_ax = along("lane").first, w_ax = along("warp").first;
   int64_t out_regs = int64_t{1} << (r_all - r_ax);
   int64_t bytes = in.elem_bits / 8;
+  // Triton's two phases (ReduceOpToLLVM): in-thread, then butterfly
+  // shuffles over the lanes along the axis; with warps along the axis each
+  // thread stores its partials to shared memory, the partials
+  // (output elements x warps along the axis) are spread over all threads,
+  // reduced with shuffles over the warps' lanes, stored back and read.
+  // redux.sync replaces a full warp's shuffles (NVIDIA TargetInfo::warpReduce):
+  // 32-bit integer add/min/max/and/or/xor from sm_80, f32 min/max from sm_100.
+  // Triton 3.6 uses it for the lane phase only, 3.9 also across warps (seen
+  // in the PTX of tests/inspect's softmax for sm_100).
+  bool redux = false;
+  if (c.body_ops.size() == 2 && c.sm >= 80) {  // the combiner and tt.reduce.return
+    const std::string& f = c.body_ops[0];
+    bool fminmax = f == "arith.maxnumf" || f == "arith.minnumf" || f == "arith.maximumf" || f == "arith.minimumf";
+    bool imath = f == "arith.addi" || f == "arith.maxsi" || f == "arith.minsi" || f == "arith.maxui" ||
+                 f == "arith.minui" || f == "arith.andi" || f == "arith.ori" || f == "arith.xori";
+    redux = in.elem_bits == 32 && ((fminmax && c.sm >= 100 && in.elem == "f32") || (imath && in.elem == "i32"));
+  }
+  bool v39 = c.triton == "3.9";
+  int64_t shuffles = 0, reduxes = 0, stores = 0, loads = 0;
+  if (redux && l_ax == 5)
+    reduxes += out_regs;
+  else
+    shuffles += l_ax * out_regs;
   k.add("elements_combined_per_thread", int64_t{1} << r_ax);
   k.add("shuffle_steps", l_ax);
-  k.add("shuffles_per_thread", l_ax * out_regs);
   k.add("warps_along_axis", int64_t{1} << w_ax);
   k.add_str("shared_memory", w_ax ? "yes" : "no");
   if (w_ax) {
-    // one partial per warp along the axis, for every output element
-    int64_t scratch = elems(in.shape) / in.shape[*axis] * std::min<int64_t>(in.shape[*axis], int64_t{1} << w_ax) * bytes;
+    int64_t out_elems = elems(in.shape) / in.shape[*axis];
+    int64_t inter = std::min<int64_t>(in.shape[*axis], int64_t{1} << w_ax);
+    int64_t threads = hw(*ll, "lane") * hw(*ll, "warp") * hw(*ll, "block");
+    int64_t per_thread = std::max<int64_t>(1, out_elems * inter / threads);
+    if (redux && v39)
+      reduxes += per_thread;
+    else
+      shuffles += w_ax * per_thread;
+    // 3.6 stores the combined partials back and every thread reads its result;
+    // 3.9 reads the partials once
+    stores = v39 ? out_regs : out_regs + per_thread;
+    loads = v39 ? per_thread : per_thread + out_regs;
+    int64_t scratch = out_elems * inter * bytes;
     k.add("scratch_bytes", scratch);
     k.scratch_bytes = scratch;
   }
-  k.score = static_cast<double>(l_ax * out_regs + (w_ax ? 2 * out_regs : 0));
-  k.summary = std::to_string(int64_t{1} << r_ax) + " in-thread, " + std::to_string(l_ax) + " shuffle steps" +
-              (w_ax ? ", across " + std::to_string(int64_t{1} << w_ax) + " warps via shared" : "");
+  k.add("shuffles_per_thread", shuffles);
+  k.add("redux_per_thread", reduxes);
+  k.add("shared_stores_per_thread", stores);
+  k.add("shared_loads_per_thread", loads);
+  k.score = static_cast<double>(shuffles + reduxes + stores + loads);
+  k.summary = std::to_string(int64_t{1} << r_ax) + " in-thread, " + std::to_string(shuffles) + " shuffles" +
+              (reduxes ? ", " + std::to_string(reduxes) + " redux" : "") +
+              (w_ax ? ", across " + std::to_string(int64_t{1} << w_ax) + " warps via shared (" +
+                          std::to_string(stores) + " st + " + std::to_string(loads) + " ld)"
+                    : "");
   return k;
 }
 

@@ -317,6 +317,11 @@ void read_section(const std::vector<std::string>& lines, size_t b, size_t e, con
         kernel.name = body.substr(at + 1, n - at - 1);
       }
     }
+    for (auto it = stack.rbegin(); it != stack.rend(); ++it)
+      if (it->op >= 0) {
+        if (it == stack.rbegin() && name.find('.') != std::string::npos) ops[it->op].ctx.body_ops.push_back(name);
+        break;
+      }
     if (!inspected().count(name)) {
       if (opens) {
         int nw = 0;
@@ -398,6 +403,7 @@ void read_section(const std::vector<std::string>& lines, size_t b, size_t e, con
     for (const char* attr : {"contiguity", "axis"})
       if (auto v = p.ctx.int_attr(attr)) key += std::string("|") + attr + std::to_string(*v);
     for (const TypeRead& t : p.ctx.types) key += "|" + t.text;
+    for (const std::string& b : p.ctx.body_ops) key += "|" + b;
     if (auto hit = costs.find(key); opt.reuse_costs && hit != costs.end()) {
       p.rec.cost = hit->second;
     } else {

@@ -116,6 +116,7 @@ struct OpContext {
   int sm = 0;                     // CUDA compute capability (90), 0 for other targets
   int num_warps = 4;
   std::string triton = "3.6";
+  std::vector<std::string> body_ops;  // ops of the op's region (a tt.reduce's combiner), in order
   // The integer value of `key = N` in the op's attributes, if present.
   std::optional<int64_t> int_attr(const std::string& key) const;
 };

@@ -9,8 +9,9 @@ tests/inspect/dumps/ as NAME-tVER-smCC.ttgir / .ptx (AMD: -gfx942, TTGIR only).
 Also vector_add for sm_90 with MLIR_ENABLE_DUMP=1 (every pass's module) as
 vector_add-tVER-sm90.passes.txt. Pointers and i32 arguments carry tt.divisibility = 16, as Triton's JIT specializes
 aligned torch tensors and sizes that are multiples of 16.
-The PTX is kept only as its global-memory lines (ld.global / st.global /
-cp.async / cp.async.bulk), which is all the test counts, to keep the data small.
+The PTX is kept only as its memory and shuffle lines (ld/st.global, cp.async,
+ld/st.shared, ldmatrix/stmatrix, shfl, redux), which is all the test counts, to keep
+the data small.
 """
 import os
 import re
@@ -183,7 +184,8 @@ def no_cubin_hook(*args):
             stages[name] = lambda src, md: b""
 
 
-GLOBAL_PTX = re.compile(r"^\s*(@!?%p\d+\s+)?(ld\.global|st\.global|cp\.async|red\.global|atom\.global)")
+MEMORY_PTX = re.compile(r"^\s*(@!?%p\d+\s+)?(ld\.global|st\.global|cp\.async|red\.global|atom\.global|"
+                        r"ld\.shared|st\.shared|ldmatrix|stmatrix|shfl|redux)")
 
 
 def pass_dump(out):
@@ -235,9 +237,9 @@ def main():
             with open(base + ".ttgir", "w") as f:
                 f.write(k.asm["ttgir"])
             if "ptx" in k.asm:
-                lines = [l for l in k.asm["ptx"].splitlines() if GLOBAL_PTX.match(l)]
+                lines = [l for l in k.asm["ptx"].splitlines() if MEMORY_PTX.match(l)]
                 with open(base + ".ptx", "w") as f:
-                    f.write("// global-memory lines of the PTX of the same compilation (make_dumps.py)\n")
+                    f.write("// memory and shuffle lines of the PTX of the same compilation (make_dumps.py)\n")
                     f.write("\n".join(lines) + "\n")
             print(f"ok {name} t{VERSION} {tname}")
     sys.exit(1 if failed else 0)

@@ -6,10 +6,12 @@ For every dump NAME-tVER-TARGET.ttgir:
   - every op of the inspected set in the dump is reported, with a cost object
     that has more than its kind, at the line where the op's text is;
   - nothing is unread;
-  - when NAME-tVER-TARGET.ptx exists (the global-memory lines of the PTX of
+  - when NAME-tVER-TARGET.ptx exists (the memory and shuffle lines of the PTX of
     the same compilation): the predicted ld.global / st.global / cp.async
     instructions per thread, summed over the ops, equal the PTX's static
-    counts per mnemonic (cache qualifiers and predicates dropped).
+    counts per mnemonic (cache qualifiers and predicates dropped); and where
+    reductions are the only ops that use shared memory or shuffles, their
+    predicted shfl / redux / st.shared / ld.shared per thread equal the PTX's.
 NAME.passes.txt (MLIR_ENABLE_DUMP of a compile): the same ops and costs as its final TTGIR.
 broken.ttgir: the ops on damaged lines are unread with a reason, the others read.
 """
@@ -31,6 +33,7 @@ INSPECTED = {
     "ttng.tmem_store", "ttng.tmem_alloc", "ttng.tmem_copy", "ttng.tmem_subslice",
 }
 OP = re.compile(r'^\s*(?:%[^=]*=\s*)?"?([a-z_]+\.[a-z_0-9.]+)"?')
+SHARED_PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(shfl|redux|st\.shared|ld\.shared|ldmatrix|stmatrix)")
 PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(ld\.global|st\.global|cp\.async\.c[ag]\.shared\.global)(\S*)")
 
 failures = []
@@ -59,6 +62,15 @@ def ptx_counts(path):
         # drop .L1::evict_last, .L2::cache_hint and the like
         suffix = ".".join(p for p in m.group(2).split(".") if p and "::" not in p)
         counts[m.group(1) + ("." + suffix if suffix else "")] += 1
+    return counts
+
+
+def ptx_shared_counts(path):
+    counts = collections.Counter()
+    for line in open(path):
+        m = SHARED_PTX.match(line)
+        if m:
+            counts[m.group(1)] += 1
     return counts
 
 
@@ -111,6 +123,22 @@ def check_dump(cli, path, stats):
         if check(got == want, f"{name}: predicted {dict(got)} != PTX {dict(want)}"):
             stats["ptx_match"] += 1
             stats["ptx_instructions"] += sum(want.values())
+        # kernels whose only shared-memory / shuffle users are reductions: shfl, st.shared, ld.shared
+        other = {"shared", "mma", "tmem", "tma", "unmodelled"}
+        if all(o["cost"]["kind"] not in other and not (o["cost"]["kind"] == "convert" and o["cost"]["how"] != "free")
+               for o in r["ops"]):
+            have = ptx_shared_counts(ptx)
+            pred = collections.Counter()
+            for o in r["ops"]:
+                if o["cost"]["kind"] == "reduce":
+                    pred["shfl"] += o["cost"]["shuffles_per_thread"]
+                    pred["redux"] += o["cost"]["redux_per_thread"]
+                    pred["st.shared"] += o["cost"]["shared_stores_per_thread"]
+                    pred["ld.shared"] += o["cost"]["shared_loads_per_thread"]
+            pred = +pred
+            stats["reduce_dumps"] += 1
+            if check(pred == have, f"{name}: reductions predict {dict(pred)}, PTX has {dict(have)}"):
+                stats["reduce_match"] += 1
 
 
 def check_passes(cli, data, stats):
@@ -175,7 +203,8 @@ def main():
     print(f"{stats['dumps']} dumps, {stats['ops']} ops reported ({stats['expected']} expected by the line scan), "
           f"PTX global instruction counts equal in {stats['ptx_match']}/{stats['ptx_dumps']} dumps "
           f"({stats['ptx_instructions']} instructions); {stats['partly_read']} ops partly read (TMEM layouts, AMD LDS); "
-          f"{stats['passes']} MLIR_ENABLE_DUMP files read as their final TTGIR")
+          f"{stats['passes']} MLIR_ENABLE_DUMP files read as their final TTGIR; "
+          f"shuffle/shared counts of reductions equal in {stats['reduce_match']}/{stats['reduce_dumps']} dumps")
     for f in failures:
         print("FAIL", f)
     sys.exit(1 if failures else 0)
