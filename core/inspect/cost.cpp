@@ -372,8 +372,17 @@ Cost mma_cost(const OpContext& c, const Sides& s) {
   k.add("m", M);
   k.add("n", N);
   k.add("k", K);
-  k.add_str("a_from", a && is_shared(*a->spec) ? "shared" : "registers");
-  k.add_str("b_from", b && is_shared(*b->spec) ? "shared" : "registers");
+  // Operands read from shared memory by the MMA itself (wgmma / tcgen05 descriptors): their layout.
+  auto from = [](const TensorLayout* t) {
+    if (!t) return std::string("not read");
+    if (!is_shared(*t->spec)) return std::string("registers (") + kind_name(*t->spec) + ")";
+    if (auto* n = std::get_if<NvmmaShared>(&t->spec->v))
+      return "shared (nvmma_shared, " + std::to_string(n->swizzle_bytes) + "-byte swizzle" +
+             (n->transposed ? ", transposed" : "") + ")";
+    return "shared (" + kind_name(*t->spec) + ")";
+  };
+  k.add_str("a_from", from(a));
+  k.add_str("b_from", from(b));
   if (!s.unread.empty()) {
     k.unread = s.unread;
     k.add_str("unread", s.unread);
