@@ -13,7 +13,7 @@ namespace {
 constexpr const char* kActions[] = {"layout", "compare", "shape", "preset",  "field", "step",         "view",  "color_by",
                                     "label_by", "hover", "click", "zoom",   "undo",  "redo", "swap", "swizzle_pick",
                                     "frames", "scale", "presentation", "lesson", "design_swizzle", "export_format",
-                                    "export_pair"};
+                                    "export_pair", "open"};
 constexpr int kMaxFrames = 1000;
 constexpr int kMaxRepeat = 10000;
 
@@ -55,6 +55,7 @@ void check(const Action& a) {
     check_arg(v.is_number_integer() && v.get<int64_t>() >= 1 && v.get<int64_t>() <= kMaxRepeat, a,
               "takes a count from 1 to " + std::to_string(kMaxRepeat));
   if (a.name == "swap" || a.name == "design_swizzle") check_arg(v == true, a, "takes true");
+  if (a.name == "open") check_arg(v.is_string(), a, "takes a file path");
   if (a.name == "export_format") check_arg(v.is_string(), a, "takes a format name");
   if (a.name == "export_pair") check_arg(v.is_boolean(), a, "takes true or false");
   if (a.name == "swizzle_pick")
@@ -209,6 +210,8 @@ std::string run_one(App& app, const Action& a, const std::function<void()>& fram
     }
   } else if (a.name == "swap") {
     swap_panes(app);
+  } else if (a.name == "open") {  // File > Open, or a file dropped on the window
+    if (!open_file(app, v)) err = app.status;
   } else if (a.name == "export_format") {  // the export view's format buttons
     if (auto f = ls::parse_export_format(v)) set_export_format(app.ex, *f);
     else err = "unknown export format '" + v.get<std::string>().substr(0, 20) + "'", app.status = err;

@@ -117,6 +117,7 @@ void menu_bar(App& app) {
     if (ImGui::MenuItem("Presentation mode", "F11", app.presentation)) app.presentation = !app.presentation, app.settings_dirty = true;
     ImGui::Separator();
     ImGui::MenuItem("GPU window", nullptr, &app.gpu.open);
+    ImGui::MenuItem("Kernel window (open or drop a TTGIR dump)", nullptr, &app.kernel_open);
     ImGui::EndMenu();
   }
   if (ImGui::BeginMenu("Help")) {
@@ -146,6 +147,26 @@ void presets_list(App& app) {
     if (ImGui::IsItemHovered() && !p.description.empty()) ImGui::SetTooltip("%s", p.description.c_str());
   }
   ImGui::EndChild();
+}
+
+// The Kernel window; "Open in explorer" puts the op's layouts in the panes.
+void kernel_window(App& app) {
+  if (!app.kernel_open) return;
+  ImGui::SetNextWindowSize(ImVec2(1000, 600), ImGuiCond_FirstUseEver);
+  if (ImGui::Begin("Kernel", &app.kernel_open)) {
+    if (app.kernel.lines.empty())
+      ImGui::TextWrapped("Open (Ctrl+O) or drop a Triton TTGIR dump (kernel.asm[\"ttgir\"], the cache's .ttgir, "
+                         "MLIR_ENABLE_DUMP output): every op that moves data between layouts, with its cost.");
+    else if (auto r = draw_kernel_view(app.kernel)) {
+      bool ok = set_text(app.a, r->first);
+      if (ok && !r->second.empty()) ok = set_text(app.b, r->second);
+      app.tab = r->second.empty() ? Tab::grid : Tab::compare;
+      app.select_tab = true;
+      app.status = ok ? r->op + " at line " + std::to_string(r->line) + " opened in the explorer"
+                      : r->op + ": " + (app.a.error.empty() ? app.b.error : app.a.error);
+    }
+  }
+  ImGui::End();
 }
 
 void lessons_panel(App& app) {
@@ -436,6 +457,14 @@ View* shown_view(App& app) {
 bool open_file(App& app, const std::string& path) {
   try {
     std::string text = read_file(path);
+    if (text.find("tt.func") != std::string::npos) {  // a whole kernel
+      app.kernel.load(text, path);
+      app.kernel_open = true;
+      add_recent(app.recent, path);
+      app.settings_dirty = true;
+      app.status = app.kernel.error.empty() ? "opened the kernel " + path : path + ": " + app.kernel.error;
+      return app.kernel.error.empty();
+    }
     if (!set_text(app.a, text)) {
       app.status = path + ": " + app.a.error;
       return false;
@@ -536,6 +565,7 @@ void draw_explorer(App& app) {
   path_popup(app, app.open_png, "Save PNG", app.png_path, true);
   ImGui::End();
   draw_gpu_window(app.gpu, app.a, app.b);
+  kernel_window(app);
 }
 
 }  // namespace lsgui

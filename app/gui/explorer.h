@@ -15,6 +15,7 @@
 #include "export_panel.h"
 #include "files.h"
 #include "gpu_panel.h"
+#include "kernel_panel.h"
 #include "grid.h"
 #include "editor.h"
 #include "model.h"
@@ -29,6 +30,8 @@ struct App {
   Doc a;  // the layout being explored
   Doc b;  // the second layout of the side-by-side view
   GpuPanel gpu;  // the GPU window (View menu)
+  KernelView kernel;          // the Kernel window: a whole TTGIR dump and what each op costs
+  bool kernel_open = false;
   View grid_view, step_view, cmp_a, cmp_b;
   Tab tab = Tab::grid;
   bool select_tab = true;  // make `tab` the selected tab on the next frame
@@ -74,7 +77,8 @@ struct App {
 
 // The whole window for one frame, filling the main viewport; handles the shortcuts.
 void draw_explorer(App& app);
-// Opens a layout file (argument, file list, drag and drop) into app.a.
+// Opens a file (argument, file list, drag and drop): a whole kernel (a TTGIR
+// dump with tt.func) into the Kernel window, else a layout into app.a.
 bool open_file(App& app, const std::string& path);
 // What clicking a preset does; false (and the status says why) when it cannot be read or applied.
 bool apply_preset(App& app, const Preset& p);

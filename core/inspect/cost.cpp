@@ -1,0 +1,531 @@
+// AnalysisCostModel: the cost of one op from core/analysis (which function
+// models what is listed in inspect.h and docs/inspect.md). Scores rank ops by
+// memory transactions per warp: 32-byte global sectors, shared-memory
+// wavefronts, or warp shuffles.
+#include <algorithm>
+#include <cmath>
+
+#include "../analysis/bank_conflicts.h"
+#include "../analysis/coalescing.h"
+#include "../analysis/conversion.h"
+#include "../analysis/report_json.h"
+#include "../analysis/swizzle.h"
+#include "../error.h"
+#include "../layout_map.h"
+#include "inspect.h"
+
+namespace ls::inspect {
+namespace {
+
+std::string num(double v) {
+  char b[32];
+  std::snprintf(b, sizeof b, "%.3g", v);
+  return b;
+}
+
+int64_t elems(const Shape& s) {
+  int64_t n = 1;
+  for (int64_t d : s) n *= d;
+  return n;
+}
+
+std::string shape_str(const Shape& s) {
+  std::string r;
+  for (size_t i = 0; i < s.size(); ++i) r += (i ? "x" : "") + std::to_string(s[i]);
+  return r;
+}
+
+// The read layouts of an op, distributed (tensor) and shared (memdesc).
+struct Sides {
+  std::vector<const TensorLayout*> dist, shared;
+  std::string unread;  // first type that could not be read
+};
+
+Sides sides(const OpContext& c) {
+  Sides s;
+  for (const TypeRead& t : c.types) {
+    if (!t.layout) {
+      if (!t.error.empty() && s.unread.empty()) s.unread = t.text + ": " + t.error;
+      continue;
+    }
+    (t.layout->spec && is_shared(*t.layout->spec) ? s.shared : s.dist).push_back(&*t.layout);
+  }
+  return s;
+}
+
+int64_t hw(const LinearLayout& l, const char* dim) { return l.in_size(dim); }
+
+int64_t warps_of(const LinearLayout& l) { return hw(l, "warp") * hw(l, "block"); }
+
+// Strides (elements) of a tensor contiguous along the layout's fastest dim.
+std::vector<int64_t> contiguous_strides(const TensorLayout& t) {
+  size_t rank = t.shape.size();
+  Ints order;
+  if (auto* b = std::get_if<Blocked>(&t.spec->v)) order = b->order;
+  if (order.size() != rank) {
+    order.clear();
+    for (size_t d = rank; d-- > 0;) order.push_back(static_cast<int32_t>(d));
+  }
+  std::vector<int64_t> st(rank, 0);
+  int64_t s = 1;
+  for (int32_t d : order) {
+    st[d] = s;
+    s *= t.shape[d];
+  }
+  return st;
+}
+
+std::string width_suffix(int64_t bits) {
+  switch (bits) {
+    case 128: return ".v4.b32";
+    case 64: return ".v2.b32";
+    case 32: return ".b32";
+    case 16: return ".b16";
+    default: return ".b8";
+  }
+}
+
+std::string collisions_json(const SharedOpReport& r) {
+  const SharedAccess* worst = nullptr;
+  for (const SharedAccess& a : r.accesses)
+    if (!worst || a.wavefronts > worst->wavefronts) worst = &a;
+  std::string s = "[";
+  if (worst)
+    for (size_t i = 0; i < worst->collisions.size() && i < 4; ++i) {
+      const BankCollision& c = worst->collisions[i];
+      s += std::string(i ? ", " : "") + "{\"phase\": " + std::to_string(c.phase) + ", \"bank\": " +
+           std::to_string(c.bank) + ", \"words\": " + std::to_string(c.words) + ", \"lanes\": [";
+      for (size_t k = 0; k < c.lanes.size(); ++k) s += (k ? ", " : "") + std::to_string(c.lanes[k]);
+      s += "]}";
+    }
+  return s + "]";
+}
+
+// Global access of a distributed layout (tt.load / tt.store / async copies).
+Cost global_cost(const OpContext& c, const TensorLayout& t, bool load, bool async) {
+  Cost k;
+  k.kind = "global";
+  auto map = make_map(t);
+  const LinearLayout* ll = map->linear();
+  int32_t bits = t.elem_bits;
+  CoalescingReport r = analyze_coalescing(*map, contiguous_strides(t), bits);
+  int64_t vec = std::max<int64_t>(1, r.vector_bits / bits);
+  int64_t distinct = r.instructions_per_thread * vec;
+  if (auto ct = c.int_attr("contiguity"); ct && *ct > 0 && *ct < vec) vec = *ct;
+  int64_t regs = ll ? hw(*ll, "register") : distinct;
+  // Triton 3.6 issues one access per register vector, broadcast (zero)
+  // register bases included; 3.9 only for distinct elements.
+  int64_t per_thread = (c.triton == "3.6" ? regs : distinct) / vec;
+  int64_t vbits = vec * bits;
+  std::string instr = async ? (vbits == 128 ? "cp.async.cg.shared.global" : "cp.async.ca.shared.global")
+                            : (load ? "ld.global" : "st.global") + width_suffix(vbits);
+  if (c.target.compare(0, 4, "hip:") == 0) {
+    const char* w = vbits == 128 ? "dwordx4" : vbits == 64 ? "dwordx2" : vbits == 32 ? "dword" : vbits == 16 ? "short" : "byte";
+    bool buffer = c.op.find("buffer") != std::string::npos;
+    instr = std::string(buffer ? "buffer_" : "global_") + (load ? "load_" : "store_") + w + (async ? " (to LDS)" : "");
+    k.add_str("sector_model", "NVIDIA's 32-byte sectors (AMD caches are not modelled separately)");
+  }
+  int64_t warps = ll ? warps_of(*ll) : 1;
+  k.add_str("instruction", instr);
+  k.add("vector_bits", vbits);
+  k.add("instructions_per_thread", per_thread);
+  k.add("sectors_per_request", num(r.sectors_per_request));
+  k.add("ideal_sectors_per_request", num(r.ideal_sectors_per_request));
+  k.add("coalescing_efficiency", num(r.efficiency));
+  k.add_str("assumption", "contiguous along the layout's fastest dim, 16-byte aligned" +
+                              std::string(c.int_attr("contiguity") ? ", capped by the op's contiguity" : ""));
+  k.score = static_cast<double>(r.sectors) / static_cast<double>(warps);
+  k.summary = instr + " x" + std::to_string(per_thread) + "/thread, " + num(r.sectors_per_request) + " sectors/req (ideal " +
+              num(r.ideal_sectors_per_request) + ")";
+  if (async && c.types.size() > 1) {
+    for (const TypeRead& tr : c.types)
+      if (tr.layout && tr.layout->spec && is_shared(*tr.layout->spec) && tr.layout->shape == t.shape) {
+        SharedOpReport s = analyze_shared_access(*map, *make_map(*tr.layout), bits, true, {},
+                                                 physical_offset_of(*tr.layout->spec));
+        k.add("shared_wavefronts", s.wavefronts);
+        k.add("shared_ideal", s.ideal);
+        k.shared_wavefronts = s.wavefronts;
+        k.shared_ideal = s.ideal;
+        k.summary += ", shared " + std::to_string(s.wavefronts) + "/" + std::to_string(s.ideal) + " wavefronts";
+      }
+  }
+  return k;
+}
+
+// ld/st.shared or ldmatrix/stmatrix between a register layout and a shared one.
+Cost shared_cost(const OpContext& c, const TensorLayout& reg, TensorLayout shared, bool store) {
+  Cost k;
+  k.kind = "shared";
+  if (shared.shape != reg.shape) {
+    require(shared.shape.size() >= reg.shape.size(), "shared shape " + shape_str(shared.shape) +
+                                                         " is smaller than the register tile " + shape_str(reg.shape));
+    shared.shape = reg.shape;  // one buffer of a multi-buffered allocation
+  }
+  auto rm = make_map(reg);
+  auto sm = make_map(shared);
+  int32_t bits = reg.elem_bits;
+  PhysicalOffset phys = physical_offset_of(*shared.spec);
+  std::optional<SharedOpReport> best;
+  bool padded = std::holds_alternative<PaddedShared>(shared.spec->v);
+  if (c.sm >= (store ? 90 : 80) && !padded) {
+    for (bool trans : {false, true}) {
+      for (int32_t m : {4, 2, 1}) {
+        try {
+          best = analyze_shared_access(*rm, *sm, bits, store, {SharedInstr::matrix, m, trans}, phys);
+          break;
+        } catch (const Error&) {
+        }
+      }
+      if (best) break;
+    }
+  }
+  SharedOpReport plain = analyze_shared_access(*rm, *sm, bits, store, {}, phys);
+  if (!best) best = plain;
+  int64_t warps = rm->linear() ? warps_of(*rm->linear()) : 1;
+  k.add_str("instruction", best->instruction);
+  k.add("instructions_per_thread", best->instructions / std::max<int64_t>(1, warps));
+  k.add("wavefronts", best->wavefronts);
+  k.add("ideal_wavefronts", best->ideal);
+  k.add("conflicts", best->conflicts());
+  k.add("max_wavefronts_per_instruction", best->max_wavefronts);
+  k.add("collisions", collisions_json(*best));
+  if (best->instruction != plain.instruction)
+    k.add("plain", "{\"instruction\": " + json_string(plain.instruction) +
+                       ", \"wavefronts\": " + std::to_string(plain.wavefronts) + ", \"ideal\": " +
+                       std::to_string(plain.ideal) + "}");
+  k.add_str("rule", "ldmatrix/stmatrix when the layouts allow it (sm_80+ loads, sm_90+ stores), else the widest "
+                    "ld/st.shared; layoutscope's choice, not Triton's instruction selection");
+  k.shared_wavefronts = best->wavefronts;
+  k.shared_ideal = best->ideal;
+  k.score = static_cast<double>(best->wavefronts) / static_cast<double>(warps);
+  k.summary = best->instruction + ": " + std::to_string(best->wavefronts) + " wavefronts (ideal " +
+              std::to_string(best->ideal) + ")";
+  return k;
+}
+
+Cost convert_cost(const TensorLayout& src, const TensorLayout& dst) {
+  Cost k;
+  k.kind = "convert";
+  auto sm = make_map(src), dm = make_map(dst);
+  require(sm->linear() && dm->linear(), "convert_layout: a layout without an F2 form");
+  int32_t bits = src.elem_bits;
+  ConversionReport r = analyze_conversion(*sm->linear(), *dm->linear(), bits);
+  k.add_str("how", to_string(r.kind));
+  std::string moved = "[";
+  for (size_t i = 0; i < r.moved_dims.size(); ++i) moved += (i ? ", " : "") + json_string(r.moved_dims[i]);
+  k.add("moved_dims", moved + "]");
+  k.add("scratch_bytes", r.scratch_bytes);
+  k.scratch_bytes = r.scratch_bytes;
+  int64_t warps = warps_of(*sm->linear());
+  k.summary = to_string(r.kind);
+  if (r.kind == ConversionKind::shared_memory) {
+    SwizzleDesign d = design_swizzle(*sm->linear(), *dm->linear(), bits);
+    int64_t w = d.store.wavefronts + d.load.wavefronts, ideal = d.store.ideal + d.load.ideal;
+    k.add("wavefronts", w);
+    k.add("ideal_wavefronts", ideal);
+    k.add_str("store_instruction", d.store.instruction);
+    k.add_str("load_instruction", d.load.instruction);
+    k.add_str("wavefront_rule", "ld/st.shared through the optimal swizzle (design_swizzle)");
+    k.shared_wavefronts = w;
+    k.shared_ideal = ideal;
+    k.score = static_cast<double>(w) / static_cast<double>(warps);
+    k.summary += ", " + std::to_string(w) + " wavefronts (ideal " + std::to_string(ideal) + "), scratch " +
+                 std::to_string(r.scratch_bytes) + " B";
+  } else if (r.kind == ConversionKind::warp_shuffle) {
+    int64_t regs = hw(*sm->linear(), "register");
+    k.add("mixed_transpositions", r.mixed_transpositions);
+    k.score = static_cast<double>(regs);  // at most one shuffle per register
+  }
+  return k;
+}
+
+Cost reduce_cost(const OpContext& c, const TensorLayout& in) {
+  Cost k;
+  k.kind = "reduce";
+  auto axis = c.int_attr("axis");
+  require(axis.has_value(), "tt.reduce without `axis = N`");
+  require(*axis >= 0 && static_cast<size_t>(*axis) < in.shape.size(), "tt.reduce: axis out of range");
+  auto map = make_map(in);
+  const LinearLayout* ll = map->linear();
+  require(ll, "tt.reduce: input layout without an F2 form");
+  int out_dim = ll->out_index("dim" + std::to_string(*axis));
+  auto along = [&](const char* d) {
+    int n = 0, total = 0;
+    for (const auto& b : ll->bases(d)) {
+      bool zero = std::all_of(b.begin(), b.end(), [](int32_t v) { return v == 0; });
+      if (zero) continue;
+      ++total;
+      if (out_dim >= 0 && b[out_dim] != 0) ++n;
+    }
+    return std::pair{n, total};
+  };
+  auto [r_ax, r_all] = along("register");
+  int l_ax = along("lane").first, w_ax = along("warp").first;
+  int64_t out_regs = int64_t{1} << (r_all - r_ax);
+  int64_t bytes = in.elem_bits / 8;
+  // Triton's two phases (ReduceOpToLLVM): in-thread, then butterfly
+  // shuffles over the lanes along the axis; with warps along the axis each
+  // thread stores its partials to shared memory, the partials
+  // (output elements x warps along the axis) are spread over all threads,
+  // reduced with shuffles over the warps' lanes, stored back and read.
+  // redux.sync replaces a full warp's shuffles (NVIDIA TargetInfo::warpReduce):
+  // 32-bit integer add/min/max/and/or/xor from sm_80, f32 min/max from sm_100.
+  // Triton 3.6 uses it for the lane phase only, 3.9 also across warps (seen
+  // in the PTX of tests/inspect's softmax for sm_100).
+  bool redux = false;
+  if (c.body_ops.size() == 2 && c.sm >= 80) {  // the combiner and tt.reduce.return
+    const std::string& f = c.body_ops[0];
+    bool fminmax = f == "arith.maxnumf" || f == "arith.minnumf" || f == "arith.maximumf" || f == "arith.minimumf";
+    bool imath = f == "arith.addi" || f == "arith.maxsi" || f == "arith.minsi" || f == "arith.maxui" ||
+                 f == "arith.minui" || f == "arith.andi" || f == "arith.ori" || f == "arith.xori";
+    redux = in.elem_bits == 32 && ((fminmax && c.sm >= 100 && in.elem == "f32") || (imath && in.elem == "i32"));
+  }
+  bool v39 = c.triton == "3.9";
+  int64_t shuffles = 0, reduxes = 0, stores = 0, loads = 0;
+  if (redux && l_ax == 5)
+    reduxes += out_regs;
+  else
+    shuffles += l_ax * out_regs;
+  k.add("elements_combined_per_thread", int64_t{1} << r_ax);
+  k.add("shuffle_steps", l_ax);
+  k.add("warps_along_axis", int64_t{1} << w_ax);
+  k.add_str("shared_memory", w_ax ? "yes" : "no");
+  if (w_ax) {
+    int64_t out_elems = elems(in.shape) / in.shape[*axis];
+    int64_t inter = std::min<int64_t>(in.shape[*axis], int64_t{1} << w_ax);
+    int64_t threads = hw(*ll, "lane") * hw(*ll, "warp") * hw(*ll, "block");
+    int64_t per_thread = std::max<int64_t>(1, out_elems * inter / threads);
+    if (redux && v39)
+      reduxes += per_thread;
+    else
+      shuffles += w_ax * per_thread;
+    // 3.6 stores the combined partials back and every thread reads its result;
+    // 3.9 reads the partials once
+    stores = v39 ? out_regs : out_regs + per_thread;
+    loads = v39 ? per_thread : per_thread + out_regs;
+    int64_t scratch = out_elems * inter * bytes;
+    k.add("scratch_bytes", scratch);
+    k.scratch_bytes = scratch;
+  }
+  k.add("shuffles_per_thread", shuffles);
+  k.add("redux_per_thread", reduxes);
+  k.add("shared_stores_per_thread", stores);
+  k.add("shared_loads_per_thread", loads);
+  k.score = static_cast<double>(shuffles + reduxes + stores + loads);
+  k.summary = std::to_string(int64_t{1} << r_ax) + " in-thread, " + std::to_string(shuffles) + " shuffles" +
+              (reduxes ? ", " + std::to_string(reduxes) + " redux" : "") +
+              (w_ax ? ", across " + std::to_string(int64_t{1} << w_ax) + " warps via shared (" +
+                          std::to_string(stores) + " st + " + std::to_string(loads) + " ld)"
+                    : "");
+  return k;
+}
+
+int32_t k_per_instr(int32_t bits) { return 256 / std::max(8, bits); }
+
+Cost mma_cost(const OpContext& c, const Sides& s) {
+  Cost k;
+  k.kind = "mma";
+  // Operands: a, b (tensor or memdesc), then the accumulator.
+  std::vector<const TensorLayout*> read;
+  for (const TypeRead& t : c.types)
+    if (t.layout) read.push_back(&*t.layout);
+  const TensorLayout* a = read.size() > 0 ? read[0] : nullptr;
+  const TensorLayout* b = read.size() > 1 ? read[1] : nullptr;
+  const TensorLayout* acc = nullptr;
+  for (const TensorLayout* d : s.dist)
+    if (std::holds_alternative<NvidiaMma>(d->spec->v) || std::holds_alternative<AmdMfma>(d->spec->v) ||
+        std::holds_alternative<AmdWmma>(d->spec->v) || std::holds_alternative<Blocked>(d->spec->v))
+      acc = d;
+  int32_t bits = a ? a->elem_bits : 16;
+  int64_t M = a && a->shape.size() >= 2 ? a->shape[a->shape.size() - 2] : 0;
+  int64_t K = a && !a->shape.empty() ? a->shape.back() : 0;
+  int64_t N = b && !b->shape.empty() ? b->shape.back() : 0;
+  std::string instr;
+  Ints shape;
+  if (c.op == "ttng.tc_gen5_mma" || c.op == "ttng.tc_gen5_mma_scaled") {
+    instr = std::string("tcgen05.mma.cta_group::1.kind::") + (bits == 16 ? "f16" : bits == 32 ? "tf32" : "f8f6f4");
+    shape = {static_cast<int32_t>(M), static_cast<int32_t>(N), k_per_instr(bits)};
+  } else if (acc) {
+    if (auto* m = std::get_if<NvidiaMma>(&acc->spec->v)) {
+      if (m->version_major >= 3) {
+        instr = "wgmma.mma_async.sync.aligned";
+        shape = {64, m->instr_shape.size() > 1 ? m->instr_shape[1] : 0, k_per_instr(bits)};
+      } else {
+        instr = "mma.sync.aligned";
+        shape = {16, 8, k_per_instr(bits) / 2};
+      }
+    } else if (auto* f = std::get_if<AmdMfma>(&acc->spec->v)) {
+      instr = "mfma";
+      shape = f->instr_shape;
+    } else if (std::holds_alternative<AmdWmma>(acc->spec->v)) {
+      instr = "wmma";
+    } else {
+      instr = "fma (no tensor cores: blocked accumulator)";
+    }
+  }
+  if (instr.empty()) instr = "unknown (accumulator not read)";
+  k.add_str("instruction", instr);
+  if (!shape.empty() && shape[2] > 0) {
+    std::string sh = "[" + std::to_string(shape[0]) + ", " + std::to_string(shape[1]) + ", " + std::to_string(shape[2]) + "]";
+    k.add("instr_shape_mnk", sh);
+  }
+  k.add("m", M);
+  k.add("n", N);
+  k.add("k", K);
+  // Operands read from shared memory by the MMA itself (wgmma / tcgen05 descriptors): their layout.
+  auto from = [](const TensorLayout* t) {
+    if (!t) return std::string("not read");
+    if (!is_shared(*t->spec)) return std::string("registers (") + kind_name(*t->spec) + ")";
+    if (auto* n = std::get_if<NvmmaShared>(&t->spec->v))
+      return "shared (nvmma_shared, " + std::to_string(n->swizzle_bytes) + "-byte swizzle" +
+             (n->transposed ? ", transposed" : "") + ")";
+    return "shared (" + kind_name(*t->spec) + ")";
+  };
+  k.add_str("a_from", from(a));
+  k.add_str("b_from", from(b));
+  if (!s.unread.empty()) {
+    k.unread = s.unread;
+    k.add_str("unread", s.unread);
+  }
+  k.summary = instr + " " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K);
+  return k;
+}
+
+Cost tmem_cost(const OpContext& c, const Sides& s) {
+  Cost k;
+  k.kind = "tmem";
+  std::string instr = c.op == "ttng.tmem_load" ? "tcgen05.ld" : c.op == "ttng.tmem_store" ? "tcgen05.st"
+                      : c.op == "ttng.tmem_copy"  ? "tcgen05.cp" : "";
+  if (!instr.empty()) k.add_str("instruction", instr);
+  if (!s.dist.empty()) {
+    auto map = make_map(*s.dist[0]);
+    int64_t regs = map->linear() ? hw(*map->linear(), "register") : 0;
+    k.add("registers_per_thread", regs);
+    k.add_str("register_layout", kind_name(*s.dist[0]->spec));
+  }
+  for (const TypeRead& t : c.types)
+    if (t.memdesc) {
+      // the shape and element type are readable even when the layout is not
+      size_t lt = t.text.find('<'), comma = t.text.find(',');
+      if (lt != std::string::npos && comma != std::string::npos) k.add_str("tensor_memory", t.text.substr(lt + 1, comma - lt - 1));
+      break;
+    }
+  if (!s.unread.empty()) {
+    k.unread = s.unread;
+    k.add_str("unread", "tensor-memory layout not modelled yet: " + s.unread);
+  }
+  k.summary = (instr.empty() ? c.op : instr) + (s.unread.empty() ? "" : " (TMEM layout not read)");
+  return k;
+}
+
+}  // namespace
+
+Cost AnalysisCostModel::cost(const OpContext& c) const {
+  Sides s = sides(c);
+  const std::string& op = c.op;
+  auto need = [&](bool ok, const std::string& what) {
+    if (!ok) fail(op + ": " + what + (s.unread.empty() ? "" : " (" + s.unread + ")"));
+  };
+  if (op == "tt.load" || op == "tt.store" || op == "amdg.buffer_load" || op == "amdg.buffer_store" ||
+      op == "amdgpu.buffer_load" || op == "amdgpu.buffer_store") {
+    if (s.dist.empty() && s.unread.empty()) {
+      Cost k;
+      k.kind = "global";
+      k.add_str("instruction", op == "tt.store" ? "st.global" : "ld.global");
+      k.add("instructions_per_thread", 1);
+      k.add_str("note", "scalar access (no layout)");
+      k.summary = "scalar";
+      return k;
+    }
+    need(!s.dist.empty(), "no distributed layout read");
+    bool load = op.find("load") != std::string::npos;
+    return global_cost(c, *s.dist[0], load, false);
+  }
+  if (op == "ttg.async_copy_global_to_local" || op == "amdg.buffer_load_to_local" || op == "amdgpu.buffer_load_to_local") {
+    need(!s.dist.empty(), "no distributed layout read");
+    return global_cost(c, *s.dist[0], true, true);
+  }
+  if (op.find("tma") != std::string::npos || op.compare(0, 14, "tt.descriptor_") == 0) {
+    Cost k;
+    k.kind = "tma";
+    const TensorLayout* box = nullptr;
+    for (const TensorLayout* t : s.shared)
+      if (!box || elems(t->shape) > elems(box->shape)) box = t;
+    for (const TensorLayout* t : s.dist)
+      if (!box || elems(t->shape) > elems(box->shape)) box = t;
+    need(box != nullptr, "no layout read");
+    int64_t bytes = elems(box->shape) * box->elem_bits / 8;
+    bool to_shared = op.find("global_to_local") != std::string::npos || op == "tt.descriptor_load" ||
+                     op.find("gather") != std::string::npos;
+    k.add_str("instruction", to_shared ? "cp.async.bulk.tensor (global -> shared)" : "cp.async.bulk.tensor (shared -> global)");
+    k.add("box_bytes", bytes);
+    k.add_str("box", shape_str(box->shape) + "x" + box->elem);
+    k.add("instructions_per_thread", 0);
+    k.add_str("note", "one thread issues the copy; the TMA unit moves the box");
+    k.summary = "TMA " + shape_str(box->shape) + " (" + std::to_string(bytes) + " B)";
+    return k;
+  }
+  if (op == "ttg.local_alloc" || op == "ttg.local_store" || op == "ttg.local_load" || op == "amdg.local_load_packed_tranposed") {
+    if (op == "ttg.local_alloc" && s.dist.empty()) {
+      Cost k;
+      k.kind = "alloc";
+      need(!s.shared.empty(), "no shared layout read");
+      int64_t bytes = elems(s.shared[0]->shape) * s.shared[0]->elem_bits / 8;
+      k.add("alloc_bytes", bytes);
+      k.add_str("layout", kind_name(*s.shared[0]->spec));
+      k.summary = "allocates " + std::to_string(bytes) + " B";
+      return k;
+    }
+    need(!s.dist.empty() && !s.shared.empty(), "needs a register and a shared layout");
+    if (c.target.compare(0, 4, "hip:") == 0) {
+      Cost k;
+      k.kind = "shared";
+      k.unread = "AMD LDS accesses are not modelled: core's bank model is NVIDIA's (32 banks, 32-lane warps)";
+      k.add_str("unread", k.unread);
+      k.add_str("register_layout", kind_name(*s.dist[0]->spec));
+      k.add_str("shared_layout", kind_name(*s.shared[0]->spec));
+      k.summary = "LDS access (not modelled for AMD)";
+      return k;
+    }
+    Cost k = shared_cost(c, *s.dist[0], *s.shared[0], op != "ttg.local_load" && op != "amdg.local_load_packed_tranposed");
+    if (op == "ttg.local_alloc") {
+      int64_t bytes = elems(s.shared[0]->shape) * s.shared[0]->elem_bits / 8;
+      k.add("alloc_bytes", bytes);
+    }
+    return k;
+  }
+  if (op.compare(0, 12, "ttg.memdesc_") == 0 || op == "ttng.tmem_subslice") {
+    Cost k;
+    k.kind = "view";
+    k.add("instructions_per_thread", 0);
+    k.add_str("note", "a view of the same memory: address arithmetic only");
+    if (!s.unread.empty()) {
+      k.unread = s.unread;
+      k.add_str("unread", s.unread);
+    }
+    k.summary = "view (free)";
+    return k;
+  }
+  if (op == "ttg.convert_layout") {
+    need(s.dist.size() >= 2, "needs a source and a destination layout");
+    return convert_cost(*s.dist[0], *s.dist[1]);
+  }
+  if (op == "tt.reduce") {
+    need(!s.dist.empty(), "no input layout read");
+    return reduce_cost(c, *s.dist[0]);
+  }
+  if (op == "tt.dot" || op == "tt.dot_scaled" || op == "ttng.warp_group_dot" || op == "ttng.tc_gen5_mma" ||
+      op == "ttng.tc_gen5_mma_scaled")
+    return mma_cost(c, s);
+  if (op.compare(0, 10, "ttng.tmem_") == 0) {
+    if (op == "ttng.tmem_alloc") {
+      Cost k = tmem_cost(c, s);
+      k.kind = "alloc";
+      return k;
+    }
+    return tmem_cost(c, s);
+  }
+  fail(op + ": no cost rule");
+}
+
+}  // namespace ls::inspect

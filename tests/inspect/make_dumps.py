@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""Compiles small Triton / Gluon kernels of the kinds users write, offline (no
+GPU, ptxas skipped), and saves each compilation's TTGIR and PTX under
+tests/inspect/dumps/ as NAME-tVER-smCC.ttgir / .ptx (AMD: -gfx942, TTGIR only).
+
+    /work/venvs/t36/bin/python tests/inspect/make_dumps.py [OUT_DIR]
+    /work/venvs/t39/bin/python tests/inspect/make_dumps.py [OUT_DIR]
+
+Also vector_add for sm_90 with MLIR_ENABLE_DUMP=1 (every pass's module) as
+vector_add-tVER-sm90.passes.txt. Pointers and i32 arguments carry tt.divisibility = 16, as Triton's JIT specializes
+aligned torch tensors and sizes that are multiples of 16.
+The PTX is kept only as its memory and shuffle lines (ld/st.global, cp.async,
+ld/st.shared, ldmatrix/stmatrix, shfl, redux), which is all the test counts, to keep
+the data small.
+"""
+import os
+import re
+import sys
+import traceback
+
+import triton
+import triton.language as tl
+from triton import knobs
+from triton.backends.compiler import GPUTarget
+from triton.compiler import ASTSource
+from triton.experimental import gluon
+import triton.experimental.gluon.language as gl
+from triton.experimental.gluon._runtime import GluonASTSource
+
+VERSION = ".".join(triton.__version__.split(".")[:2])
+
+
+@triton.jit
+def vector_add(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    y = tl.load(y_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, x + y, mask=mask)
+
+
+@triton.jit
+def softmax(in_ptr, out_ptr, stride, n_cols, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    x = tl.load(in_ptr + row * stride + cols, mask=cols < n_cols, other=-float("inf"))
+    x = x - tl.max(x, axis=0)
+    e = tl.exp(x)
+    tl.store(out_ptr + row * stride + cols, e / tl.sum(e, axis=0), mask=cols < n_cols)
+
+
+@triton.jit
+def transpose(in_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    x = tl.load(in_ptr + rm[:, None] * N + rn[None, :])
+    tl.store(out_ptr + rn[:, None] * M + rm[None, :], tl.trans(x))
+
+
+@triton.jit
+def layer_norm(x_ptr, y_ptr, w_ptr, b_ptr, stride, N, eps, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    cols = tl.arange(0, BLOCK)
+    mask = cols < N
+    x = tl.load(x_ptr + row * stride + cols, mask=mask, other=0.0).to(tl.float32)
+    mean = tl.sum(x, axis=0) / N
+    d = tl.where(mask, x - mean, 0.0)
+    var = tl.sum(d * d, axis=0) / N
+    w = tl.load(w_ptr + cols, mask=mask)
+    b = tl.load(b_ptr + cols, mask=mask)
+    y = d * (1.0 / tl.sqrt(var + eps)) * w + b
+    tl.store(y_ptr + row * stride + cols, y.to(tl.float16), mask=mask)
+
+
+@triton.jit
+def matmul(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
+           BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    rm = pid_m * BM + tl.arange(0, BM)
+    rn = pid_n * BN + tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a_ptrs = a_ptr + rm[:, None] * stride_am + rk[None, :]
+    b_ptrs = b_ptr + rk[:, None] * stride_bk + rn[None, :]
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in tl.range(0, K, BK, num_stages=3):
+        a = tl.load(a_ptrs)
+        b = tl.load(b_ptrs)
+        acc = tl.dot(a, b, acc)
+        a_ptrs += BK
+        b_ptrs += BK * stride_bk
+    tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :], acc.to(tl.float16))
+
+
+@triton.jit
+def matmul_tma_ws(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr):
+    a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1], block_shape=[BM, BK])
+    b_desc = tl.make_tensor_descriptor(b_ptr, shape=[N, K], strides=[K, 1], block_shape=[BN, BK])
+    c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1], block_shape=[BM, BN])
+    om = tl.program_id(0) * BM
+    on = tl.program_id(1) * BN
+    acc = tl.zeros((BM, BN), dtype=tl.float32)
+    for k in tl.range(0, K, BK, warp_specialize=True):
+        a = a_desc.load([om, k])
+        b = b_desc.load([on, k])
+        acc = tl.dot(a, b.T, acc)
+    c_desc.store([om, on], acc.to(tl.float16))
+
+
+@triton.jit
+def attention(q_ptr, k_ptr, v_ptr, o_ptr, n_ctx, scale, BM: tl.constexpr, BN: tl.constexpr, D: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rd = tl.arange(0, D)
+    q = tl.load(q_ptr + rm[:, None] * D + rd[None, :])
+    m_i = tl.full((BM,), -float("inf"), tl.float32)
+    l_i = tl.zeros((BM,), tl.float32)
+    acc = tl.zeros((BM, D), tl.float32)
+    for start in range(0, n_ctx, BN):
+        rn = start + tl.arange(0, BN)
+        k = tl.load(k_ptr + rn[None, :] * D + rd[:, None])
+        qk = tl.dot(q, k) * scale
+        m_new = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.exp(qk - m_new[:, None])
+        alpha = tl.exp(m_i - m_new)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        v = tl.load(v_ptr + rn[:, None] * D + rd[None, :])
+        acc = acc * alpha[:, None] + tl.dot(p.to(tl.float16), v)
+        m_i = m_new
+    tl.store(o_ptr + rm[:, None] * D + rd[None, :], (acc / l_i[:, None]).to(tl.float16))
+
+
+@gluon.jit
+def gluon_explicit(in_ptr, out_ptr, M: gl.constexpr, N: gl.constexpr):
+    L: gl.constexpr = gl.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])
+    T: gl.constexpr = gl.BlockedLayout([4, 1], [8, 4], [1, 4], [0, 1])
+    S: gl.constexpr = gl.SwizzledSharedLayout(8, 1, 8, [1, 0])
+    rm = gl.arange(0, M, layout=gl.SliceLayout(1, L))
+    rn = gl.arange(0, N, layout=gl.SliceLayout(0, L))
+    x = gl.load(in_ptr + rm[:, None] * N + rn[None, :])
+    smem = gl.allocate_shared_memory(gl.float16, [M, N], S, x)
+    y = smem.load(T)
+    z = gl.convert_layout(y, L)
+    s = gl.sum(z.to(gl.float32), axis=1)
+    gl.store(out_ptr + rm[:, None] * N + rn[None, :], z + s.to(gl.float16)[:, None])
+
+
+DIV16 = [["tt.divisibility", 16]]
+
+
+def cases():
+    f32, f16 = "*fp32", "*fp16"
+    return [
+        ("vector_add", vector_add, {"x_ptr": f32, "y_ptr": f32, "out_ptr": f32, "n": "i32", "BLOCK": "constexpr"},
+         {"BLOCK": 1024}, 4),
+        ("softmax", softmax, {"in_ptr": f32, "out_ptr": f32, "stride": "i32", "n_cols": "i32", "BLOCK": "constexpr"},
+         {"BLOCK": 1024}, 4),
+        ("transpose", transpose, {"in_ptr": f16, "out_ptr": f16, "M": "constexpr", "N": "constexpr"},
+         {"M": 64, "N": 64}, 4),
+        ("layer_norm", layer_norm, {"x_ptr": f16, "y_ptr": f16, "w_ptr": f32, "b_ptr": f32, "stride": "i32",
+                                    "N": "i32", "eps": "fp32", "BLOCK": "constexpr"},
+         {"BLOCK": 512}, 4),
+        ("matmul", matmul, {"a_ptr": f16, "b_ptr": f16, "c_ptr": f16, "M": "i32", "N": "i32", "K": "i32",
+                            "stride_am": "i32", "stride_bk": "i32", "stride_cm": "i32",
+                            "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"},
+         {"BM": 128, "BN": 128, "BK": 64}, 4),
+        ("matmul_tma_ws", matmul_tma_ws, {"a_ptr": f16, "b_ptr": f16, "c_ptr": f16, "M": "i32", "N": "i32", "K": "i32",
+                                          "BM": "constexpr", "BN": "constexpr", "BK": "constexpr"},
+         {"BM": 128, "BN": 128, "BK": 64}, 4),
+        ("attention", attention, {"q_ptr": f16, "k_ptr": f16, "v_ptr": f16, "o_ptr": f16, "n_ctx": "i32",
+                                  "scale": "fp32", "BM": "constexpr", "BN": "constexpr", "D": "constexpr"},
+         {"BM": 64, "BN": 64, "D": 64}, 4),
+        ("gluon", gluon_explicit, {"in_ptr": f16, "out_ptr": f16, "M": "constexpr", "N": "constexpr"},
+         {"M": 64, "N": 64}, 4),
+    ]
+
+
+def no_cubin_hook(*args):
+    """Skip ptxas (the cubin stage) and AMD's linking: the IR is the answer."""
+    if not args:  # 3.9 asks for a cache key first
+        return "no-binary", "no-binary"
+    stages = args[1]
+    for name in ("cubin", "hsaco"):
+        if name in stages:
+            stages[name] = lambda src, md: b""
+
+
+MEMORY_PTX = re.compile(r"^\s*(@!?%p\d+\s+)?(ld\.global|st\.global|cp\.async|red\.global|atom\.global|"
+                        r"ld\.shared|st\.shared|ldmatrix|stmatrix|shfl|redux)")
+
+
+def pass_dump(out):
+    """vector_add for sm_90 once more with MLIR_ENABLE_DUMP=1 (every pass's module on stderr),
+    in a child so the variable takes effect from the start; saved as NAME.passes.txt."""
+    import subprocess
+    env = dict(os.environ, MLIR_ENABLE_DUMP="1", TRITON_ALWAYS_COMPILE="1", MAKE_DUMPS_CHILD="1")
+    path = os.path.join(out, f"vector_add-t{VERSION}-sm90.passes.txt")
+    with open(path, "w") as f:
+        subprocess.run([sys.executable, os.path.abspath(__file__), out], env=env, stderr=f, stdout=subprocess.DEVNULL,
+                       check=True)
+    print(f"ok vector_add t{VERSION} sm90 (MLIR_ENABLE_DUMP)")
+
+
+def compile_case(name, fn, sig, consts, target, warps):
+    # Pointers and integers divisible by 16, as the JIT specializes them.
+    attrs = {(i,): DIV16 for i, ty in enumerate(sig.values()) if ty[0] == "*" or ty == "i32"}
+    cls = GluonASTSource if name == "gluon" else ASTSource
+    src = cls(fn=fn, signature=dict(sig), constexprs=dict(consts), attrs=attrs)
+    return triton.compile(src, target=target, options={"num_warps": warps})
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "dumps")
+    os.makedirs(out, exist_ok=True)
+    knobs.runtime.add_stages_inspection_hook = no_cubin_hook
+    if os.environ.get("MAKE_DUMPS_CHILD"):
+        name, fn, sig, consts, warps = cases()[0]
+        compile_case(name, fn, sig, consts, GPUTarget("cuda", 90, 32), warps)
+        return
+    pass_dump(out)
+    targets = [("sm90", GPUTarget("cuda", 90, 32)), ("sm100", GPUTarget("cuda", 100, 32))]
+    extra = {("matmul", "sm80"): GPUTarget("cuda", 80, 32), ("matmul", "gfx942"): GPUTarget("hip", "gfx942", 64),
+             ("softmax", "gfx942"): GPUTarget("hip", "gfx942", 64)}
+    failed = 0
+    for name, fn, sig, consts, warps in cases():
+        todo = list(targets) + [(t, tgt) for (n, t), tgt in extra.items() if n == name]
+        for tname, target in todo:
+            if name == "matmul_tma_ws" and tname != "sm100":
+                continue
+            try:
+                k = compile_case(name, fn, sig, consts, target, warps)
+            except Exception as e:
+                failed += 1
+                print(f"FAILED {name} t{VERSION} {tname}: {str(e).splitlines()[0] if str(e) else type(e).__name__}")
+                traceback.print_exc(limit=1)
+                continue
+            base = os.path.join(out, f"{name}-t{VERSION}-{tname}")
+            with open(base + ".ttgir", "w") as f:
+                f.write(k.asm["ttgir"])
+            if "ptx" in k.asm:
+                lines = [l for l in k.asm["ptx"].splitlines() if MEMORY_PTX.match(l)]
+                with open(base + ".ptx", "w") as f:
+                    f.write("// memory and shuffle lines of the PTX of the same compilation (make_dumps.py)\n")
+                    f.write("\n".join(lines) + "\n")
+            print(f"ok {name} t{VERSION} {tname}")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,214 @@
+#!/usr/bin/env python3
+"""`layoutscope-cli inspect` on real Triton dumps (tests/inspect/dumps, made by
+make_dumps.py with the Triton 3.6 and 3.9 wheels; no wheels needed here).
+
+For every dump NAME-tVER-TARGET.ttgir:
+  - every op of the inspected set in the dump is reported, with a cost object
+    that has more than its kind, at the line where the op's text is;
+  - nothing is unread;
+  - when NAME-tVER-TARGET.ptx exists (the memory and shuffle lines of the PTX of
+    the same compilation): the predicted ld.global / st.global / cp.async
+    instructions per thread, summed over the ops, equal the PTX's static
+    counts per mnemonic (cache qualifiers and predicates dropped); and where
+    reductions are the only ops that use shared memory or shuffles, their
+    predicted shfl / redux / st.shared / ld.shared per thread equal the PTX's.
+NAME.passes.txt (MLIR_ENABLE_DUMP of a compile): the same ops and costs as its final TTGIR.
+broken.ttgir: the ops on damaged lines are unread with a reason, the others read.
+"""
+import argparse
+import collections
+import glob
+import json
+import os
+import re
+import subprocess
+import sys
+
+INSPECTED = {
+    "tt.load", "tt.store", "ttg.async_copy_global_to_local", "amdg.buffer_load", "amdg.buffer_store",
+    "amdg.buffer_load_to_local", "ttng.async_tma_copy_global_to_local", "ttng.async_tma_copy_local_to_global",
+    "tt.descriptor_load", "tt.descriptor_store", "ttg.local_alloc", "ttg.local_store", "ttg.local_load",
+    "ttg.memdesc_index", "ttg.memdesc_subview", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape",
+    "ttg.convert_layout", "tt.reduce", "tt.dot", "ttng.warp_group_dot", "ttng.tc_gen5_mma", "ttng.tmem_load",
+    "ttng.tmem_store", "ttng.tmem_alloc", "ttng.tmem_copy", "ttng.tmem_subslice",
+}
+OP = re.compile(r'^\s*(?:%[^=]*=\s*)?"?([a-z_]+\.[a-z_0-9.]+)"?')
+SHARED_PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(shfl|redux|st\.shared|ld\.shared|ldmatrix|stmatrix)")
+PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(ld\.global|st\.global|cp\.async\.c[ag]\.shared\.global)(\S*)")
+
+failures = []
+
+
+def check(ok, msg):
+    if not ok:
+        failures.append(msg)
+    return ok
+
+
+def inspect(cli, path, version):
+    p = subprocess.run([cli, "inspect", path, "--json", "--triton", version], capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def ptx_counts(path):
+    counts = collections.Counter()
+    for line in open(path):
+        m = PTX.match(line)
+        if not m:
+            continue
+        if m.group(1).startswith("cp.async"):
+            counts[m.group(1)] += 1
+            continue
+        # drop .L1::evict_last, .L2::cache_hint and the like
+        suffix = ".".join(p for p in m.group(2).split(".") if p and "::" not in p)
+        counts[m.group(1) + ("." + suffix if suffix else "")] += 1
+    return counts
+
+
+def ptx_shared_counts(path):
+    counts = collections.Counter()
+    for line in open(path):
+        m = SHARED_PTX.match(line)
+        if m:
+            counts[m.group(1)] += 1
+    return counts
+
+
+def check_dump(cli, path, stats):
+    name = os.path.basename(path)
+    version = re.search(r"-t(3\.\d)-", name).group(1)
+    rc, out, err = inspect(cli, path, version)
+    if not check(rc == 0, f"{name}: exit {rc}: {err.strip()}"):
+        return
+    r = json.loads(out)
+    lines = open(path).read().split("\n")
+    by_line = {o["line"]: o for o in r["ops"]}
+    check(not r["unread"], f"{name}: unread {r['unread'][:3]}")
+    expected = 0
+    for i, text in enumerate(lines, 1):
+        m = OP.match(text)
+        if not m or m.group(1) not in INSPECTED or "#" not in text and m.group(1) != "tt.reduce":
+            continue
+        if m.group(1) in ("tt.load", "tt.store") and "tensor<" not in text:
+            continue  # scalar access
+        expected += 1
+        o = by_line.get(i)
+        if check(o is not None, f"{name}:{i}: {m.group(1)} not reported"):
+            check(o["op"] == m.group(1), f"{name}:{i}: reported as {o['op']}")
+            check(len(o["cost"]) > 2 and o["cost"].get("summary"), f"{name}:{i}: empty cost {o['cost']}")
+            check(o["layouts"], f"{name}:{i}: no layouts")
+    amd = "gfx" in name
+    for o in r["ops"]:
+        check(o["op"] in lines[o["line"] - 1], f"{name}: line {o['line']} does not hold {o['op']}")
+        # what may stay unread: tensor-memory layouts (until the model has them), AMD LDS
+        if "unread" in o["cost"] or o["cost"]["kind"] == "unmodelled":
+            stats["partly_read"] += 1
+            check(o["cost"]["kind"] != "unmodelled" and ("TMEM" in o["cost"]["summary"] or "#ttng." in o["cost"]["unread"]
+                                                         or amd and o["cost"]["kind"] == "shared"),
+                  f"{name}:{o['line']}: {o['op']} not modelled: {o['cost']}")
+    stats["ops"] += len(r["ops"])
+    stats["expected"] += expected
+    stats["dumps"] += 1
+    k = r["kernel"]
+    check(isinstance(k.get("top"), list) and "shared_wavefronts" in k, f"{name}: kernel summary {k}")
+    ptx = path[:-len(".ttgir")] + ".ptx"
+    if os.path.exists(ptx):
+        want = ptx_counts(ptx)
+        got = collections.Counter()
+        for o in r["ops"]:
+            c = o["cost"]
+            if c["kind"] == "global" and "vector_bits" in c:
+                got[c["instruction"]] += c["instructions_per_thread"]
+        stats["ptx_dumps"] += 1
+        if check(got == want, f"{name}: predicted {dict(got)} != PTX {dict(want)}"):
+            stats["ptx_match"] += 1
+            stats["ptx_instructions"] += sum(want.values())
+        # kernels whose only shared-memory / shuffle users are reductions: shfl, st.shared, ld.shared
+        other = {"shared", "mma", "tmem", "tma", "unmodelled"}
+        if all(o["cost"]["kind"] not in other and not (o["cost"]["kind"] == "convert" and o["cost"]["how"] != "free")
+               for o in r["ops"]):
+            have = ptx_shared_counts(ptx)
+            pred = collections.Counter()
+            for o in r["ops"]:
+                if o["cost"]["kind"] == "reduce":
+                    pred["shfl"] += o["cost"]["shuffles_per_thread"]
+                    pred["redux"] += o["cost"]["redux_per_thread"]
+                    pred["st.shared"] += o["cost"]["shared_stores_per_thread"]
+                    pred["ld.shared"] += o["cost"]["shared_loads_per_thread"]
+            pred = +pred
+            stats["reduce_dumps"] += 1
+            if check(pred == have, f"{name}: reductions predict {dict(pred)}, PTX has {dict(have)}"):
+                stats["reduce_match"] += 1
+
+
+def check_passes(cli, data, stats):
+    """An MLIR_ENABLE_DUMP file (every pass's module) reads as the final TTGIR of the same compile."""
+    for path in sorted(glob.glob(os.path.join(data, "dumps", "*.passes.txt"))):
+        name = os.path.basename(path)
+        version = re.search(r"-t(3\.\d)-", name).group(1)
+        rc, out, err = inspect(cli, path, version)
+        if not check(rc == 0, f"{name}: exit {rc}: {err.strip()}"):
+            continue
+        rc2, final, _ = inspect(cli, path.replace(".passes.txt", ".ttgir"), version)
+        a, b = json.loads(out), json.loads(final)
+        lines = open(path).read().split("\n")
+        check(sum(l.startswith("// -----// IR Dump") for l in lines) > 20,
+              f"{name}: not a pass dump")
+        key = lambda r: [(o["op"], o["source"], o["cost"]["summary"]) for o in r["ops"]]
+        check(a["ops"] and key(a) == key(b), f"{name}: ops differ from the final TTGIR: {key(a)} vs {key(b)}")
+        for o in a["ops"]:
+            check(o["op"] in lines[o["line"] - 1], f"{name}: line {o['line']} does not hold {o['op']}")
+        stats["passes"] += 1
+
+
+def check_broken(cli, data):
+    path = os.path.join(data, "broken.ttgir")
+    rc, out, err = inspect(cli, path, "3.6")
+    if not check(rc == 0, f"broken.ttgir: exit {rc} {err}"):
+        return
+    r = json.loads(out)
+    unread = {u["line"]: u for u in r["unread"]}
+    lines = open(path).read().split("\n")
+    damaged = [i for i, t in enumerate(lines, 1) if "BROKEN" in t]
+    for i in damaged:
+        check(i in unread and unread[i]["why"], f"broken.ttgir:{i}: damaged op not listed as unread ({unread.keys()})")
+    check(len(r["ops"]) >= 3, f"broken.ttgir: only {len(r['ops'])} ops read")
+    check(all(o["line"] not in damaged for o in r["ops"]), "broken.ttgir: a damaged line reported as read")
+    # nothing readable: exit 2 and one line
+    p = subprocess.run([cli, "inspect", os.path.join(data, "nothing.ttgir"), "--json"], capture_output=True, text=True)
+    check(p.returncode == 2 and p.stderr.count("\n") == 1 and "inspect:" in p.stderr,
+          f"nothing.ttgir: rc {p.returncode} stderr {p.stderr!r}")
+    p = subprocess.run([cli, "inspect", os.path.join(data, "missing.ttgir")], capture_output=True, text=True)
+    check(p.returncode == 2 and "no such file" in p.stderr and p.stderr.count("\n") == 1,
+          f"missing file: rc {p.returncode} {p.stderr!r}")
+    p = subprocess.run([cli, "inspect", "-", "--json"], input=open(path).read(), capture_output=True, text=True)
+    check(p.returncode == 0 and json.loads(p.stdout)["ops"], f"stdin: rc {p.returncode} {p.stderr!r}")
+    p = subprocess.run([cli, "inspect", path, "--triton", "4.0"], capture_output=True, text=True)
+    check(p.returncode == 2 and "--triton" in p.stderr, f"--triton 4.0: rc {p.returncode} {p.stderr!r}")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--data", required=True)
+    a = ap.parse_args()
+    stats = collections.Counter()
+    dumps = sorted(glob.glob(os.path.join(a.data, "dumps", "*.ttgir")))
+    check(len(dumps) >= 30, f"only {len(dumps)} dumps")
+    for d in dumps:
+        check_dump(a.cli, d, stats)
+    check_passes(a.cli, a.data, stats)
+    check(stats["passes"] == 2, f"{stats['passes']} MLIR_ENABLE_DUMP files read, expected 2")
+    check_broken(a.cli, a.data)
+    print(f"{stats['dumps']} dumps, {stats['ops']} ops reported ({stats['expected']} expected by the line scan), "
+          f"PTX global instruction counts equal in {stats['ptx_match']}/{stats['ptx_dumps']} dumps "
+          f"({stats['ptx_instructions']} instructions); {stats['partly_read']} ops partly read (TMEM layouts, AMD LDS); "
+          f"{stats['passes']} MLIR_ENABLE_DUMP files read as their final TTGIR; "
+          f"shuffle/shared counts of reductions equal in {stats['reduce_match']}/{stats['reduce_dumps']} dumps")
+    for f in failures:
+        print("FAIL", f)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
