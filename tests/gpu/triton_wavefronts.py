@@ -18,6 +18,7 @@ them with the ncu counters and the model's prediction and prints the table.
 import argparse
 import csv
 import json
+import os
 import subprocess
 import sys
 
@@ -90,19 +91,32 @@ def launch(args):
 
 
 def read_ncu(path):
-    """Per launched kernel in order: {metric: value}."""
-    rows = [l for l in open(path) if l.startswith('"')]
-    kernels = {}
-    for r in csv.DictReader(rows):
-        kid = int(r["ID"])
-        kernels.setdefault(kid, {})[r["Metric Name"]] = float(r["Metric Value"].replace(",", ""))
-    return [kernels[k] for k in sorted(kernels)]
+    """Per launched kernel in launch order: {metric: value}. The file may be
+    several ncu CSV outputs one after another (gpu-wavefronts.sh resumes),
+    each with its own header and IDs counted from 0."""
+    kernels, segment, header = [], -1, None
+    for row in csv.reader(l for l in open(path) if l.startswith('"')):
+        if row[0] == "ID":
+            header, segment = row, segment + 1
+            continue
+        r = dict(zip(header, row))
+        key = (segment, int(r["ID"]))
+        if not kernels or kernels[-1][0] != key:
+            kernels.append((key, {}))
+        kernels[-1][1][r["Metric Name"]] = float(r["Metric Value"].replace(",", ""))
+    return [k for _, k in kernels]
 
 
 def compare(args):
     order = [json.loads(l) for l in open(args.order)]
     launched = [o for o in order if o["launched"]]
     counters = read_ncu(args.ncu)
+    # A case that brought the process down was profiled too (its launch
+    # position is in crashed.txt beside the order file): drop its counters.
+    crashed = os.path.join(os.path.dirname(args.order), "crashed.txt")
+    if os.path.exists(crashed) and len(counters) > len(launched):
+        for pos in sorted((int(x) for x in open(crashed).read().split()), reverse=True):
+            del counters[pos]
     if len(counters) != len(launched):
         print("ncu profiled %d kernels, %d were launched" % (len(counters), len(launched)))
         return 1
