@@ -173,7 +173,7 @@ void check_work(const Args& a, const ls::TensorLayout& t) {
                                        " works on at most " + power_text(a.max_elements) + raise);
   if (t.spec && !t.foreign) {
     // hardware indices (registers x lanes x warps x blocks, or offsets x blocks): bits of the F2 form
-    ls::LinearLayout l = ls::to_linear(*t.spec, shape);
+    ls::LinearLayout l = ls::to_linear(*t.spec, shape, t.triton);
     int bits = 0;
     for (auto& d : l.ins()) bits += static_cast<int>(d.bases.size());
     ls::require(bits < 62 && (int64_t{1} << bits) <= a.max_elements,

@@ -13,7 +13,7 @@ namespace {
 constexpr const char* kActions[] = {"layout", "compare", "shape", "preset",  "field", "step",         "view",  "color_by",
                                     "label_by", "hover", "click", "zoom",   "undo",  "redo", "swap", "swizzle_pick",
                                     "frames", "scale", "presentation", "lesson", "design_swizzle", "export_format",
-                                    "export_pair", "open"};
+                                    "export_pair", "open", "leave"};
 constexpr int kMaxFrames = 1000;
 constexpr int kMaxRepeat = 10000;
 
@@ -54,7 +54,7 @@ void check(const Action& a) {
   if (a.name == "undo" || a.name == "redo")
     check_arg(v.is_number_integer() && v.get<int64_t>() >= 1 && v.get<int64_t>() <= kMaxRepeat, a,
               "takes a count from 1 to " + std::to_string(kMaxRepeat));
-  if (a.name == "swap" || a.name == "design_swizzle") check_arg(v == true, a, "takes true");
+  if (a.name == "swap" || a.name == "design_swizzle" || a.name == "leave") check_arg(v == true, a, "takes true");
   if (a.name == "open") check_arg(v.is_string(), a, "takes a file path");
   if (a.name == "export_format") check_arg(v.is_string(), a, "takes a format name");
   if (a.name == "export_pair") check_arg(v.is_boolean(), a, "takes true or false");
@@ -210,6 +210,8 @@ std::string run_one(App& app, const Action& a, const std::function<void()>& fram
     }
   } else if (a.name == "swap") {
     swap_panes(app);
+  } else if (a.name == "leave") {  // the pointer leaves the window
+    app.pointer = App::Pointer{};
   } else if (a.name == "open") {  // File > Open, or a file dropped on the window
     if (!open_file(app, v)) err = app.status;
   } else if (a.name == "export_format") {  // the export view's format buttons
