@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "codegen/codegen.h"
 #include "editor.h"
 #include "imgui.h"
 
@@ -10,8 +11,23 @@ namespace lsgui {
 namespace {
 
 constexpr const char* kViews[] = {"contiguous (row-major)", "transposed (column-major)", "every other row"};
-constexpr const char* kInstrs[] = {"ld/st.shared", "ldmatrix/stmatrix .x1", "ldmatrix/stmatrix .x2",
-                                   "ldmatrix/stmatrix .x4"};
+constexpr const char* kInstrs[] = {"what Triton 3.9 emits (sm_90)", "ld/st.shared, widest vector",
+                                   "ldmatrix/stmatrix .x1", "ldmatrix/stmatrix .x2", "ldmatrix/stmatrix .x4"};
+
+// The store and load Triton 3.9 emits for sm_90 (core/codegen) as the panel's
+// report; per-instruction detail for lighting the selected access.
+ls::SharedOpReport triton_op(const ls::codegen::Instr& in, int32_t bits) {
+  ls::SharedOpReport o;
+  o.instruction = in.mnemonic;
+  o.access_bits = in.bytes_per_lane * 8;
+  o.vector_elems = std::max(1, o.access_bits / bits);
+  o.instructions = in.warp_instructions;
+  o.wavefronts = in.wavefronts;
+  o.ideal = in.ideal;
+  for (const auto& x : in.accesses) o.max_wavefronts = std::max(o.max_wavefronts, x.wavefronts);
+  o.accesses = in.accesses;
+  return o;
+}
 constexpr int kBits[] = {8, 16, 32, 64};
 
 std::string key_of(const char* what, std::initializer_list<long long> parts) {
@@ -170,21 +186,35 @@ void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std
   lit.clear(), colliding.clear();
   auto held = b.grid;  // an edit this frame may replace b.grid
   const Grid& gb = *held;
-  ImGui::SetNextItemWidth(190);
+  ImGui::SetNextItemWidth(230);
   ImGui::Combo("##instr", &an.instr, kInstrs, IM_ARRAYSIZE(kInstrs));
-  if (an.instr > 0) ImGui::SameLine(), ImGui::Checkbox(".trans", &an.trans);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("the instructions Triton emits for local_store / local_load of these layouts (default), or\n"
+                      "another choice to compare: the widest plain vector, ldmatrix/stmatrix");
+  if (an.instr > 1) ImGui::SameLine(), ImGui::Checkbox(".trans", &an.trans);
   ImGui::SameLine();
   ImGui::TextDisabled("%d-bit elements (the second layout's)", gb.layout.elem_bits);
   auto ga = a.grid, gbp = b.grid;
   ls::SharedOpOptions opt;
-  opt.instr = an.instr ? ls::SharedInstr::matrix : ls::SharedInstr::plain;
-  opt.matrices = an.instr == 1 ? 1 : an.instr == 2 ? 2 : 4;
-  opt.trans = an.instr && an.trans;
+  opt.instr = an.instr > 1 ? ls::SharedInstr::matrix : ls::SharedInstr::plain;
+  opt.matrices = an.instr == 2 ? 1 : an.instr == 3 ? 2 : 4;
+  opt.trans = an.instr > 1 && an.trans;
+  bool triton = an.instr == 0;
   an.banks.request(key_of("banks", {static_cast<long long>(a.version), static_cast<long long>(b.version), an.instr,
                                     opt.trans}),
-                   [ga, gbp, opt] {
+                   [ga, gbp, opt, triton] {
                      auto physical = gbp->layout.spec ? ls::physical_offset_of(*gbp->layout.spec) : ls::PhysicalOffset{};
-                     return ls::analyze_bank_conflicts(*ga->map, *gbp->map, gbp->layout.elem_bits, opt, physical);
+                     int32_t bits = gbp->layout.elem_bits;
+                     auto r = ls::analyze_bank_conflicts(*ga->map, *gbp->map, bits, opt, physical);
+                     if (triton) {  // Triton's instructions; where codegen has no model, the widest vector, saying why
+                       try {
+                         auto [st, ld] = ls::codegen::round_trip_ops(ga->layout, gbp->layout, bits, ls::codegen::Target{}, true);
+                         r.store = triton_op(st, bits), r.load = triton_op(ld, bits);
+                       } catch (const std::exception& e) {
+                         r.store.instruction += " (no Triton model: " + std::string(e.what()) + ")";
+                       }
+                     }
+                     return r;
                    });
   an.banks.poll();
   if (an.banks.running()) return working("bank conflicts");
@@ -226,8 +256,9 @@ void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std
   ImGui::SameLine();
   ImGui::Text("%d wavefronts (ideal %d)", acc.wavefronts, acc.ideal);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s\n\n%s", explain("wavefronts"), explain("ideal"));
-  // Bytes per lane address: one vector, or an 8x8 matrix row of 16 bytes.
-  int32_t per_lane = an.instr ? 128 / gb.layout.elem_bits : op.vector_elems;
+  // Elements per lane address: one vector, or an 8x8 matrix row of 16 bytes.
+  bool matrix = op.instruction.rfind("ldmatrix", 0) == 0 || op.instruction.rfind("stmatrix", 0) == 0;
+  int32_t per_lane = matrix ? 128 / gb.layout.elem_bits : op.vector_elems;
   int64_t offsets = gb.dims[0].size;
   lit.assign(gb.owners.size(), 0), colliding.assign(gb.owners.size(), 0);
   auto light = [&](std::vector<uint8_t>& to, int64_t start) {

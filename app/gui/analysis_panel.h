@@ -3,7 +3,8 @@
 //     a tensor view (contiguous, transposed, every other row) and element size;
 //   - in the side-by-side view: bank conflicts of storing the first layout's
 //     registers into the second (shared) layout and loading them back, with
-//     the instruction (plain or ldmatrix/stmatrix), wavefronts against the
+//     the instructions Triton emits (core/codegen; plain or ldmatrix/stmatrix
+//     as alternatives), wavefronts against the
 //     ideal, Triton's number and the colliding lanes and banks; for two
 //     distributed layouts the conversion cost, and the swizzle designer with
 //     the ranking of the conventional shared layouts.
@@ -37,7 +38,7 @@ struct Analyses {
   int bits = 0;   // element bits; 0: the layout's element type
   Job<ls::CoalescingReport> coalescing;
   // bank conflicts (side by side)
-  int instr = 0;  // 0 ld/st.shared, 1 ldmatrix/stmatrix x1, 2 x2, 3 x4
+  int instr = 0;  // 0 what Triton 3.9 emits (sm_90), 1 widest ld/st.shared, 2 ldmatrix/stmatrix x1, 3 x2, 4 x4
   bool trans = false;
   bool load = false;   // show the load (else the store)
   int access = 0;      // which instruction of the selected warp is lit
