@@ -115,7 +115,10 @@ private:
           err(std::string("expected ',' or '") + close + "', found " + found());
       }
       // (layout) is a parenthesised layout, not a tuple.
-      if (c == '(' && v.list.size() == 1 && !comma && v.list[0].kind == Value::Layout) v = v.list[0];
+      if (c == '(' && v.list.size() == 1 && !comma && v.list[0].kind == Value::Layout) {
+        Value inner = std::move(v.list[0]);  // not v = v.list[0]: that frees the source while copying it
+        v = std::move(inner);
+      }
     } else if (c == '-' || (c >= '0' && c <= '9')) {
       size_t s = p_;
       if (c == '-') ++p_;

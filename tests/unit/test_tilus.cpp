@@ -136,3 +136,11 @@ TEST_CASE("tilus: text forms parse back, JSON round-trips, errors name the rule"
   CHECK_THROWS_AS(P("spatial(0, 2)"), Error);
   CHECK_THROWS_AS(P("spatial(65536, 65536)"), Error);
 }
+
+TEST_CASE("tilus: a parenthesised layout followed by more text is refused, not read after free", "[tilus]") {
+  // Found by fuzz_tilus: `(layout)` replaced the tuple by its own element while copying it.
+  CHECK_THROWS(ls::parse_tilus("(local(1,1).spatial(8,4))(.)local(1,1)"));
+  auto t = ls::parse_tilus("(local(1,1).spatial(8,4)).local(1,1)");
+  REQUIRE(t.foreign != nullptr);
+  CHECK(t.foreign->shape() == ls::Shape{8, 4});
+}
