@@ -151,20 +151,8 @@ const cli::Registration bank{
        }
        if (ops) {
          auto& [st, ld] = *ops;
-         auto to_report = [&](const cg::Instr& in) {
-           ls::SharedOpReport o;
-           o.instruction = in.mnemonic;
-           o.access_bits = in.bytes_per_lane * 8;
-           o.vector_elems = std::max(1, o.access_bits / bits);
-           o.instructions = in.warp_instructions;
-           o.wavefronts = in.wavefronts;
-           o.ideal = in.ideal;
-           for (auto& x : in.accesses) o.max_wavefronts = std::max(o.max_wavefronts, x.wavefronts);
-           o.accesses = in.accesses;
-           return o;
-         };
-         r.store = to_report(st);
-         r.load = to_report(ld);
+         r.store = cg::as_report(st, bits);
+         r.load = cg::as_report(ld, bits);
          used = "triton " + cg::to_string(target.version) + " sm_" + std::to_string(target.sm);
        }
        if (a.flag("--table")) {

@@ -217,21 +217,6 @@ std::string form_line(const Command& c, const Form& f) {
   return out + "      " + f.help + "\n";
 }
 
-// Levenshtein distance, for "did you mean".
-size_t distance(const std::string& a, const std::string& b) {
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diag = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
 
 // The valid names nearest to s: those s abbreviates, else those at the
 // smallest edit distance; several are joined with " or ".
@@ -239,7 +224,7 @@ std::string nearest(const std::string& s, const std::vector<std::string>& names)
   std::vector<std::string> best;
   size_t bd = SIZE_MAX;
   for (auto& n : names) {
-    size_t d = n.rfind(s, 0) == 0 ? 0 : distance(s, n) + 1;
+    size_t d = n.rfind(s, 0) == 0 ? 0 : ls::name_distance(s, n) + 1;
     if (d < bd) bd = d, best.clear();
     if (d == bd) best.push_back(n);
   }

@@ -14,20 +14,6 @@ constexpr const char* kViews[] = {"contiguous (row-major)", "transposed (column-
 constexpr const char* kInstrs[] = {"what Triton 3.9 emits (sm_90)", "ld/st.shared, widest vector",
                                    "ldmatrix/stmatrix .x1", "ldmatrix/stmatrix .x2", "ldmatrix/stmatrix .x4"};
 
-// The store and load Triton 3.9 emits for sm_90 (core/codegen) as the panel's
-// report; per-instruction detail for lighting the selected access.
-ls::SharedOpReport triton_op(const ls::codegen::Instr& in, int32_t bits) {
-  ls::SharedOpReport o;
-  o.instruction = in.mnemonic;
-  o.access_bits = in.bytes_per_lane * 8;
-  o.vector_elems = std::max(1, o.access_bits / bits);
-  o.instructions = in.warp_instructions;
-  o.wavefronts = in.wavefronts;
-  o.ideal = in.ideal;
-  for (const auto& x : in.accesses) o.max_wavefronts = std::max(o.max_wavefronts, x.wavefronts);
-  o.accesses = in.accesses;
-  return o;
-}
 constexpr int kBits[] = {8, 16, 32, 64};
 
 std::string key_of(const char* what, std::initializer_list<long long> parts) {
@@ -209,7 +195,7 @@ void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std
                      if (triton) {  // Triton's instructions; where codegen has no model, the widest vector, saying why
                        try {
                          auto [st, ld] = ls::codegen::round_trip_ops(ga->layout, gbp->layout, bits, ls::codegen::Target{}, true);
-                         r.store = triton_op(st, bits), r.load = triton_op(ld, bits);
+                         r.store = ls::codegen::as_report(st, bits), r.load = ls::codegen::as_report(ld, bits);
                        } catch (const std::exception& e) {
                          r.store.instruction += " (no Triton model: " + std::string(e.what()) + ")";
                        }

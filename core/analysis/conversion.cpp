@@ -80,19 +80,6 @@ LinearLayout quotient(const LinearLayout& c, const std::string& dim) {
   return c.sublayout(ins, outs);
 }
 
-// Register bases that are zero (broadcast) dropped, as Triton's
-// actionRemoveBroadcastedRegs does.
-LinearLayout without_register_broadcast(const LinearLayout& l) {
-  std::vector<LinearLayout::InDim> ins = l.ins();
-  for (auto& d : ins)
-    if (d.name == "register")
-      d.bases.erase(std::remove_if(d.bases.begin(), d.bases.end(),
-                                   [](const LinearLayout::Basis& b) {
-                                     return std::all_of(b.begin(), b.end(), [](int32_t x) { return x == 0; });
-                                   }),
-                    d.bases.end());
-  return LinearLayout(std::move(ins), l.outs());
-}
 
 bool is_zero(const LinearLayout::Basis& b) {
   return std::all_of(b.begin(), b.end(), [](int32_t x) { return x == 0; });
@@ -105,6 +92,18 @@ int floor_log2(int32_t v) {
 }
 
 }  // namespace
+
+LinearLayout without_register_broadcast(const LinearLayout& l) {
+  std::vector<LinearLayout::InDim> ins = l.ins();
+  for (auto& d : ins)
+    if (d.name == "register")
+      d.bases.erase(std::remove_if(d.bases.begin(), d.bases.end(),
+                                   [](const LinearLayout::Basis& b) {
+                                     return std::all_of(b.begin(), b.end(), [](int32_t x) { return x == 0; });
+                                   }),
+                    d.bases.end());
+  return LinearLayout(std::move(ins), l.outs());
+}
 
 int mixed_transpositions(const LinearLayout& src_in, const LinearLayout& dst_in) {
   // Triton's getWarpLayoutConvertDecomposition: the register and lane parts of

@@ -39,6 +39,10 @@ struct ConversionReport {
 // (getWarpLayoutConvertDecomposition); shuffles are used only below two.
 int mixed_transpositions(const LinearLayout& src, const LinearLayout& dst);
 
+// `l` with its zero (broadcast) register bases dropped, as Triton's
+// actionRemoveBroadcastedRegs does (and 3.9's blocked lowering).
+LinearLayout without_register_broadcast(const LinearLayout& l);
+
 // with_scratch = false leaves scratch_bytes 0 (for callers that size it themselves).
 ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout& dst, int32_t bits,
                                     bool with_scratch = true);

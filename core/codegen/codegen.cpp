@@ -346,23 +346,26 @@ void check_bits(int32_t bits) {
 
 }  // namespace
 
+SharedOpReport as_report(const Instr& in, int32_t bits) {
+  SharedOpReport o;
+  o.instruction = in.mnemonic;
+  o.access_bits = in.bytes_per_lane * 8;
+  o.vector_elems = std::max(1, o.access_bits / bits);
+  o.instructions = in.warp_instructions;
+  o.wavefronts = in.wavefronts;
+  o.ideal = in.ideal;
+  for (const auto& x : in.accesses) o.max_wavefronts = std::max(o.max_wavefronts, x.wavefronts);
+  o.accesses = in.accesses;
+  return o;
+}
+
 LinearLayout lower_for(const TensorLayout& t, Version v) {
   require(t.spec != nullptr, "codegen takes Triton layouts (blocked, slice, linear, MMA, dot operand, shared kinds)");
   // 3.6's lowering, with 3.9's differences applied here (core's 3.9 lowering
   // makes the same two: zero register bases of blocked layouts, NVMMA
   // swizzle 0 transposed).
   LinearLayout l = to_linear(*t.spec, t.shape, TritonVersion::v3_6);
-  if (v == Version::v3_9 && std::holds_alternative<Blocked>(t.spec->v)) {
-    std::vector<LinearLayout::InDim> ins = l.ins();
-    for (auto& d : ins)
-      if (d.name == "register")
-        d.bases.erase(std::remove_if(d.bases.begin(), d.bases.end(),
-                                     [](const LinearLayout::Basis& b) {
-                                       return std::all_of(b.begin(), b.end(), [](int32_t x) { return x == 0; });
-                                     }),
-                      d.bases.end());
-    l = LinearLayout(std::move(ins), l.outs());
-  }
+  if (v == Version::v3_9 && std::holds_alternative<Blocked>(t.spec->v)) l = without_register_broadcast(l);
   return l;
 }
 
@@ -478,18 +481,7 @@ KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32
   const int32_t ga = global_vec(a, bits), gb = global_vec(b, bits);
   count(r, global_access(a, bits, false, t.version), "gl.load");
   if (cv.kind == ConversionKind::shared_memory) {
-    auto strip = [](const LinearLayout& l) {
-      std::vector<LinearLayout::InDim> ins = l.ins();
-      for (auto& d : ins)
-        if (d.name == "register")
-          d.bases.erase(std::remove_if(d.bases.begin(), d.bases.end(),
-                                       [](const LinearLayout::Basis& x) {
-                                         return std::all_of(x.begin(), x.end(), [](int32_t v) { return v == 0; });
-                                       }),
-                        d.bases.end());
-      return LinearLayout(std::move(ins), l.outs());
-    };
-    CvtSmem sm = cvt_smem(strip(a), strip(b), bits, t.sm);
+    CvtSmem sm = cvt_smem(without_register_broadcast(a), without_register_broadcast(b), bits, t.sm);
     auto side = [&](const LinearLayout& l, int kind, bool store, int32_t g) {
       Cvt c = cvt_of(l, sm.layout);
       if (kind > 0)
