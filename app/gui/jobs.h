@@ -2,7 +2,7 @@
 // tiles) runs on its own thread. A Job holds the latest request: starting a
 // new one abandons the old (its thread finishes alone and its result is
 // dropped), and a finished one wakes the frame loop through the function set
-// with set_wake (glfwPostEmptyEvent in the app).
+// with set_wake (glfwPostEmptyEvent in the app). Every thread is joined.
 #pragma once
 
 #include <functional>
@@ -16,7 +16,7 @@ void set_wake(std::function<void()> wake);
 // Blocks until no job thread runs (screenshots, exit).
 void wait_for_jobs();
 bool jobs_running();
-// Runs `work` on a detached thread, counted by wait_for_jobs; wakes the loop after.
+// Runs `work` on a thread of its own, joined by wait_for_jobs; wakes the loop after.
 void start_thread(std::function<void()> work);
 
 template <class T>

@@ -10,6 +10,7 @@
 #include "../analysis/conversion.h"
 #include "../analysis/report_json.h"
 #include "../analysis/swizzle.h"
+#include "../codegen/codegen.h"
 #include "../error.h"
 #include "../layout_map.h"
 #include "inspect.h"
@@ -152,7 +153,26 @@ Cost global_cost(const OpContext& c, const TensorLayout& t, bool load, bool asyn
   return k;
 }
 
-// ld/st.shared or ldmatrix/stmatrix between a register layout and a shared one.
+// The Triton version and NVIDIA target core/codegen models for the op's
+// module: sm_80..89 as sm_80, sm_90, sm_100..103 as sm_100; empty for others.
+std::optional<codegen::Target> codegen_target(const OpContext& c, int32_t bits) {
+  if (bits != 8 && bits != 16 && bits != 32) return std::nullopt;
+  codegen::Target t;
+  if (c.sm >= 80 && c.sm < 90) t.sm = 80;
+  else if (c.sm == 90) t.sm = 90;
+  else if (c.sm >= 100 && c.sm < 110) t.sm = 100;
+  else return std::nullopt;
+  t.version = codegen::parse_version(c.triton);
+  return t;
+}
+
+std::string instructions_of(const codegen::Target& t) {
+  return "triton " + codegen::to_string(t.version) + " sm_" + std::to_string(t.sm);
+}
+
+// ld/st.shared or ldmatrix/stmatrix between a register layout and a shared
+// one: Triton's selection (core/codegen) where it is modelled, with
+// layoutscope's own choice beside it; otherwise layoutscope's choice.
 Cost shared_cost(const OpContext& c, const TensorLayout& reg, TensorLayout shared, bool store) {
   Cost k;
   k.kind = "shared";
@@ -165,45 +185,65 @@ Cost shared_cost(const OpContext& c, const TensorLayout& reg, TensorLayout share
   auto sm = make_map(shared);
   int32_t bits = reg.elem_bits;
   PhysicalOffset phys = physical_offset_of(*shared.spec);
-  std::optional<SharedOpReport> best;
+  std::optional<SharedOpReport> own;
   bool padded = std::holds_alternative<PaddedShared>(shared.spec->v);
   if (c.sm >= (store ? 90 : 80) && !padded) {
     for (bool trans : {false, true}) {
       for (int32_t m : {4, 2, 1}) {
         try {
-          best = analyze_shared_access(*rm, *sm, bits, store, {SharedInstr::matrix, m, trans}, phys);
+          own = analyze_shared_access(*rm, *sm, bits, store, {SharedInstr::matrix, m, trans}, phys);
           break;
         } catch (const Error&) {
         }
       }
-      if (best) break;
+      if (own) break;
     }
   }
   SharedOpReport plain = analyze_shared_access(*rm, *sm, bits, store, {}, phys);
-  if (!best) best = plain;
+  if (!own) own = plain;
   int64_t warps = rm->linear() ? warps_of(*rm->linear()) : 1;
-  k.add_str("instruction", best->instruction);
-  k.add("instructions_per_thread", best->instructions / std::max<int64_t>(1, warps));
-  k.add("wavefronts", best->wavefronts);
-  k.add("ideal_wavefronts", best->ideal);
-  k.add("conflicts", best->conflicts());
-  k.add("max_wavefronts_per_instruction", best->max_wavefronts);
-  k.add("collisions", collisions_json(*best));
-  if (best->instruction != plain.instruction)
-    k.add("plain", "{\"instruction\": " + json_string(plain.instruction) +
-                       ", \"wavefronts\": " + std::to_string(plain.wavefronts) + ", \"ideal\": " +
-                       std::to_string(plain.ideal) + "}");
-  k.add_str("rule", "ldmatrix/stmatrix when the layouts allow it (sm_80+ loads, sm_90+ stores), else the widest "
-                    "ld/st.shared; layoutscope's choice, not Triton's instruction selection");
-  k.shared_wavefronts = best->wavefronts;
-  k.shared_ideal = best->ideal;
-  k.score = static_cast<double>(best->wavefronts) / static_cast<double>(warps);
-  k.summary = best->instruction + ": " + std::to_string(best->wavefronts) + " wavefronts (ideal " +
-              std::to_string(best->ideal) + ")";
+  SharedOpReport best = *own;
+  int64_t per_thread = own->instructions / std::max<int64_t>(1, warps);
+  std::string rule = "ldmatrix/stmatrix when the layouts allow it (sm_80+ loads, sm_90+ stores), else the widest "
+                     "ld/st.shared; layoutscope's choice (no Triton instruction model for this target or type)";
+  std::optional<SharedOpReport> alternative;
+  if (auto t = codegen_target(c, bits); t && rm->linear()) {
+    LinearLayout rl = codegen::lower_for(reg, t->version), sl = codegen::shared_for(shared, t->version);
+    // the spelling follows the global access that feeds or takes the values;
+    // assumed to use the same register layout
+    int32_t g = std::max(1, codegen::global_access(rl, bits, false, t->version).bytes_per_lane * 8 / bits);
+    codegen::Instr in = codegen::shared_access(rl, *shared.spec, sl, bits, store, *t, g, true);
+    best = codegen::as_report(in, bits);
+    per_thread = in.per_thread;
+    alternative = *own;
+    k.add_str("instructions_of", instructions_of(*t));
+    rule = "the instruction Triton emits (core/codegen: stmatrix/ldmatrix first, then the widest ld/st.shared)";
+  }
+  k.add_str("instruction", best.instruction);
+  k.add("instructions_per_thread", per_thread);
+  k.add("wavefronts", best.wavefronts);
+  k.add("ideal_wavefronts", best.ideal);
+  k.add("conflicts", best.conflicts());
+  k.add("max_wavefronts_per_instruction", best.max_wavefronts);
+  k.add("collisions", collisions_json(best));
+  auto brief = [](const SharedOpReport& r) {
+    return "{\"instruction\": " + json_string(r.instruction) + ", \"wavefronts\": " + std::to_string(r.wavefronts) +
+           ", \"ideal\": " + std::to_string(r.ideal) + "}";
+  };
+  if (alternative)
+    k.add("layoutscope_choice", brief(*alternative));
+  else if (own->instruction != plain.instruction)
+    k.add("plain", brief(plain));
+  k.add_str("rule", rule);
+  k.shared_wavefronts = best.wavefronts;
+  k.shared_ideal = best.ideal;
+  k.score = static_cast<double>(best.wavefronts) / static_cast<double>(warps);
+  k.summary = best.instruction + ": " + std::to_string(best.wavefronts) + " wavefronts (ideal " +
+              std::to_string(best.ideal) + ")";
   return k;
 }
 
-Cost convert_cost(const TensorLayout& src, const TensorLayout& dst) {
+Cost convert_cost(const OpContext& c, const TensorLayout& src, const TensorLayout& dst) {
   Cost k;
   k.kind = "convert";
   auto sm = make_map(src), dm = make_map(dst);
@@ -218,14 +258,34 @@ Cost convert_cost(const TensorLayout& src, const TensorLayout& dst) {
   k.scratch_bytes = r.scratch_bytes;
   int64_t warps = warps_of(*sm->linear());
   k.summary = to_string(r.kind);
+  auto t = codegen_target(c, bits);
   if (r.kind == ConversionKind::shared_memory) {
     SwizzleDesign d = design_swizzle(*sm->linear(), *dm->linear(), bits);
-    int64_t w = d.store.wavefronts + d.load.wavefronts, ideal = d.store.ideal + d.load.ideal;
+    int64_t dw = d.store.wavefronts + d.load.wavefronts, dideal = d.store.ideal + d.load.ideal;
+    int64_t w = dw, ideal = dideal;
+    if (t) {
+      codegen::KernelReport kr = codegen::via_convert(src, dst, bits, *t);
+      w = kr.shared_store_wavefronts + kr.shared_load_wavefronts;
+      ideal = 0;
+      for (const codegen::Instr& in : kr.instrs)
+        if (in.op == "convert_layout" && in.shared) {
+          ideal += in.ideal;
+          k.add_str(in.store ? "store_instruction" : "load_instruction", in.mnemonic);
+          k.add(in.store ? "stores_per_thread" : "loads_per_thread", in.per_thread);
+        }
+      k.add_str("instructions_of", instructions_of(*t));
+      k.add_str("wavefront_rule", "Triton's own swizzled scratch layout and instructions (core/codegen)");
+      if (dw < w)
+        k.add("better_layout", "{\"how\": \"local_store/local_load through layoutscope's designed swizzle\", "
+                               "\"wavefronts\": " + std::to_string(dw) + ", \"ideal\": " + std::to_string(dideal) + "}");
+    } else {
+      k.add_str("store_instruction", d.store.instruction);
+      k.add_str("load_instruction", d.load.instruction);
+      k.add_str("wavefront_rule", "ld/st.shared through layoutscope's designed swizzle (no Triton instruction model "
+                                  "for this target or type)");
+    }
     k.add("wavefronts", w);
     k.add("ideal_wavefronts", ideal);
-    k.add_str("store_instruction", d.store.instruction);
-    k.add_str("load_instruction", d.load.instruction);
-    k.add_str("wavefront_rule", "ld/st.shared through the optimal swizzle (design_swizzle)");
     k.shared_wavefronts = w;
     k.shared_ideal = ideal;
     k.score = static_cast<double>(w) / static_cast<double>(warps);
@@ -234,6 +294,16 @@ Cost convert_cost(const TensorLayout& src, const TensorLayout& dst) {
   } else if (r.kind == ConversionKind::warp_shuffle) {
     int64_t regs = hw(*sm->linear(), "register");
     k.add("mixed_transpositions", r.mixed_transpositions);
+    if (t) {
+      codegen::KernelReport kr = codegen::via_convert(src, dst, bits, *t);
+      for (const codegen::Instr& in : kr.instrs)
+        if (in.op == "convert_layout") {
+          k.add_str("instruction", in.mnemonic);
+          k.add("instructions_per_thread", in.per_thread);
+          regs = in.per_thread;
+        }
+      k.add_str("instructions_of", instructions_of(*t));
+    }
     k.score = static_cast<double>(regs);  // at most one shuffle per register
   }
   return k;
@@ -508,7 +578,7 @@ Cost AnalysisCostModel::cost(const OpContext& c) const {
   }
   if (op == "ttg.convert_layout") {
     need(s.dist.size() >= 2, "needs a source and a destination layout");
-    return convert_cost(*s.dist[0], *s.dist[1]);
+    return convert_cost(c, *s.dist[0], *s.dist[1]);
   }
   if (op == "tt.reduce") {
     need(!s.dist.empty(), "no input layout read");

@@ -19,8 +19,12 @@
 //   global access  analyze_coalescing, tensor contiguous along the layout's
 //                  fastest dim (blocked: order[0]; otherwise the last dim),
 //                  16-byte aligned; a `contiguity` attribute caps the vector;
-//   shared access  analyze_shared_access (ld/st.shared or ldmatrix/stmatrix);
-//   convert        analyze_conversion, design_swizzle for the wavefronts;
+//   shared access  NVIDIA sm_80/90/100 with 8-32 bit elements: the
+//                  instruction Triton emits (core/codegen), layoutscope's
+//                  own choice beside it; otherwise analyze_shared_access;
+//   convert        analyze_conversion for the path; through shared memory
+//                  Triton's scratch swizzle and instructions (core/codegen),
+//                  elsewhere design_swizzle;
 //   reduce         the layout's bases along the axis (registers, lanes, warps);
 //   mma / tmem     instruction shape from the layouts.
 // The per-op cost goes through one interface, OpCostModel, so that a

@@ -33,6 +33,7 @@ INSPECTED = {
     "ttng.tmem_store", "ttng.tmem_alloc", "ttng.tmem_copy", "ttng.tmem_subslice",
 }
 OP = re.compile(r'^\s*(?:%[^=]*=\s*)?"?([a-z_]+\.[a-z_0-9.]+)"?')
+SHARED_MNEMONIC = re.compile(r"^\s*(?:@!?%p\d+\s+)?((?:st|ld)\.shared\S*|ldmatrix\S*|stmatrix\S*|shfl\S*)")
 SHARED_PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(shfl|redux|st\.shared|ld\.shared|ldmatrix|stmatrix)")
 PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(ld\.global|st\.global|cp\.async\.c[ag]\.shared\.global)(\S*)")
 
@@ -123,6 +124,24 @@ def check_dump(cli, path, stats):
         if check(got == want, f"{name}: predicted {dict(got)} != PTX {dict(want)}"):
             stats["ptx_match"] += 1
             stats["ptx_instructions"] += sum(want.values())
+        # the shared-memory instructions of local_* and convert_layout ops, by mnemonic
+        pred = collections.Counter()
+        for o in r["ops"]:
+            c = o["cost"]
+            if c["kind"] == "shared" and "instructions_of" in c:
+                pred[c["instruction"]] += c["instructions_per_thread"]
+            if c["kind"] == "convert" and "instructions_of" in c:
+                for key, n in (("store_instruction", "stores_per_thread"), ("load_instruction", "loads_per_thread"),
+                               ("instruction", "instructions_per_thread")):
+                    if key in c:
+                        pred[c[key]] += c[n]
+        if pred:
+            have = collections.Counter(m.group(1) for m in map(SHARED_MNEMONIC.match, open(ptx)) if m)
+            stats["shared_dumps"] += 1
+            if check(all(have[k] == n for k, n in pred.items()),
+                     f"{name}: shared-memory ops predict {dict(pred)}, PTX has {dict(have)}"):
+                stats["shared_match"] += 1
+                stats["shared_instructions"] += sum(pred.values())
         # kernels whose only shared-memory / shuffle users are reductions: shfl, st.shared, ld.shared
         other = {"shared", "mma", "tmem", "tma", "unmodelled"}
         if all(o["cost"]["kind"] not in other and not (o["cost"]["kind"] == "convert" and o["cost"]["how"] != "free")
@@ -204,7 +223,9 @@ def main():
           f"PTX global instruction counts equal in {stats['ptx_match']}/{stats['ptx_dumps']} dumps "
           f"({stats['ptx_instructions']} instructions); {stats['partly_read']} ops partly read (TMEM layouts, AMD LDS); "
           f"{stats['passes']} MLIR_ENABLE_DUMP files read as their final TTGIR; "
-          f"shuffle/shared counts of reductions equal in {stats['reduce_match']}/{stats['reduce_dumps']} dumps")
+          f"shuffle/shared counts of reductions equal in {stats['reduce_match']}/{stats['reduce_dumps']} dumps"
+          f", Triton's shared-memory instructions of local/convert ops equal in {stats['shared_match']}/{stats['shared_dumps']} dumps "
+          f"({stats['shared_instructions']} per thread)")
     for f in failures:
         print("FAIL", f)
     sys.exit(1 if failures else 0)
