@@ -13,7 +13,7 @@ namespace {
 constexpr const char* kActions[] = {"layout", "compare", "shape", "preset",  "field", "step",         "view",  "color_by",
                                     "label_by", "hover", "click", "zoom",   "undo",  "redo", "swap", "swizzle_pick",
                                     "frames", "scale", "presentation", "lesson", "design_swizzle", "export_format",
-                                    "export_pair", "open", "leave"};
+                                    "export_pair", "open", "kernel_op", "kernel_window", "leave"};
 constexpr int kMaxFrames = 1000;
 constexpr int kMaxRepeat = 10000;
 
@@ -56,6 +56,10 @@ void check(const Action& a) {
               "takes a count from 1 to " + std::to_string(kMaxRepeat));
   if (a.name == "swap" || a.name == "design_swizzle" || a.name == "leave") check_arg(v == true, a, "takes true");
   if (a.name == "open") check_arg(v.is_string(), a, "takes a file path");
+  if (a.name == "kernel_op")
+    check_arg(v.is_number_integer() && v.get<int64_t>() >= 1 && v.get<int64_t>() <= 1 << 30, a,
+              "takes the line of an op in the open kernel");
+  if (a.name == "kernel_window") check_arg(v.is_boolean(), a, "takes true or false");
   if (a.name == "export_format") check_arg(v.is_string(), a, "takes a format name");
   if (a.name == "export_pair") check_arg(v.is_boolean(), a, "takes true or false");
   if (a.name == "swizzle_pick")
@@ -214,6 +218,25 @@ std::string run_one(App& app, const Action& a, const std::function<void()>& fram
     app.pointer = App::Pointer{};
   } else if (a.name == "open") {  // File > Open, or a file dropped on the window
     if (!open_file(app, v)) err = app.status;
+  } else if (a.name == "kernel_op") {  // the Kernel window's row of the op at that line, then "Open in explorer"
+    auto& kv = app.kernel;
+    auto it = kv.op_at_line.find(v.get<int>());
+    if (kv.lines.empty()) {
+      err = "kernel_op: no kernel is open (\"open\" a TTGIR dump first)";
+    } else if (it == kv.op_at_line.end()) {
+      err = "kernel_op: line " + std::to_string(v.get<int64_t>()) + " holds no inspected op";
+    } else {
+      app.kernel_open = true;
+      kv.selected = it->second;
+      kv.scroll_to_line = v.get<int>();
+      frame();
+      auto r = request_for(kv, it->second);
+      if (!r) err = "kernel_op: none of the op's layouts could be read";
+      else if (!open_in_explorer(app, *r)) err = app.status;
+    }
+    if (!err.empty()) app.status = err;
+  } else if (a.name == "kernel_window") {  // View > Kernel window, or the window's close button
+    app.kernel_open = v.get<bool>();
   } else if (a.name == "export_format") {  // the export view's format buttons
     if (auto f = ls::parse_export_format(v)) set_export_format(app.ex, *f);
     else err = "unknown export format '" + v.get<std::string>().substr(0, 20) + "'", app.status = err;

@@ -157,14 +157,8 @@ void kernel_window(App& app) {
     if (app.kernel.lines.empty())
       ImGui::TextWrapped("Open (Ctrl+O) or drop a Triton TTGIR dump (kernel.asm[\"ttgir\"], the cache's .ttgir, "
                          "MLIR_ENABLE_DUMP output): every op that moves data between layouts, with its cost.");
-    else if (auto r = draw_kernel_view(app.kernel)) {
-      bool ok = set_text(app.a, r->first);
-      if (ok && !r->second.empty()) ok = set_text(app.b, r->second);
-      app.tab = r->second.empty() ? Tab::grid : Tab::compare;
-      app.select_tab = true;
-      app.status = ok ? r->op + " at line " + std::to_string(r->line) + " opened in the explorer"
-                      : r->op + ": " + (app.a.error.empty() ? app.b.error : app.a.error);
-    }
+    else if (auto r = draw_kernel_view(app.kernel))
+      open_in_explorer(app, *r);
   }
   ImGui::End();
 }
@@ -452,6 +446,16 @@ View* shown_view(App& app) {
     case Tab::bases: return nullptr;
   }
   return nullptr;
+}
+
+bool open_in_explorer(App& app, const OpenLayouts& r) {
+  bool ok = set_text(app.a, r.first);
+  if (ok && !r.second.empty()) ok = set_text(app.b, r.second);
+  app.tab = r.second.empty() ? Tab::grid : Tab::compare;
+  app.select_tab = true;
+  app.status = ok ? r.op + " at line " + std::to_string(r.line) + " opened in the explorer"
+                  : r.op + ": " + (app.a.error.empty() ? app.b.error : app.a.error);
+  return ok;
 }
 
 bool open_file(App& app, const std::string& path) {

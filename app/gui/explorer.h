@@ -80,6 +80,9 @@ void draw_explorer(App& app);
 // Opens a file (argument, file list, drag and drop): a whole kernel (a TTGIR
 // dump with tt.func) into the Kernel window, else a layout into app.a.
 bool open_file(App& app, const std::string& path);
+// The Kernel window's "Open in explorer": the op's layouts into the panes
+// (two: side by side); false (and the status says why) when one cannot be read.
+bool open_in_explorer(App& app, const OpenLayouts& r);
 // What clicking a preset does; false (and the status says why) when it cannot be read or applied.
 bool apply_preset(App& app, const Preset& p);
 // Shows step `k` of the start-here path (its preset, view and colouring).

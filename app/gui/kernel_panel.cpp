@@ -18,25 +18,6 @@ ImVec4 kind_color(const std::string& kind) {
   return {0.7f, 0.7f, 0.7f, 1.0f};
 }
 
-std::optional<OpenLayouts> request_for(const KernelView& kv, int i) {
-  const ls::inspect::OpRecord& o = kv.report.ops[static_cast<size_t>(i)];
-  std::vector<const ls::inspect::OpLayout*> read;
-  for (const auto& l : o.layouts)
-    if (l.read) read.push_back(&l);
-  if (read.empty()) return std::nullopt;
-  // register side first for shared accesses (the dump lists a load's memdesc first)
-  std::stable_sort(read.begin(), read.end(), [](const auto* a, const auto* b) {
-    return a->text.rfind("tensor<", 0) == 0 && b->text.rfind("tensor<", 0) != 0;
-  });
-  OpenLayouts r;
-  r.op = o.op;
-  r.line = o.line;
-  r.banks = o.cost.kind == "shared";
-  r.first = read[0]->text;
-  if (read.size() > 1) r.second = read[1]->text;
-  return r;
-}
-
 void sort_rows(KernelView& kv, const ImGuiTableSortSpecs* specs) {
   kv.order.resize(kv.report.ops.size());
   for (size_t i = 0; i < kv.order.size(); ++i) kv.order[i] = static_cast<int>(i);
@@ -57,6 +38,25 @@ void sort_rows(KernelView& kv, const ImGuiTableSortSpecs* specs) {
 }
 
 }  // namespace
+
+std::optional<OpenLayouts> request_for(const KernelView& kv, int i) {
+  const ls::inspect::OpRecord& o = kv.report.ops[static_cast<size_t>(i)];
+  std::vector<const ls::inspect::OpLayout*> read;
+  for (const auto& l : o.layouts)
+    if (l.read) read.push_back(&l);
+  if (read.empty()) return std::nullopt;
+  // register side first for shared accesses (the dump lists a load's memdesc first)
+  std::stable_sort(read.begin(), read.end(), [](const auto* a, const auto* b) {
+    return a->text.rfind("tensor<", 0) == 0 && b->text.rfind("tensor<", 0) != 0;
+  });
+  OpenLayouts r;
+  r.op = o.op;
+  r.line = o.line;
+  r.banks = o.cost.kind == "shared";
+  r.first = read[0]->text;
+  if (read.size() > 1) r.second = read[1]->text;
+  return r;
+}
 
 void KernelView::load(const std::string& text, const std::string& path_shown) {
   path = path_shown;

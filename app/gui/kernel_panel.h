@@ -41,6 +41,10 @@ struct OpenLayouts {
   bool banks = false;         // a shared-memory access: show the Banks view
 };
 
+// The layouts of op `i` (an index into kv.report.ops) to open; empty when
+// none of its layouts could be read.
+std::optional<OpenLayouts> request_for(const KernelView& kv, int i);
+
 // Draws the view into the current ImGui window; returns a request when the
 // user clicks "Open in explorer" (or double-clicks a row).
 std::optional<OpenLayouts> draw_kernel_view(KernelView& kv);

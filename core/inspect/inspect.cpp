@@ -395,7 +395,14 @@ void read_section(const std::vector<std::string>& lines, size_t b, size_t e, con
       OpLayout l;
       l.role = t.memdesc ? "shared" : "tensor";
       if (t.layout) {
-        l.text = print_mlir(*t.layout);
+        TensorLayout one = *t.layout;
+        size_t rank = one.spec ? rank_of(*one.spec) : one.shape.size();
+        if (t.memdesc && rank > 0 && rank < one.shape.size()) {
+          size_t lead = one.shape.size() - rank;
+          for (size_t d = 0; d < lead; ++d) l.buffers *= one.shape[d];
+          one.shape.erase(one.shape.begin(), one.shape.begin() + static_cast<std::ptrdiff_t>(lead));
+        }
+        l.text = print_mlir(one);
       } else {
         l.text = t.text;
         l.read = false;

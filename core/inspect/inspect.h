@@ -66,7 +66,9 @@ struct Cost {
 
 struct OpLayout {
   std::string role;    // "ptr", "value", "src", "dst", "shared", "a", "b", "acc", "result", "operand"
-  std::string text;    // canonical MLIR type text (reads back with parse_layout), or the dump's text if unread
+  std::string text;    // canonical MLIR type text (reads back with parse_layout), or the dump's text if unread;
+                       // a multi-buffered memdesc as one buffer (its trailing dims)
+  int64_t buffers = 1; // the memdesc's leading dims beyond the layout's rank, multiplied
   bool read = true;
   std::string error;   // why it could not be read
 };

@@ -28,7 +28,8 @@ std::string op_json(const OpRecord& o) {
   for (size_t i = 0; i < o.layouts.size(); ++i) {
     const OpLayout& l = o.layouts[i];
     s += std::string(i ? ", " : "") + "{\"role\": " + json_string(l.role) + ", \"text\": " + json_string(l.text) +
-         ", \"read\": " + (l.read ? "true" : "false");
+         ", \"read\": " + (l.read ? "true" : "false") +
+         (l.buffers > 1 ? ", \"buffers\": " + std::to_string(l.buffers) : "");
     if (!l.error.empty()) s += ", \"error\": " + json_string(l.error);
     s += "}";
   }

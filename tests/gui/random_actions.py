@@ -6,15 +6,20 @@ Each run draws COUNT actions with a fixed seed: layouts of every kind and rank
 (tests/export/layouts.txt: every Triton kind, 1D to 4D, shared and
 distributed, tilus and CuTe), presets, editor fields and their + / -
 buttons, views, colourings, labels, hover, click, zoom, undo/redo storms,
-swaps and swizzle picks, with deliberate mistakes among them. It checks:
+swaps, swizzle picks and, with --dumps, the Kernel window (open a TTGIR dump,
+open one of its ops in the explorer), with deliberate mistakes among them.
+It checks:
   - the app exits 0 (under AddressSanitizer too: a report fails the run);
   - every deliberate mistake is reported as a UI error on its own line, and
     no error is reported for a line that cannot fail;
   - the last layout typed is the one shown: the meta file's canonical MLIR
-    equals the CLI's, and check_shot finds core's colours in the picture.
+    equals the CLI's, and check_shot finds core's colours in the picture;
+  - with --dumps, first: opening 3 ops from the Kernel window puts each op's
+    register layout in the first pane.
 Exit 0 when all hold; 77 (skip) without xvfb-run.
 """
 import argparse
+import glob
 import json
 import os
 import random
@@ -45,7 +50,42 @@ def rank_of(cli, layout):
     return j
 
 
-def make_actions(rng, layouts, presets, distributed_2d, count):
+def kernel_ops(cli, dumps_dir):
+    """(dump path, op line, first layout) for ops of the kept dumps whose layouts all read."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(dumps_dir, "*-t3.9-*.ttgir"))):
+        r = subprocess.run([cli, "inspect", path, "--json"], capture_output=True, text=True)
+        if r.returncode != 0:
+            continue
+        for o in json.loads(r.stdout)["ops"]:
+            if o["layouts"] and all(l["read"] for l in o["layouts"]):
+                tensors = [l["text"] for l in o["layouts"] if l["text"].startswith("tensor<")]
+                out.append((path, o["line"], (tensors or [o["layouts"][0]["text"]])[0]))
+    return out
+
+
+def check_kernel_ops(a, xvfb, ops, rng):
+    """Opening an op from the Kernel window puts its (register) layout in the first pane."""
+    problems = []
+    for path, line, first in rng.sample(ops, 3):
+        base = os.path.join(a.out, "kernel_op")
+        with open(base + ".jsonl", "w") as f:
+            f.write(json.dumps({"open": path}) + "\n" + json.dumps({"kernel_op": line}) + "\n")
+        r = subprocess.run([xvfb, "-a", a.app, "--actions", base + ".jsonl", "--screenshot", base + ".png",
+                            "--screenshot-meta", base + ".json", "--size", "1024x700"],
+                           capture_output=True, text=True, timeout=600)
+        if r.returncode != 0:
+            problems.append("%s:%d: exit %d: %s" % (path, line, r.returncode, r.stderr[-1000:]))
+            continue
+        meta = json.load(open(base + ".json"))
+        want = subprocess.run([a.cli, "convert", first, "--to", "mlir"], capture_output=True, text=True).stdout.strip()
+        if meta["errors"] or meta["layout"].strip() != want:
+            problems.append("%s:%d: the window shows %r (errors %s), expected %r" %
+                            (path, line, meta["layout"][:120], meta["errors"][:2], want[:120]))
+    return problems
+
+
+def make_actions(rng, layouts, presets, distributed_2d, count, ops=()):
     """Returns (lines, must_fail, never_fail): the action lines and the 1-based
     line numbers that must report an error and those that must not."""
     lines, must_fail, never_fail = [], set(), set()
@@ -105,6 +145,13 @@ def make_actions(rng, layouts, presets, distributed_2d, count):
             add({"swap": True}, False)
         elif k < 0.93:
             add({"compare": rng.choice(layouts)}, False)
+        elif k < 0.95 and ops:
+            # the Kernel window: open a dump, open one of its ops in the explorer
+            path, line, _ = rng.choice(ops)
+            add({"open": path}, False)
+            add({"kernel_op": line}, False)
+            if rng.random() < 0.2:
+                add({"kernel_op": 1}, True)  # an alias line, no op
         elif k < 0.96:
             a, b = rng.sample(distributed_2d, 2)
             add({"layout": a[0]}, False)
@@ -123,6 +170,7 @@ def main():
     ap.add_argument("--check", required=True, help="check_shot")
     ap.add_argument("--layouts", required=True)
     ap.add_argument("--out", required=True)
+    ap.add_argument("--dumps", help="TTGIR dumps for the Kernel window (tests/inspect/dumps)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--count", type=int, default=500)
     ap.add_argument("--runs", type=int, default=1)
@@ -151,14 +199,20 @@ def main():
         by_shape.setdefault(tuple(dims), []).append((t, dims))
     pairs = max(by_shape.values(), key=len)
     assert len(pairs) >= 2, "need two 2D register layouts of one shape in %s" % a.layouts
+    ops = kernel_ops(a.cli, a.dumps) if a.dumps else []
+    assert not a.dumps or len(ops) >= 50, "too few kernel ops in %s" % a.dumps
     failures = 0
+    if ops:
+        for p in check_kernel_ops(a, xvfb, ops, random.Random(a.seed)):
+            print("kernel window: FAIL", p)
+            failures += 1
     for run in range(a.runs):
         rng = random.Random(a.seed * 1000 + run)
-        lines, must_fail, never_fail = make_actions(rng, layouts, presets, pairs, a.count)
+        lines, must_fail, never_fail = make_actions(rng, layouts, presets, pairs, a.count, ops)
         final = rng.choice(distributed_2d)[0]
-        lines += [json.dumps({"layout": final}), json.dumps({"view": "grid"}),
+        lines += [json.dumps({"kernel_window": False}), json.dumps({"layout": final}), json.dumps({"view": "grid"}),
                   json.dumps({"color_by": "thread"}), json.dumps({"zoom": "fit"}), json.dumps({"leave": True})]
-        never_fail.update(range(len(lines) - 4, len(lines) + 1))
+        never_fail.update(range(len(lines) - 5, len(lines) + 1))
         base = os.path.join(a.out, "run%d" % run)
         with open(base + ".jsonl", "w") as f:
             f.write("\n".join(lines) + "\n")
@@ -197,7 +251,7 @@ def main():
         for p in problems:
             print("run %d (%s): FAIL %s" % (run, base + ".jsonl", p))
         failures += bool(problems)
-    print("%d passed, %d failed" % (a.runs - failures, failures))
+    print("%d runs, %d failures" % (a.runs, failures))
     return 1 if failures else 0
 
 

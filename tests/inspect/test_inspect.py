@@ -38,6 +38,7 @@ SHARED_PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(shfl|redux|st\.shared|ld\.shared|
 PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(ld\.global|st\.global|cp\.async\.c[ag]\.shared\.global)(\S*)")
 
 failures = []
+READ_TEXTS = set()  # every layout text reported as read: each must read back with the CLI
 
 
 def check(ok, msg):
@@ -107,6 +108,10 @@ def check_dump(cli, path, stats):
             check(o["cost"]["kind"] != "unmodelled" and ("TMEM" in o["cost"]["summary"] or "#ttng." in o["cost"]["unread"]
                                                          or amd and o["cost"]["kind"] == "shared"),
                   f"{name}:{o['line']}: {o['op']} not modelled: {o['cost']}")
+    for o in r["ops"]:
+        for l in o["layouts"]:
+            if l["read"]:
+                READ_TEXTS.add(l["text"])
     stats["ops"] += len(r["ops"])
     stats["expected"] += expected
     stats["dumps"] += 1
@@ -217,6 +222,9 @@ def main():
     for d in dumps:
         check_dump(a.cli, d, stats)
     check_passes(a.cli, a.data, stats)
+    for text in sorted(READ_TEXTS):
+        p = subprocess.run([a.cli, "convert", text, "--to", "mlir"], capture_output=True, text=True)
+        check(p.returncode == 0, f"layout text {text[:100]} does not read back: {p.stderr.strip()}")
     check(stats["passes"] == 2, f"{stats['passes']} MLIR_ENABLE_DUMP files read, expected 2")
     check_broken(a.cli, a.data)
     print(f"{stats['dumps']} dumps, {stats['ops']} ops reported ({stats['expected']} expected by the line scan), "
@@ -225,7 +233,7 @@ def main():
           f"{stats['passes']} MLIR_ENABLE_DUMP files read as their final TTGIR; "
           f"shuffle/shared counts of reductions equal in {stats['reduce_match']}/{stats['reduce_dumps']} dumps"
           f", Triton's shared-memory instructions of local/convert ops equal in {stats['shared_match']}/{stats['shared_dumps']} dumps "
-          f"({stats['shared_instructions']} per thread)")
+          f"({stats['shared_instructions']} per thread); {len(READ_TEXTS)} layout texts read back")
     for f in failures:
         print("FAIL", f)
     sys.exit(1 if failures else 0)
