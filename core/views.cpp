@@ -64,6 +64,38 @@ std::vector<int64_t> hw_coords(const LayoutMap& m, int64_t flat) {
   return c;
 }
 
+TmemGrid tmem_grid(const LayoutMap& m, int32_t elem_bits) {
+  require(m.is_tensor_memory(), "the TMEM grid needs a tensor-memory layout");
+  require(elem_bits >= 1 && elem_bits <= 32 && 32 % elem_bits == 0,
+          "element bits must divide 32 for the TMEM grid, not " + std::to_string(elem_bits));
+  auto dims = m.hw_dims();
+  size_t row_d = dims.size(), col_d = dims.size(), block_d = dims.size();
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (dims[i].name == "row") row_d = i;
+    if (dims[i].name == "col") col_d = i;
+    if (dims[i].name == "block") block_d = i;
+  }
+  require(col_d < dims.size(), "a tensor-memory layout without a col dim");
+  require(dims[row_d].size <= TmemGrid::kLanes, "a tensor-memory layout with more than 128 lanes");
+  TmemGrid g;
+  g.blocks = block_d < dims.size() ? dims[block_d].size : 1;
+  const std::vector<int64_t> table = m.table();
+  int64_t per_column = 32 / elem_bits;
+  for (int64_t flat = 0; flat < static_cast<int64_t>(table.size()); ++flat)
+    if (table[flat] >= 0) g.used_columns = std::max(g.used_columns, hw_coords(m, flat)[col_d] / per_column + 1);
+  g.columns = std::max(TmemGrid::kColumns, g.used_columns);
+  g.cells.resize(static_cast<size_t>(g.blocks * TmemGrid::kLanes * g.columns));
+  for (int64_t flat = 0; flat < static_cast<int64_t>(table.size()); ++flat) {
+    if (table[flat] < 0) continue;
+    auto c = hw_coords(m, flat);
+    int64_t block = block_d < dims.size() ? c[block_d] : 0;
+    auto& cell = g.cells[static_cast<size_t>((block * TmemGrid::kLanes + c[row_d]) * g.columns + c[col_d] / per_column)];
+    if (std::find(cell.begin(), cell.end(), table[flat]) == cell.end()) cell.push_back(table[flat]);
+  }
+  for (auto& cell : g.cells) std::sort(cell.begin(), cell.end());
+  return g;
+}
+
 std::string owner_label(const LayoutMap& m, int64_t flat) {
   auto dims = m.hw_dims();
   auto c = hw_coords(m, flat);

@@ -24,6 +24,22 @@ std::vector<int64_t> hw_coords(const LayoutMap& m, int64_t flat);
 // `T12:3`, `B1:T12:3`, the offset for shared layouts, `L5:C8` for TMEM.
 std::string owner_label(const LayoutMap& m, int64_t flat);
 
+// The TMEM grid of a tensor-memory layout, per CTA 128 lanes x 512 32-bit
+// columns: the element at TMEM lane r and column unit c (one unit is
+// elem_bits wide) sits in 32-bit column c * elem_bits / 32. Warp w reaches
+// only lanes 32 * (w % 4) .. +31, its quadrant. Throws ls::Error for a map
+// without TMEM dims (row, col).
+struct TmemGrid {
+  static constexpr int64_t kLanes = 128, kColumns = 512;
+  int64_t blocks = 1;
+  int64_t columns = kColumns;  // kColumns, or more when the layout needs more
+  int64_t used_columns = 0;    // 1 + the highest column holding an element
+  // per (block * kLanes + lane) * columns + column: the elements held there
+  // (row-major indices), ascending, without repeats
+  std::vector<std::vector<int64_t>> cells;
+};
+TmemGrid tmem_grid(const LayoutMap& m, int32_t elem_bits);
+
 std::string tensor_view(const LayoutMap& m);
 std::string hw_view(const LayoutMap& m);
 

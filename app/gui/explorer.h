@@ -19,6 +19,7 @@
 #include "grid.h"
 #include "editor.h"
 #include "model.h"
+#include "views.h"
 
 namespace lsgui {
 
@@ -42,6 +43,11 @@ struct App {
   bool show_analysis = true;   // the coalescing panel beside the grid
   ExportState ex;
   float hw_cell = 40;
+  std::shared_ptr<const ls::TmemGrid> tmem;  // the hardware view of a TMEM layout, for grid `tmem_of`
+  uint64_t tmem_of = 0;
+  std::string tmem_error;  // why grid `tmem_of` has no TMEM grid
+  float tmem_cell = 0;     // its cell size; 0: fit the whole grid on its next frame
+  ImVec2 tmem_origin{0, 0};  // screen position of lane 0, column 0 of the first CTA, last frame
 
   std::vector<Preset> presets;
   std::vector<Lesson> lessons;  // the "start here" path

@@ -212,6 +212,9 @@ void write_meta(const std::string& path, const lsgui::App& app, const std::vecto
   } catch (const std::exception&) {  // a tilus or CuTe layout without a linear form: its own text
     j["layout"] = lsgui::print_as(app.a.grid->layout, lsgui::TextFormat::gluon);
   }
+  if (app.tab == lsgui::Tab::hardware && app.tmem && app.tmem_of == app.a.grid->id)
+    j["tmem"] = {{"origin", {app.tmem_origin.x, app.tmem_origin.y}}, {"cell", app.tmem_cell},
+                 {"blocks", app.tmem->blocks}, {"columns", app.tmem->columns}, {"used_columns", app.tmem->used_columns}};
   j["errors"] = nlohmann::json::array();
   for (const auto& e : errors) j["errors"].push_back({{"line", e.line}, {"action", e.action}, {"error", e.error}});
   lsgui::write_atomic(path, j.dump(2) + "\n");

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "analysis_panel.h"
+#include "error.h"
 #include "editor.h"
 #include "explorer.h"
 #include "views.h"
@@ -34,11 +35,110 @@ const char* level_text(const std::string& dim) {
   return "one more hardware dim";
 }
 
+// A tensor-memory layout's hardware: per CTA the TMEM grid, 128 lanes down,
+// 32-bit columns across, the four 32-lane quadrants (warp % 4) marked.
+void draw_tmem(App& app, const Grid& g) {
+  if (app.tmem_of != g.id) {
+    app.tmem.reset();
+    app.tmem_error.clear();
+    try {
+      app.tmem = std::make_shared<const ls::TmemGrid>(ls::tmem_grid(*g.map, g.layout.elem_bits));
+    } catch (const ls::Error& e) {
+      app.tmem_error = e.what();
+    }
+    app.tmem_of = g.id;
+    app.tmem_cell = 0;
+  }
+  if (!app.tmem) {
+    ImGui::TextDisabled("no TMEM grid for this layout: %s", app.tmem_error.c_str());
+    return;
+  }
+  auto tm = app.tmem;  // held for the frame
+  const int64_t lanes = ls::TmemGrid::kLanes, cols = tm->columns;
+  ImGui::TextWrapped("TMEM: %lld lanes x %lld 32-bit columns per CTA, %lld used (%d-bit elements); colour: the "
+                     "element's row; a warp reaches only the lanes of its quadrant (warp %% 4)",
+                     static_cast<long long>(lanes), static_cast<long long>(ls::TmemGrid::kColumns),
+                     static_cast<long long>(tm->used_columns), g.layout.elem_bits);
+  float line = ImGui::GetTextLineHeightWithSpacing();
+  float ax = ImGui::CalcTextSize("warps 0,4  ").x + 10;
+  bool fit = app.tmem_cell <= 0;
+  ImGui::SetNextItemWidth(160);
+  ImGui::SliderFloat("cell size", &app.tmem_cell, 1, 80, "%.1f px");
+  ImGui::SameLine();
+  fit = ImGui::Button("fit") || fit;
+  if (fit) {  // the whole grid of one CTA in view
+    ImVec2 avail = ImGui::GetContentRegionAvail();
+    // whole pixels, so every cell is drawn crisp
+    app.tmem_cell = std::clamp(std::floor(std::min((avail.x - ax - 24) / static_cast<float>(cols),
+                                                   (avail.y - 3 * line - 16) / static_cast<float>(lanes))),
+                               1.0f, 80.0f);
+  }
+  ImGui::BeginChild("tmem", ImVec2(0, 0), false, ImGuiWindowFlags_HorizontalScrollbar);
+  float cell = app.tmem_cell;
+  float pw = ax + cols * cell + 16, ph = lanes * cell + 2 * line + 12;
+  ImVec2 start = ImGui::GetCursorScreenPos();
+  start = ImVec2(std::floor(start.x), std::floor(start.y));
+  ax = std::floor(ax), line = std::floor(line);
+  ImGui::Dummy(ImVec2(pw, ph * static_cast<float>(tm->blocks)));
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  ImVec2 clip_min = dl->GetClipRectMin(), clip_max = dl->GetClipRectMax();
+  ImGuiIO& io = ImGui::GetIO();
+  ImU32 num = ImGui::GetColorU32(ImGuiCol_TextDisabled), text = ImGui::GetColorU32(ImGuiCol_Text);
+  int64_t row_len = g.shape.size() >= 2 ? g.shape.back() : 1;
+  int64_t x_step = 1;
+  while (x_step < cols && cell * x_step < ImGui::CalcTextSize("512").x + 6) x_step *= 2;
+  for (int64_t b = 0; b < tm->blocks; ++b) {
+    ImVec2 o(start.x, start.y + static_cast<float>(b) * ph);
+    if (o.y > clip_max.y || o.y + ph < clip_min.y) continue;
+    dl->AddText(o, text, tm->blocks > 1 ? ("CTA " + std::to_string(b)).c_str() : "one CTA");
+    ImVec2 q(o.x + ax, o.y + 2 * line);
+    if (b == 0) app.tmem_origin = q;
+    for (int64_t x = 0; x < cols; x += x_step)
+      dl->AddText(ImVec2(q.x + x * cell, o.y + line), num, std::to_string(x).c_str());
+    for (int64_t quad = 0; quad < 4; ++quad) {
+      float y = q.y + quad * 32 * cell;
+      std::string t = "warps " + std::to_string(quad) + "," + std::to_string(quad + 4);
+      dl->AddText(ImVec2(o.x, y), num, t.c_str());
+    }
+    int64_t x0 = std::clamp<int64_t>(static_cast<int64_t>((clip_min.x - q.x) / cell), 0, cols);
+    int64_t x1 = std::clamp<int64_t>(static_cast<int64_t>((clip_max.x - q.x) / cell) + 1, 0, cols);
+    int64_t y0 = std::clamp<int64_t>(static_cast<int64_t>((clip_min.y - q.y) / cell), 0, lanes);
+    int64_t y1 = std::clamp<int64_t>(static_cast<int64_t>((clip_max.y - q.y) / cell) + 1, 0, lanes);
+    for (int64_t y = y0; y < y1; ++y)
+      for (int64_t x = x0; x < x1; ++x) {
+        const auto& held = tm->cells[static_cast<size_t>((b * lanes + y) * cols + x)];
+        ImVec2 a(q.x + x * cell, q.y + y * cell), e(a.x + cell - (cell >= 8), a.y + cell - (cell >= 8));
+        ImU32 fill = held.empty() ? to_u32(ls::kUnowned) : dim_color(held.front() / row_len);
+        if (x >= ls::TmemGrid::kColumns) fill = IM_COL32(200, 40, 40, 255);  // past TMEM's 512 columns
+        dl->AddRectFilled(a, e, fill);
+        if (io.MousePos.x >= a.x && io.MousePos.x < a.x + cell && io.MousePos.y >= a.y && io.MousePos.y < a.y + cell &&
+            ImGui::IsWindowHovered()) {
+          dl->AddRect(a, ImVec2(a.x + cell, a.y + cell), IM_COL32(255, 255, 255, 255), 0, 0, 2);
+          std::string t;
+          for (size_t k = 0; k < held.size(); ++k) t += (k ? ", (" : "(") + coords_of(g, held[k]) + ")";
+          ImGui::SetTooltip("lane %lld, column %lld%s: %s", static_cast<long long>(y), static_cast<long long>(x),
+                            tm->blocks > 1 ? (", CTA " + std::to_string(b)).c_str() : "",
+                            held.empty() ? "unused" : t.c_str());
+        }
+      }
+    // quadrant borders and the 512-column limit
+    ImU32 edge = IM_COL32(255, 255, 255, 230);
+    for (int64_t quad = 1; quad < 4; ++quad)
+      dl->AddLine(ImVec2(q.x, q.y + quad * 32 * cell), ImVec2(q.x + cols * cell, q.y + quad * 32 * cell), edge, 2);
+    dl->AddRect(q, ImVec2(q.x + cols * cell, q.y + lanes * cell), edge, 0, 0, 2);
+  }
+  ImGui::EndChild();
+}
+
 }  // namespace
 
 void draw_hardware(App& app) {
   auto held = app.a.grid;  // an edit this frame may replace app.a.grid
   const Grid& g = *held;
+  if (g.map->is_tensor_memory()) {
+    draw_tmem(app, g);
+    return;
+  }
   int64_t x_size = g.dims[0].size, y_size = g.dims.size() > 1 ? g.dims[1].size : 1;
   bool fold = g.dims.size() < 2 || y_size == 1;  // shared: offsets folded into lines
   int64_t cols = fold ? std::min(x_size, kFoldOffsets) : x_size;

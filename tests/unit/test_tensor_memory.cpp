@@ -7,6 +7,7 @@
 #include "error.h"
 #include "io/text.h"
 #include "layout_map.h"
+#include "views.h"
 
 using namespace ls;
 
@@ -94,4 +95,42 @@ TEST_CASE("Triton 3.9 drops the register bases a blocked layout zeroes in 3.6") 
   };
   CHECK(regs(TritonVersion::v3_6) == Bases{{0, 1}, {0, 2}, {0, 0}, {1, 0}, {0, 0}});
   CHECK(regs(TritonVersion::v3_9) == Bases{{0, 1}, {0, 2}, {1, 0}});
+}
+
+TEST_CASE("tensor memory: the TMEM grid of lanes and 32-bit columns") {
+  auto grid = [](const std::string& text, const Shape& shape, int32_t bits) {
+    TensorLayout t = parse_layout(text);
+    t.shape = shape;
+    return tmem_grid(*make_map(t), bits);
+  };
+  auto at = [](const TmemGrid& g, int64_t block, int64_t lane, int64_t col) {
+    return g.cells[static_cast<size_t>((block * TmemGrid::kLanes + lane) * g.columns + col)];
+  };
+  // f32 128x128: element (r, c) in lane r, column c; 128 of 512 columns.
+  TmemGrid f32 = grid("TensorMemoryLayout(block=(128, 128), col_stride=1)", {128, 128}, 32);
+  CHECK(f32.blocks == 1);
+  CHECK(f32.columns == 512);
+  CHECK(f32.used_columns == 128);
+  CHECK(at(f32, 0, 5, 7) == std::vector<int64_t>{5 * 128 + 7});
+  CHECK(at(f32, 0, 5, 200).empty());
+  // packed f16 (col_stride 1): two elements per column; unpacked (col_stride 2): one.
+  TmemGrid packed = grid("TensorMemoryLayout(block=(128, 64), col_stride=1)", {128, 64}, 16);
+  CHECK(packed.used_columns == 32);
+  CHECK(at(packed, 0, 3, 5) == std::vector<int64_t>{3 * 64 + 10, 3 * 64 + 11});
+  TmemGrid unpacked = grid("TensorMemoryLayout(block=(128, 64), col_stride=2)", {128, 64}, 16);
+  CHECK(unpacked.used_columns == 64);
+  CHECK(at(unpacked, 0, 3, 5) == std::vector<int64_t>{3 * 64 + 5});
+  // blockM 64: rows 0..15 hold dim0 0..15, row 16 dim0 64 (M = 128), rows 32, 64 dim0 16, 32.
+  TmemGrid m64 = grid("TensorMemoryLayout(block=(64, 64), col_stride=1)", {128, 64}, 32);
+  CHECK(at(m64, 0, 16, 0) == std::vector<int64_t>{64 * 64});
+  CHECK(at(m64, 0, 32, 1) == std::vector<int64_t>{16 * 64 + 1});
+  // two CTAs: a grid per CTA.
+  TmemGrid two = grid("TensorMemoryLayout(block=(128, 64), col_stride=1, cga_layout=[[1, 0]], two_ctas=True)",
+                      {256, 64}, 32);
+  CHECK(two.blocks == 2);
+  CHECK(at(two, 1, 0, 0) == std::vector<int64_t>{128 * 64});
+  // a register layout has no TMEM grid
+  TensorLayout reg = parse_layout("#ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>");
+  reg.shape = {128, 8};
+  CHECK_THROWS_AS(tmem_grid(*make_map(reg), 32), Error);
 }
