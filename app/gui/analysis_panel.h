@@ -6,8 +6,11 @@
 //     the instructions Triton emits (core/codegen; plain or ldmatrix/stmatrix
 //     as alternatives), wavefronts against the
 //     ideal, Triton's number and the colliding lanes and banks; for two
-//     distributed layouts the conversion cost, and the swizzle designer with
-//     the ranking of the conventional shared layouts.
+//     distributed layouts Triton's convert_layout (path, instructions,
+//     wavefronts, scratch), and the swizzle designer ranked by the wavefronts
+//     of Triton's own instructions (codegen/swizzle_choice.h), layoutscope's
+//     widest-vector design and ranking as the alternative.
+// Version and target: the Triton menu's version (Doc::triton), sm_90.
 // Each analysis runs as a Job (jobs.h) keyed by the layouts' versions and
 // the options, so edits never wait for it.
 #pragma once
