@@ -148,12 +148,40 @@ void draw_coalescing(Analyses& an, const Doc& d) {
   for (size_t i = 0; i < strides.size(); ++i) st += (i ? ", " : "") + std::to_string(strides[i]);
   ImGui::TextDisabled("strides (%s) elements", st.c_str());
   auto grid = d.grid;
-  an.coalescing.request(key_of("coalescing", {static_cast<long long>(d.version), an.view, bits}),
-                        [grid, strides, bits] { return ls::analyze_coalescing(*grid->map, strides, bits); });
+  const ls::codegen::Target target = target_of(d);
+  const bool row_major = an.view == 0;
+  an.coalescing.request(
+      key_of("coalescing", {static_cast<long long>(d.version), an.view, bits, static_cast<long long>(target.version)}),
+      [grid, strides, bits, target, row_major] {
+        CoalescingResult r{ls::analyze_coalescing(*grid->map, strides, bits), {}, {}, {}};
+        // Triton's gl.load / gl.store (codegen.h): Triton layouts, 8-32 bits, a contiguous row-major tensor
+        if (!grid->layout.spec || bits > 32 || !row_major) return r;
+        try {
+          const ls::LinearLayout l = ls::codegen::lowered(grid->layout, target.version);
+          r.load = ls::codegen::global_access(l, bits, false, target.version);
+          r.store = ls::codegen::global_access(l, bits, true, target.version);
+          r.triton = ls::analyze_coalescing(*grid->map, strides, bits, r.load->bytes_per_lane * 8 / bits);
+        } catch (const std::exception&) {
+          r.load.reset(), r.store.reset();
+        }
+        return r;
+      });
   an.coalescing.poll();
   if (an.coalescing.running()) return working("coalescing");
   if (!an.coalescing.error.empty()) return error_text(an.coalescing.error);
-  const auto& r = *an.coalescing.result;
+  const auto& res = *an.coalescing.result;
+  if (res.triton) {
+    ImGui::TextWrapped("Triton %s: gl.load %lld x %s, gl.store %lld x %s per thread",
+                ls::triton_version_name(target.version).c_str(), static_cast<long long>(res.load->per_thread),
+                res.load->mnemonic.c_str(), static_cast<long long>(res.store->per_thread), res.store->mnemonic.c_str());
+    if (res.triton->vector_bits != res.widest.vector_bits)
+      ImGui::TextWrapped("alternative, layoutscope's widest vector: %d bits, efficiency %.1f%%", res.widest.vector_bits,
+                         100 * res.widest.efficiency);
+  } else {
+    ImGui::TextWrapped("layoutscope's widest vector (Triton's accesses are modelled for Triton layouts on a contiguous "
+                       "row-major tensor)");
+  }
+  const auto& r = res.triton ? *res.triton : res.widest;
   ImGui::Text("%s, %d-bit vectors", r.instruction.c_str(), r.vector_bits);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", explain("vector"));
   ImGui::Text("runs of %lld bits: %lld vector(s) each", static_cast<long long>(r.run_bits),

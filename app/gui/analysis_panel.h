@@ -38,6 +38,12 @@ struct SwizzleResult {
   std::string triton_error;                          // why `triton` is missing
 };
 
+struct CoalescingResult {
+  ls::CoalescingReport widest;                 // layoutscope's widest vector (the alternative)
+  std::optional<ls::CoalescingReport> triton;  // with the vector Triton's gl.load uses, when modelled
+  std::optional<ls::codegen::Instr> load, store;
+};
+
 struct ConversionResult {
   ls::ConversionReport rules;                    // the path by Triton's rules (conversion.h)
   std::optional<ls::codegen::KernelReport> triton;  // what Triton emits (codegen.h)
@@ -48,7 +54,7 @@ struct Analyses {
   // coalescing (grid view)
   int view = 0;   // 0 contiguous (row-major), 1 transposed (column-major), 2 every other row
   int bits = 0;   // element bits; 0: the layout's element type
-  Job<ls::CoalescingReport> coalescing;
+  Job<CoalescingResult> coalescing;
   // bank conflicts (side by side)
   int instr = 0;  // 0 what Triton emits (the Triton menu's version, sm_90), 1 widest ld/st.shared, 2 ldmatrix/stmatrix x1, 3 x2, 4 x4
   bool trans = false;
