@@ -11,6 +11,7 @@
 #include "analysis/coalescing.h"
 #include "analysis/conversion.h"
 #include "analysis/swizzle.h"
+#include "codegen/swizzle_choice.h"
 #include "io/text.h"
 
 namespace {
@@ -51,6 +52,20 @@ int main() {
   double triton = median_ms([&] { ls::triton_bank_conflicts(a, s, 16); }, 1001);
   double coal = median_ms([&] { ls::analyze_coalescing(rm, {128, 1}, 16); }, 101);
   double cvt = median_ms([&] { ls::analyze_conversion(src, dst, 16); }, 51);
+  // the designer as the CLI and GUI run it: design, rank, then rank again by the
+  // wavefronts of the instructions Triton emits (codegen/swizzle_choice.h)
+  auto t_src = ls::parse_layout(rowmajor), t_dst = ls::parse_layout(colmajor);
+  t_src.shape = t_dst.shape = {128, 128};
+  auto design0 = ls::design_swizzle(src, dst, 16);
+  auto ranked0 = ls::rank_conventional(src, dst, 16);
+  double by_triton = median_ms([&] { ls::codegen::choose_swizzle(t_src, t_dst, 16, {}, design0, ranked0); }, 11);
+  double whole = median_ms(
+      [&] {
+        auto d = ls::design_swizzle(src, dst, 16);
+        auto r = ls::rank_conventional(src, dst, 16);
+        ls::codegen::choose_swizzle(t_src, t_dst, 16, {}, d, r);
+      },
+      11);
 
   std::printf("swizzle designer, 128x128 16-bit, blocked row-major -> column-major: %.3f ms (target <= 10)\n", design);
   std::printf("swizzle designer, 128x128 16-bit, blocked -> MMA v2 operand A:      %.3f ms (target <= 10)\n", design_mma);
@@ -60,5 +75,7 @@ int main() {
   std::printf("Triton's conflicts per wavefront alone:                             %.4f ms\n", triton);
   std::printf("coalescing, 128x128 16-bit blocked:                                 %.3f ms\n", coal);
   std::printf("conversion cost, row-major -> column-major 128x128:                 %.3f ms\n", cvt);
+  std::printf("re-rank that pair by Triton's instructions (swizzle_choice):        %.2f ms\n", by_triton);
+  std::printf("designer + both rankings for that pair (what `swizzle` runs):       %.2f ms\n", whole);
   return 0;
 }

@@ -37,7 +37,7 @@ int main() {
   auto nvmma = layout("NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=16, rank=2)");
   auto plain = layout("SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0])");
   namespace cg = ls::codegen;
-  const cg::Target t{cg::Version::v3_9, 90};
+  const cg::Target t{ls::TritonVersion::v3_9, 90};
   double a = median_us([&] { cg::via_shared(row, nvmma, 16, t); }, 201);
   double b = median_us([&] { cg::via_shared(mma, nvmma, 16, t); }, 201);
   double c = median_us([&] { cg::via_shared(col, plain, 16, t); }, 201);

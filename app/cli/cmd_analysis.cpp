@@ -2,6 +2,7 @@
 // core/analysis as JSON (a short table with --table).
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <sstream>
 #include <utility>
@@ -12,6 +13,7 @@
 #include "analysis/swizzle.h"
 #include "analysis/report_json.h"
 #include "codegen/codegen.h"
+#include "codegen/swizzle_choice.h"
 #include "cli.h"
 #include "error.h"
 #include "io/text.h"
@@ -80,6 +82,14 @@ ls::SharedOpOptions matrix_options(const cli::Args& a) {
 // The kind of a Triton layout, or the family of a tilus/CuTe one.
 std::string kind_of(const ls::TensorLayout& t) { return t.spec ? ls::kind_name(*t.spec) : t.foreign->family(); }
 
+// --triton and --target: whose instructions the analyses report by default.
+ls::codegen::Target target_of(const cli::Args& a) {
+  ls::codegen::Target t;
+  t.version = cli::triton_version(a);
+  if (a.has("--target")) t.sm = ls::codegen::parse_sm(a.get("--target"));
+  return t;
+}
+
 ls::BankConflictReport bank_report(const ls::TensorLayout& reg, const ls::TensorLayout& shared, int32_t bits,
                                    const ls::SharedOpOptions& o) {
   auto rm = ls::make_map(reg);
@@ -138,9 +148,7 @@ const cli::Registration bank{
        ls::require(instr == "triton" || instr == "layoutscope", "--instr must be triton or layoutscope, not '" + instr + "'");
        std::string used = a.has("--matrix") ? "ldmatrix/stmatrix " + a.get("--matrix") : "layoutscope widest vector";
        namespace cg = ls::codegen;
-       cg::Target target;
-       if (a.has("--triton")) target.version = cg::parse_version(a.get("--triton"));
-       if (a.has("--target")) target.sm = cg::parse_sm(a.get("--target"));
+       const cg::Target target = target_of(a);
        std::optional<std::pair<cg::Instr, cg::Instr>> ops;
        if (instr == "triton" && !a.has("--matrix") && bits <= 32 && reg.spec && shared.spec) {
          try {
@@ -153,7 +161,7 @@ const cli::Registration bank{
          auto& [st, ld] = *ops;
          r.store = cg::as_report(st, bits);
          r.load = cg::as_report(ld, bits);
-         used = "triton " + cg::to_string(target.version) + " sm_" + std::to_string(target.sm);
+         used = cg::target_name(target);
        }
        if (a.flag("--table")) {
          std::cout << "instructions: " << used << "\n";
@@ -192,28 +200,90 @@ std::vector<int64_t> parse_strides(const std::string& s) {
   return v;
 }
 
+// Triton's instructions need a Triton layout and 8-32 bit elements; the
+// reason when they are out of reach.
+std::string no_triton_model(const ls::TensorLayout& t, int32_t bits) {
+  if (!t.spec) return "Triton compiles Triton layouts, not " + kind_of(t);
+  if (bits > 32) return "codegen models 8, 16 and 32-bit elements";
+  return "";
+}
+
+std::string json_list(const std::vector<std::string>& items) {
+  std::string s = "[";
+  for (size_t i = 0; i < items.size(); ++i) s += (i ? ", " : "") + items[i];
+  return s + "]";
+}
+
+std::string ptx_json(const std::map<std::string, int64_t>& m) {
+  std::string s = "{";
+  for (auto& [k, n] : m) s += (s.size() > 1 ? ", " : "") + ls::json_string(k) + ": " + std::to_string(n);
+  return s + "}";
+}
+
+void print_coalescing_table(const std::string& what, const ls::CoalescingReport& r) {
+  std::printf("%s: %s, %d-bit vectors, runs of %lld bits (%lld per run), %.2f sectors per request (ideal %.2f), "
+              "efficiency %.1f%%\n",
+              what.c_str(), r.instruction.c_str(), r.vector_bits, static_cast<long long>(r.run_bits),
+              static_cast<long long>(r.vectors_per_run), r.sectors_per_request, r.ideal_sectors_per_request,
+              100 * r.efficiency);
+}
+
 const cli::Registration coalescing{
     {"coalescing",
-     {{"", "LAYOUT", {{"--shape", "S"}, {"--bits", "32"}, {"--strides", "64,1"}, {"--triton", "3.6|3.9"}, {"--table"}},
-       "global-memory vector width, sectors per request, efficiency (strides in elements; default: contiguous "
-       "row-major)"}},
+     {{"", "LAYOUT",
+       {{"--shape", "S"}, {"--bits", "32"}, {"--strides", "64,1"}, {"--triton", "3.6|3.9"}, {"--target", "sm_80|sm_90|sm_100"},
+        {"--table"}},
+       "global-memory accesses: the vectors Triton's gl.load/gl.store use on a contiguous row-major tensor (default), "
+       "layoutscope's widest vector beside them; sectors per request, efficiency (strides in elements)"}},
      [](const cli::Args& a) {
+       namespace cg = ls::codegen;
        ls::TensorLayout t = cli::load_layout(a);
        ls::require(!t.shape.empty(), "the layout carries no shape; give one with --shape (e.g. --shape 64x16)");
        auto m = ls::make_map(t);
        ls::require(!m->is_shared() && !m->is_tensor_memory(), "coalescing takes a distributed layout, not " + kind_of(t));
        std::vector<int64_t> strides(t.shape.size(), 1);
        for (size_t d = t.shape.size() - 1; d-- > 0;) strides[d] = strides[d + 1] * t.shape[d + 1];
+       const std::vector<int64_t> contiguous = strides;
        if (a.has("--strides")) strides = parse_strides(a.get("--strides"));
-       auto r = ls::analyze_coalescing(*m, strides, bits_of(a, t));
+       const int32_t bits = bits_of(a, t);
+       const cg::Target target = target_of(a);
+       auto widest = ls::analyze_coalescing(*m, strides, bits);  // layoutscope's widest vector
+       // Triton's gl.load / gl.store (codegen.h) on a contiguous row-major tensor
+       std::string why = no_triton_model(t, bits);
+       if (why.empty() && strides != contiguous) why = "Triton's accesses are modelled on a contiguous row-major tensor";
+       std::optional<cg::Instr> ld, st;
+       if (why.empty()) {
+         try {
+           const ls::LinearLayout l = cg::lowered(t, target.version);
+           ld = cg::global_access(l, bits, false, target.version);
+           st = cg::global_access(l, bits, true, target.version);
+         } catch (const ls::Error& e) {
+           why = e.what();
+         }
+       }
+       if (!ld) {
+         const std::string used = "layoutscope widest vector (no Triton model: " + why + ")";
+         if (a.flag("--table")) print_coalescing_table(used, widest);
+         else std::cout << cli::with_triton("{\"instructions_of\": " + ls::json_string(used) + ", " + ls::to_json(widest).substr(1), t.triton) << "\n";
+         return 0;
+       }
+       auto r = ls::analyze_coalescing(*m, strides, bits, ld->bytes_per_lane * 8 / bits);
        if (a.flag("--table")) {
-         std::printf("%s: %d-bit vectors, runs of %lld bits (%lld per run), %.2f sectors per request (ideal %.2f), "
-                     "efficiency %.1f%%\n",
-                     r.instruction.c_str(), r.vector_bits, static_cast<long long>(r.run_bits),
-                     static_cast<long long>(r.vectors_per_run), r.sectors_per_request, r.ideal_sectors_per_request,
-                     100 * r.efficiency);
+         std::printf("%s: gl.load %lld x %s, gl.store %lld x %s per thread\n", cg::target_name(target).c_str(),
+                     static_cast<long long>(ld->per_thread), ld->mnemonic.c_str(), static_cast<long long>(st->per_thread),
+                     st->mnemonic.c_str());
+         print_coalescing_table(cg::target_name(target), r);
+         print_coalescing_table("alternative, layoutscope widest vector", widest);
        } else {
-         std::cout << cli::with_triton(ls::to_json(r), t.triton) << "\n";
+         std::cout << cli::with_triton("{\"instructions_of\": " + ls::json_string(cg::target_name(target)) +
+                                           ", \"target\": \"sm_" + std::to_string(target.sm) + "\", \"load\": " +
+                                           ls::json_string(ld->mnemonic) + ", \"load_per_thread\": " +
+                                           std::to_string(ld->per_thread) + ", \"store\": " + ls::json_string(st->mnemonic) +
+                                           ", \"store_per_thread\": " + std::to_string(st->per_thread) + ", " +
+                                           ls::to_json(r).substr(1, ls::to_json(r).size() - 2) +
+                                           ", \"layoutscope_widest\": " + ls::to_json(widest) + "}",
+                                       t.triton)
+                   << "\n";
        }
        return 0;
      },
@@ -221,100 +291,117 @@ const cli::Registration coalescing{
 
 const cli::Registration convert_cost{
     {"convert-cost",
-     {{"", "", {{"--src", "L", true}, {"--dst", "L", true}, {"--shape", "S"}, {"--bits", "32"}, {"--triton", "3.6|3.9"},
-                {"--table"}},
-       "free / register permutation / warp shuffles / shared memory"}},
+     {{"", "",
+       {{"--src", "L", true}, {"--dst", "L", true}, {"--shape", "S"}, {"--bits", "32"}, {"--triton", "3.6|3.9"},
+        {"--target", "sm_80|sm_90|sm_100"}, {"--table"}},
+       "what Triton emits for convert_layout: registers only / warp shuffles / shared memory with its own swizzle, the "
+       "instructions, wavefronts and scratch (default); layoutscope's swizzle design beside it"}},
      [](const cli::Args& a) {
+       namespace cg = ls::codegen;
        no_positional(a);
        auto [src, dst] = layout_pair(a, "--src", "--dst");
-       auto r = ls::analyze_conversion(distributed(src, "--src"), distributed(dst, "--dst"), bits_of(a, src));
-       if (a.flag("--table")) {
-         std::cout << ls::to_string(r.kind);
-         if (r.kind == ls::ConversionKind::shared_memory) std::cout << ", " << r.scratch_bytes << " bytes of scratch";
-         std::cout << "\n";
-       } else {
-         std::cout << cli::with_triton(ls::to_json(r), src.triton) << "\n";
+       const int32_t bits = bits_of(a, src);
+       const cg::Target target = target_of(a);
+       const ls::LinearLayout sl = distributed(src, "--src"), dl = distributed(dst, "--dst");
+       auto r = ls::analyze_conversion(sl, dl, bits);
+       std::string why = no_triton_model(src, bits);
+       if (why.empty()) why = no_triton_model(dst, bits);
+       std::optional<cg::KernelReport> k;
+       if (why.empty()) {
+         try {
+           k = cg::via_convert(src, dst, bits, target);
+         } catch (const ls::Error& e) {
+           why = e.what();
+         }
        }
+       // layoutscope's alternative: the swizzle designer's layout with the widest ld/st.shared
+       std::optional<ls::SwizzleDesign> design;
+       if ((k ? k->path : ls::to_string(r.kind)) == "shared_memory" && bits <= 32) {
+         try {
+           design = ls::design_swizzle(ls::without_register_broadcast(sl), ls::without_register_broadcast(dl), bits);
+         } catch (const ls::Error&) {
+         }
+       }
+       if (!k) {
+         const std::string used = "layoutscope's reading of Triton 3.6's rules (no Triton model: " + why + ")";
+         if (a.flag("--table")) {
+           std::cout << used << ": " << ls::to_string(r.kind);
+           if (r.kind == ls::ConversionKind::shared_memory) std::cout << ", " << r.scratch_bytes << " bytes of scratch";
+           std::cout << "\n";
+         } else {
+           std::cout << cli::with_triton("{\"instructions_of\": " + ls::json_string(used) + ", " + ls::to_json(r).substr(1), src.triton) << "\n";
+         }
+         return 0;
+       }
+       std::map<std::string, int64_t> ptx;
+       std::vector<std::string> instrs;
+       for (auto& in : k->instrs) {
+         if (in.op != "convert_layout") continue;
+         ptx[in.mnemonic] += in.per_thread;
+         std::string j = "{\"mnemonic\": " + ls::json_string(in.mnemonic) + ", \"per_thread\": " + std::to_string(in.per_thread);
+         if (in.shared)
+           j += std::string(", \"side\": ") + (in.store ? "\"store\"" : "\"load\"") + ", \"warp_instructions\": " +
+                std::to_string(in.warp_instructions) + ", \"wavefronts\": " + std::to_string(in.wavefronts) +
+                ", \"ideal\": " + std::to_string(in.ideal);
+         instrs.push_back(j + "}");
+       }
+       if (a.flag("--table")) {
+         std::cout << cg::target_name(target) << ": " << k->path;
+         for (auto& [mn, n] : ptx) std::cout << ", " << n << " x " << mn;
+         if (k->path == "shared_memory")
+           std::cout << ", " << k->shared_store_wavefronts << " + " << k->shared_load_wavefronts << " wavefronts, "
+                     << k->shared_bytes << " bytes of scratch";
+         std::cout << "\n";
+         if (design)
+           std::cout << "alternative, layoutscope's swizzle design with the widest ld/st.shared: "
+                     << design->store.instruction << " + " << design->load.instruction << ", " << design->store.wavefronts
+                     << " + " << design->load.wavefronts << " wavefronts, " << design->scratch_elems * bits / 8
+                     << " bytes of scratch\n";
+         return 0;
+       }
+       std::string dims;
+       for (auto& d : r.moved_dims) dims += (dims.empty() ? "" : ", ") + ls::json_string(d);
+       std::string alt = "null";
+       if (design)
+         alt = "{\"store\": " + ls::json_string(design->store.instruction) + ", \"load\": " +
+               ls::json_string(design->load.instruction) + ", \"store_wavefronts\": " +
+               std::to_string(design->store.wavefronts) + ", \"load_wavefronts\": " + std::to_string(design->load.wavefronts) +
+               ", \"scratch_bytes\": " + std::to_string(design->scratch_elems * bits / 8) + "}";
+       std::cout << cli::with_triton(
+                        "{\"instructions_of\": " + ls::json_string(cg::target_name(target)) + ", \"target\": \"sm_" +
+                            std::to_string(target.sm) + "\", \"kind\": " + ls::json_string(k->path) + ", \"moved_dims\": [" +
+                            dims + "], \"scratch_bytes\": " + std::to_string(k->shared_bytes) + ", \"ptx_per_thread\": " +
+                            ptx_json(ptx) + ", \"wavefronts\": {\"shared_store\": " +
+                            std::to_string(k->shared_store_wavefronts) + ", \"shared_load\": " +
+                            std::to_string(k->shared_load_wavefronts) + "}, \"instructions\": " + json_list(instrs) +
+                            ", \"layoutscope_design\": " + alt + "}",
+                        target.version)
+                 << "\n";
        return 0;
      },
      int64_t{1} << 24}};
 
-
-// The swizzle choice judged by the instructions Triton emits (core/codegen):
-// Triton's own conversion (its optimal swizzling), the designed layout and
-// every conventional candidate as local_store (src) / local_load (dst), and
-// the cheapest of them, which is never worse than Triton's own or the best
-// candidate. JSON text; empty for 64-bit elements or foreign layouts.
-ls::codegen::Target target_of(const cli::Args& a) {
-  ls::codegen::Target t;
-  if (a.has("--triton")) t.version = ls::codegen::parse_version(a.get("--triton"));
-  if (a.has("--target")) t.sm = ls::codegen::parse_sm(a.get("--target"));
-  return t;
-}
-
-std::string triton_swizzle_choice(const ls::codegen::Target& t, const ls::TensorLayout& src,
-                                  const ls::TensorLayout& dst, int32_t bits, const ls::SwizzleDesign& design,
-                                  const std::vector<ls::SwizzleCandidate>& ranked) {
-  namespace cg = ls::codegen;
-  if (bits > 32 || !src.spec || !dst.spec) return "";
-  struct Cost {
-    std::string name, store_instr, load_instr;
-    int64_t store = 0, load = 0;
-    int64_t total() const { return store + load; }
+// The swizzle choice with Triton's instructions (codegen/swizzle_choice.h) as JSON.
+std::string choice_json(const ls::codegen::SwizzleChoice& c) {
+  auto one = [](const ls::codegen::SharedChoice& x) {
+    return "{\"layout\": " + ls::json_string(x.name) + ", \"store\": " + ls::json_string(x.store_instr) +
+           ", \"load\": " + ls::json_string(x.load_instr) + ", \"store_wavefronts\": " + std::to_string(x.store) +
+           ", \"load_wavefronts\": " + std::to_string(x.load) + "}";
   };
-  auto through = [&](const std::string& name, const ls::Spec& spec) -> std::optional<Cost> {
-    ls::TensorLayout sh;
-    sh.spec = std::make_shared<const ls::Spec>(spec);
-    sh.shape = src.shape;
-    try {
-      auto st = cg::round_trip_ops(src, sh, bits, t).first;
-      auto ld = cg::round_trip_ops(dst, sh, bits, t).second;
-      return Cost{name, st.mnemonic, ld.mnemonic, st.wavefronts, ld.wavefronts};
-    } catch (const ls::Error&) {
-      return std::nullopt;
-    }
-  };
-  auto json = [](const Cost& c) {
-    return "{\"layout\": " + ls::json_string(c.name) + ", \"store\": " + ls::json_string(c.store_instr) +
-           ", \"load\": " + ls::json_string(c.load_instr) + ", \"store_wavefronts\": " + std::to_string(c.store) +
-           ", \"load_wavefronts\": " + std::to_string(c.load) + "}";
-  };
-  std::optional<Cost> own;
-  cg::KernelReport k = cg::via_convert(src, dst, bits, t);
-  if (k.path == "shared_memory") {
-    Cost c{"Triton's own convert_layout (its optimal swizzling)", "", "", k.shared_store_wavefronts, k.shared_load_wavefronts};
-    for (auto& in : k.instrs)
-      if (in.shared) (in.store ? c.store_instr : c.load_instr) = in.mnemonic;
-    own = c;
-  }
-  auto designed = through("designed", ls::Spec{ls::SharedLinear{design.layout.bases("offset"), {}, 16}});
-  std::vector<Cost> cands;
-  for (auto& c : ranked)
-    if (auto x = through(c.name, c.spec)) cands.push_back(*x);
-  std::stable_sort(cands.begin(), cands.end(), [](const Cost& x, const Cost& y) { return x.total() < y.total(); });
-  // the cheapest; ties keep Triton's own, then the design
-  std::optional<Cost> best = own;
-  for (auto* c : {designed ? &*designed : nullptr, cands.empty() ? nullptr : &cands.front()})
-    if (c && (!best || c->total() < best->total())) best = *c;
-  std::string note;
-  if (best && own && best->name == own->name)
-    note = "no layout found beats Triton's own conversion; keep it";
-  else if (best && designed && best->name != "designed")
-    note = "the designed layout costs more than " + best->name + " with Triton's instructions; use that";
-  std::string out = "{\"instructions_of\": " + ls::json_string("triton " + cg::to_string(t.version) + " sm_" + std::to_string(t.sm)) +
-                    ", \"path\": " + ls::json_string(k.path) + ", \"own\": " + (own ? json(*own) : "null") +
-                    ", \"designed\": " + (designed ? json(*designed) : "null") + ", \"ranked\": [";
-  for (size_t i = 0; i < cands.size(); ++i) out += (i ? ", " : "") + json(cands[i]);
-  out += "], \"recommended\": " + (best ? json(*best) : "null") + ", \"note\": " + ls::json_string(note) + "}";
-  return out;
+  std::vector<std::string> ranked;
+  for (auto& x : c.ranked) ranked.push_back(one(x));
+  return "{\"instructions_of\": " + ls::json_string(ls::codegen::target_name(c.target)) + ", \"path\": " +
+         ls::json_string(c.path) + ", \"own\": " + one(c.own) + ", \"designed\": " + (c.designed ? one(*c.designed) : "null") +
+         ", \"ranked\": " + json_list(ranked) + ", \"recommended\": " + one(c.recommended) +
+         ", \"beats_triton\": " + (c.beats_triton ? "true" : "false") + ", \"note\": " + ls::json_string(c.note) + "}";
 }
 
 const cli::Registration swizzle{
     {"swizzle",
      {{"", "", {{"--src", "L", true}, {"--dst", "L", true}, {"--shape", "S"}, {"--bits", "16"}, {"--triton", "3.6|3.9"},
                 {"--target", "sm_80|sm_90|sm_100"}, {"--no-rank"}, {"--max-candidates", "N"}, {"--table"}},
-       "the conflict-minimal shared layout for the pair, and the conventional choices ranked by their conflicts, "
-       "also with the instructions Triton emits (triton_choice)"}},
+       "the shared layout for the pair ranked by the wavefronts of the instructions Triton emits (triton_choice: "
+       "never worse than Triton's own conversion); layoutscope's design and ranking with the widest ld/st.shared beside it"}},
      [](const cli::Args& a) {
        no_positional(a);
        auto [src, dst] = layout_pair(a, "--src", "--dst");
@@ -327,23 +414,46 @@ const cli::Registration swizzle{
                                         a.has("--max-candidates")
                                             ? cli::parse_int("--max-candidates", a.get("--max-candidates"), 1, int64_t{1} << 24)
                                             : ls::kMaxSwizzleCandidates);
-       std::string triton;
        const auto target = target_of(a);
-       try {
-         triton = triton_swizzle_choice(target, src, dst, bits, design, ranked);
-       } catch (const ls::Error& e) {  // e.g. several CTAs: no Triton view, the rest stands
-         triton = "{\"error\": " + ls::json_string(e.what()) + "}";
+       std::optional<ls::codegen::SwizzleChoice> choice;
+       std::string why = no_triton_model(src, bits);
+       if (why.empty()) why = no_triton_model(dst, bits);
+       if (why.empty()) {
+         try {
+           choice = ls::codegen::choose_swizzle(src, dst, bits, target, design, ranked);
+         } catch (const ls::Error& e) {  // e.g. several CTAs: no Triton view, the rest stands
+           why = e.what();
+         }
        }
+       const std::string triton = choice ? choice_json(*choice) : "{\"error\": " + ls::json_string(why) + "}";
        if (a.flag("--table")) {
+         if (choice) {
+           auto line = [](const char* what, const ls::codegen::SharedChoice& x) {
+             std::printf("%-12s %6lld + %6lld wavefronts  %s%s%s\n", what, static_cast<long long>(x.store),
+                         static_cast<long long>(x.load), x.name.c_str(), x.store_instr.empty() ? "" : "  ",
+                         x.store_instr.empty() ? "" : (x.store_instr + " / " + x.load_instr).c_str());
+           };
+           std::cout << "with " << ls::codegen::target_name(target) << "'s instructions:\n";
+           line("recommended", choice->recommended);
+           line("Triton's own", choice->own);
+           if (choice->designed) line("designed", *choice->designed);
+           for (auto& x : choice->ranked) line("", x);
+           std::cout << choice->note << "\n";
+         } else {
+           std::cout << "no Triton model: " << why << "\n";
+         }
+         std::cout << "alternative, layoutscope's widest ld/st.shared:\n";
          print_op_table("designed, store", design.store);
          print_op_table("designed, load", design.load);
          for (auto& c : ranked)
            std::printf("%6lld conflicts  %6lld + %6lld wavefronts  %s\n", static_cast<long long>(c.conflicts()),
                        static_cast<long long>(c.store_wavefronts), static_cast<long long>(c.load_wavefronts), c.name.c_str());
-         if (!triton.empty()) std::cout << "with Triton's instructions: " << triton << "\n";
        } else {
          std::string j = ls::to_json(design, ranked);
-         if (!triton.empty()) j = j.substr(0, j.size() - 1) + ", \"triton_choice\": " + triton + "}";
+         // Triton's ranking first; the design and the conventional list below it are
+         // layoutscope's alternative (widest ld/st.shared)
+         j = "{\"triton_choice\": " + triton +
+             ", \"alternative_of\": \"layoutscope: design and conventional with the widest ld/st.shared\", " + j.substr(1);
          std::cout << cli::with_triton(j, src.triton) << "\n";
        }
        return 0;

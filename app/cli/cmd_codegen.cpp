@@ -75,7 +75,7 @@ const cli::Registration codegen{
        }
        const int32_t bits = parse_bits(a.get("--bits"));
        cg::Target t;
-       if (a.has("--triton")) t.version = cg::parse_version(a.get("--triton"));
+       if (a.has("--triton")) t.version = ls::parse_triton_version(a.get("--triton"));
        if (a.has("--target")) t.sm = cg::parse_sm(a.get("--target"));
        ls::TensorLayout load = layout_opt(a, "--load", shape);
        cg::KernelReport r;
@@ -89,7 +89,7 @@ const cli::Registration codegen{
                      "--num-warps: " + w + " differs from the layout's " + std::to_string(r.num_warps) + " warps");
        }
        std::ostringstream o;
-       o << "{\"triton\": \"" << cg::to_string(t.version) << "\", \"target\": \"sm_" << t.sm
+       o << "{\"triton\": \"" << ls::triton_version_name(t.version) << "\", \"target\": \"sm_" << t.sm
          << "\", \"num_warps\": " << r.num_warps << ", \"bits\": " << bits << ", \"path\": \"" << r.path
          << "\", \"ptx_per_thread\": {";
        bool first = true;

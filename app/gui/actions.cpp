@@ -13,7 +13,7 @@ namespace {
 constexpr const char* kActions[] = {"layout", "compare", "shape", "preset",  "field", "step",         "view",  "color_by",
                                     "label_by", "hover", "click", "zoom",   "undo",  "redo", "swap", "swizzle_pick",
                                     "frames", "scale", "presentation", "lesson", "design_swizzle", "export_format",
-                                    "export_pair", "open", "kernel_op", "kernel_window", "leave"};
+                                    "export_pair", "open", "kernel_op", "kernel_window", "leave", "triton"};
 constexpr int kMaxFrames = 1000;
 constexpr int kMaxRepeat = 10000;
 
@@ -60,6 +60,7 @@ void check(const Action& a) {
     check_arg(v.is_number_integer() && v.get<int64_t>() >= 1 && v.get<int64_t>() <= 1 << 30, a,
               "takes the line of an op in the open kernel");
   if (a.name == "kernel_window") check_arg(v.is_boolean(), a, "takes true or false");
+  if (a.name == "triton") check_arg(v == "3.6" || v == "3.9", a, "takes \"3.6\" or \"3.9\"");
   if (a.name == "export_format") check_arg(v.is_string(), a, "takes a format name");
   if (a.name == "export_pair") check_arg(v.is_boolean(), a, "takes true or false");
   if (a.name == "swizzle_pick")
@@ -214,6 +215,8 @@ std::string run_one(App& app, const Action& a, const std::function<void()>& fram
     }
   } else if (a.name == "swap") {
     swap_panes(app);
+  } else if (a.name == "triton") {  // the Triton menu
+    set_triton_version(app, ls::parse_triton_version(v.get<std::string>()));
   } else if (a.name == "leave") {  // the pointer leaves the window
     app.pointer = App::Pointer{};
   } else if (a.name == "open") {  // File > Open, or a file dropped on the window
@@ -259,8 +262,8 @@ std::string run_one(App& app, const Action& a, const std::function<void()>& fram
       auto r = app.an.swizzle.result;
       int64_t k = v;
       if (!r) err = "swizzle_pick: the designer failed: " + app.an.swizzle.error;
-      else if (k > static_cast<int64_t>(r->ranked.size()))
-        err = "swizzle_pick: " + std::to_string(k) + " is past the " + std::to_string(r->ranked.size()) + " ranked candidates";
+      else if (k > static_cast<int64_t>(pickable(*r)))
+        err = "swizzle_pick: " + std::to_string(k) + " is past the " + std::to_string(pickable(*r)) + " ranked candidates";
       else app.an.pick = static_cast<int>(k - 1), frame();
     }
     if (!err.empty()) app.status = err;

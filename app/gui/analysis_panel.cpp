@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "codegen/codegen.h"
+#include "codegen/swizzle_choice.h"
 #include "editor.h"
 #include "imgui.h"
 
@@ -11,8 +12,11 @@ namespace lsgui {
 namespace {
 
 constexpr const char* kViews[] = {"contiguous (row-major)", "transposed (column-major)", "every other row"};
-constexpr const char* kInstrs[] = {"what Triton 3.9 emits (sm_90)", "ld/st.shared, widest vector",
-                                   "ldmatrix/stmatrix .x1", "ldmatrix/stmatrix .x2", "ldmatrix/stmatrix .x4"};
+constexpr const char* kInstrs[] = {"", "ld/st.shared, widest vector", "ldmatrix/stmatrix .x1", "ldmatrix/stmatrix .x2",
+                                   "ldmatrix/stmatrix .x4"};
+
+// The Triton version and target the panels follow (the Triton menu; sm_90).
+ls::codegen::Target target_of(const Doc& d) { return ls::codegen::Target{d.triton, 90}; }
 
 constexpr int kBits[] = {8, 16, 32, 64};
 
@@ -144,12 +148,40 @@ void draw_coalescing(Analyses& an, const Doc& d) {
   for (size_t i = 0; i < strides.size(); ++i) st += (i ? ", " : "") + std::to_string(strides[i]);
   ImGui::TextDisabled("strides (%s) elements", st.c_str());
   auto grid = d.grid;
-  an.coalescing.request(key_of("coalescing", {static_cast<long long>(d.version), an.view, bits}),
-                        [grid, strides, bits] { return ls::analyze_coalescing(*grid->map, strides, bits); });
+  const ls::codegen::Target target = target_of(d);
+  const bool row_major = an.view == 0;
+  an.coalescing.request(
+      key_of("coalescing", {static_cast<long long>(d.version), an.view, bits, static_cast<long long>(target.version)}),
+      [grid, strides, bits, target, row_major] {
+        CoalescingResult r{ls::analyze_coalescing(*grid->map, strides, bits), {}, {}, {}};
+        // Triton's gl.load / gl.store (codegen.h): Triton layouts, 8-32 bits, a contiguous row-major tensor
+        if (!grid->layout.spec || bits > 32 || !row_major) return r;
+        try {
+          const ls::LinearLayout l = ls::codegen::lowered(grid->layout, target.version);
+          r.load = ls::codegen::global_access(l, bits, false, target.version);
+          r.store = ls::codegen::global_access(l, bits, true, target.version);
+          r.triton = ls::analyze_coalescing(*grid->map, strides, bits, r.load->bytes_per_lane * 8 / bits);
+        } catch (const std::exception&) {
+          r.load.reset(), r.store.reset();
+        }
+        return r;
+      });
   an.coalescing.poll();
   if (an.coalescing.running()) return working("coalescing");
   if (!an.coalescing.error.empty()) return error_text(an.coalescing.error);
-  const auto& r = *an.coalescing.result;
+  const auto& res = *an.coalescing.result;
+  if (res.triton) {
+    ImGui::TextWrapped("Triton %s: gl.load %lld x %s, gl.store %lld x %s per thread",
+                ls::triton_version_name(target.version).c_str(), static_cast<long long>(res.load->per_thread),
+                res.load->mnemonic.c_str(), static_cast<long long>(res.store->per_thread), res.store->mnemonic.c_str());
+    if (res.triton->vector_bits != res.widest.vector_bits)
+      ImGui::TextWrapped("alternative, layoutscope's widest vector: %d bits, efficiency %.1f%%", res.widest.vector_bits,
+                         100 * res.widest.efficiency);
+  } else {
+    ImGui::TextWrapped("layoutscope's widest vector (Triton's accesses are modelled for Triton layouts on a contiguous "
+                       "row-major tensor)");
+  }
+  const auto& r = res.triton ? *res.triton : res.widest;
   ImGui::Text("%s, %d-bit vectors", r.instruction.c_str(), r.vector_bits);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", explain("vector"));
   ImGui::Text("runs of %lld bits: %lld vector(s) each", static_cast<long long>(r.run_bits),
@@ -173,7 +205,12 @@ void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std
   auto held = b.grid;  // an edit this frame may replace b.grid
   const Grid& gb = *held;
   ImGui::SetNextItemWidth(230);
-  ImGui::Combo("##instr", &an.instr, kInstrs, IM_ARRAYSIZE(kInstrs));
+  const ls::codegen::Target target = target_of(a);
+  const std::string own = "what Triton " + ls::triton_version_name(target.version) + " emits (sm_" + std::to_string(target.sm) + ")";
+  const char* instrs[IM_ARRAYSIZE(kInstrs)];
+  std::copy(std::begin(kInstrs), std::end(kInstrs), instrs);
+  instrs[0] = own.c_str();
+  ImGui::Combo("##instr", &an.instr, instrs, IM_ARRAYSIZE(kInstrs));
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip("the instructions Triton emits for local_store / local_load of these layouts (default), or\n"
                       "another choice to compare: the widest plain vector, ldmatrix/stmatrix");
@@ -187,14 +224,14 @@ void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std
   opt.trans = an.instr > 1 && an.trans;
   bool triton = an.instr == 0;
   an.banks.request(key_of("banks", {static_cast<long long>(a.version), static_cast<long long>(b.version), an.instr,
-                                    opt.trans}),
-                   [ga, gbp, opt, triton] {
+                                    opt.trans, static_cast<long long>(target.version)}),
+                   [ga, gbp, opt, triton, target] {
                      auto physical = gbp->layout.spec ? ls::physical_offset_of(*gbp->layout.spec) : ls::PhysicalOffset{};
                      int32_t bits = gbp->layout.elem_bits;
                      auto r = ls::analyze_bank_conflicts(*ga->map, *gbp->map, bits, opt, physical);
                      if (triton) {  // Triton's instructions; where codegen has no model, the widest vector, saying why
                        try {
-                         auto [st, ld] = ls::codegen::round_trip_ops(ga->layout, gbp->layout, bits, ls::codegen::Target{}, true);
+                         auto [st, ld] = ls::codegen::round_trip_ops(ga->layout, gbp->layout, bits, target, true);
                          r.store = ls::codegen::as_report(st, bits), r.load = ls::codegen::as_report(ld, bits);
                        } catch (const std::exception& e) {
                          r.store.instruction += " (no Triton model: " + std::string(e.what()) + ")";
@@ -280,18 +317,43 @@ void draw_conversion(Analyses& an, const Doc& a, const Doc& b) {
   }
   auto ga = a.grid, gb = b.grid;
   int32_t bits = a.grid->layout.elem_bits;
-  an.conversion.request(key_of("conversion", {static_cast<long long>(a.version), static_cast<long long>(b.version)}),
-                        [ga, gb, bits] { return ls::analyze_conversion(*ga->map->linear(), *gb->map->linear(), bits); });
+  const ls::codegen::Target target = target_of(a);
+  an.conversion.request(key_of("conversion", {static_cast<long long>(a.version), static_cast<long long>(b.version),
+                                              static_cast<long long>(target.version)}),
+                        [ga, gb, bits, target] {
+                          ConversionResult r{ls::analyze_conversion(*ga->map->linear(), *gb->map->linear(), bits), {}, {}};
+                          try {  // what Triton emits for convert_layout (codegen.h)
+                            r.triton = ls::codegen::via_convert(ga->layout, gb->layout, bits, target);
+                          } catch (const std::exception& e) {
+                            r.triton_error = e.what();
+                          }
+                          return r;
+                        });
   an.conversion.poll();
   if (an.conversion.running()) return working("conversion cost");
   if (!an.conversion.error.empty()) return error_text("conversion cost: " + an.conversion.error);
-  const auto& r = *an.conversion.result;
+  const auto& r = an.conversion.result->rules;
   std::string moved;
   for (const auto& m : r.moved_dims) moved += (moved.empty() ? "" : ", ") + m;
-  ImGui::Text("conversion first -> second: %s", ls::to_string(r.kind).c_str());
+  const auto& k = an.conversion.result->triton;
+  if (!k) {
+    ImGui::Text("conversion first -> second: %s", ls::to_string(r.kind).c_str());
+    if (!moved.empty()) ImGui::SameLine(), ImGui::TextDisabled("(data moves across %s)", moved.c_str());
+    if (r.kind == ls::ConversionKind::shared_memory)
+      ImGui::SameLine(), ImGui::Text("%lld bytes of scratch", static_cast<long long>(r.scratch_bytes));
+    ImGui::TextDisabled("no Triton instructions: %s", an.conversion.result->triton_error.c_str());
+    return;
+  }
+  ImGui::Text("convert_layout first -> second, %s: %s", ls::codegen::target_name(target).c_str(), k->path.c_str());
   if (!moved.empty()) ImGui::SameLine(), ImGui::TextDisabled("(data moves across %s)", moved.c_str());
-  if (r.kind == ls::ConversionKind::shared_memory)
-    ImGui::SameLine(), ImGui::Text("%lld bytes of scratch", static_cast<long long>(r.scratch_bytes));
+  std::string ops;
+  for (const auto& in : k->instrs)
+    if (in.op == "convert_layout") ops += (ops.empty() ? "" : ", ") + std::to_string(in.per_thread) + " x " + in.mnemonic;
+  if (!ops.empty()) ImGui::TextWrapped("per thread: %s", ops.c_str());
+  if (k->path == "shared_memory")
+    ImGui::Text("%lld + %lld wavefronts (store + load), %lld bytes of scratch",
+                static_cast<long long>(k->shared_store_wavefronts), static_cast<long long>(k->shared_load_wavefronts),
+                static_cast<long long>(k->shared_bytes));
 }
 
 bool request_swizzle(Analyses& an, const Doc& a, const Doc& b) {
@@ -299,44 +361,32 @@ bool request_swizzle(Analyses& an, const Doc& a, const Doc& b) {
               b.grid->map->linear();
   if (!pair) return false;
   auto ga = a.grid, gb = b.grid;
+  const ls::codegen::Target target = target_of(a);
   an.swizzle_a = a.version;
-  an.swizzle.request(key_of("swizzle", {static_cast<long long>(a.version), static_cast<long long>(b.version)}),
-                     [ga, gb] {
+  an.swizzle.request(key_of("swizzle", {static_cast<long long>(a.version), static_cast<long long>(b.version),
+                                        static_cast<long long>(target.version)}),
+                     [ga, gb, target] {
                        int32_t bits = ga->layout.elem_bits;
                        const auto &src = *ga->map->linear(), &dst = *gb->map->linear();
-                       SwizzleResult r{ls::design_swizzle(src, dst, bits), ls::rank_conventional(src, dst, bits), {}};
+                       SwizzleResult r{ls::design_swizzle(src, dst, bits), ls::rank_conventional(src, dst, bits), {}, {}, {}};
                        r.shared = for_tile(ls::make_spec(ls::SharedLinear{r.design.layout.bases("offset"), {}, 16}), *ga);
+                       try {  // ranked by the wavefronts of the instructions Triton emits (the default)
+                         r.triton = ls::codegen::choose_swizzle(ga->layout, gb->layout, bits, target, r.design, r.ranked);
+                       } catch (const std::exception& e) {
+                         r.triton_error = e.what();
+                       }
                        return r;
                      });
   return true;
 }
 
-std::optional<ls::TensorLayout> draw_swizzle_designer(Analyses& an, const Doc& a, const Doc& b) {
-  std::optional<ls::TensorLayout> put;
-  bool pair = distributed(a) && distributed(b) && a.grid->shape == b.grid->shape && a.grid->map->linear() &&
-              b.grid->map->linear();
-  if (pair) {
-    if (ImGui::Button("Design swizzle")) request_swizzle(an, a, b);
-    ImGui::SameLine();
-    ImGui::TextDisabled("the shared layout for moving the first layout's tile into the second, and the ranking");
-  }
-  an.swizzle.poll();
-  if (an.swizzle_a != a.version) return put;
-  if (an.swizzle.running()) {
-    working("designing and ranking");
-    return put;
-  }
-  if (!an.swizzle.error.empty()) {
-    error_text("swizzle designer: " + an.swizzle.error);
-    return put;
-  }
-  if (!an.swizzle.result) return put;
-  auto result = an.swizzle.result;  // held for the frame
-  const auto& r = *result;
+size_t pickable(const SwizzleResult& r) { return r.triton ? r.triton->ranked.size() : r.ranked.size(); }
+
+namespace {
+
+// Layoutscope's own design and ranking with the widest ld/st.shared (the alternative).
+void draw_widest(const SwizzleResult& r, const Doc& a, std::optional<ls::TensorLayout>& put) {
   const auto& dz = r.design;
-  if (an.pick >= 0 && an.pick < static_cast<int>(r.ranked.size()))
-    put = for_tile(std::make_shared<const ls::Spec>(r.ranked[an.pick].spec), *a.grid);
-  an.pick = -1;
   ImGui::Text("designed: store %lld wavefronts (ideal %lld), load %lld (ideal %lld), %lld elements per round",
               static_cast<long long>(dz.store.wavefronts), static_cast<long long>(dz.store.ideal),
               static_cast<long long>(dz.load.wavefronts), static_cast<long long>(dz.load.ideal),
@@ -354,15 +404,6 @@ std::optional<ls::TensorLayout> draw_swizzle_designer(Analyses& an, const Doc& a
     same += "CuTe Swizzle<" + std::to_string(dz.cute->b) + "," + std::to_string(dz.cute->m) + "," +
             std::to_string(dz.cute->s) + "> (element units)";
   ImGui::TextDisabled("equals: %s", same.empty() ? "no conventional layout (shared_linear only)" : same.c_str());
-  if (!r.ranked.empty() && dz.store.wavefronts + dz.load.wavefronts >
-                               r.ranked[0].store_wavefronts + r.ranked[0].load_wavefronts) {
-    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.75f, 0.3f, 1));
-    ImGui::TextWrapped("The design costs more wavefronts (%lld) than the best conventional layout below, #1 (%lld): "
-                       "prefer #1.",
-                       static_cast<long long>(dz.store.wavefronts + dz.load.wavefronts),
-                       static_cast<long long>(r.ranked[0].store_wavefronts + r.ranked[0].load_wavefronts));
-    ImGui::PopStyleColor();
-  }
   ImGui::Text("conventional choices, fewest conflicts first (%zu):", r.ranked.size());
   float h = ImGui::GetTextLineHeightWithSpacing() * 7;
   if (ImGui::BeginTable("ranking", 6,
@@ -396,6 +437,100 @@ std::optional<ls::TensorLayout> draw_swizzle_designer(Analyses& an, const Doc& a
         ImGui::TextUnformatted(c.name.c_str());
       }
     ImGui::EndTable();
+  }
+}
+
+// The ranking by the wavefronts of Triton's own instructions (the default).
+void draw_triton_ranking(const ls::codegen::SwizzleChoice& t, const Doc& a, std::optional<ls::TensorLayout>& put) {
+  auto row = [](const ls::codegen::SharedChoice& x) {
+    return std::to_string(x.store) + " + " + std::to_string(x.load) + " wavefronts, " + x.name +
+           (x.store_instr.empty() ? "" : " (" + x.store_instr + " / " + x.load_instr + ")");
+  };
+  ImGui::Text("with %s's instructions (local_store of the first, local_load of the second):",
+              ls::codegen::target_name(t.target).c_str());
+  ImGui::TextWrapped("recommended: %s", row(t.recommended).c_str());
+  if (t.recommended.spec) {
+    ImGui::SameLine();
+    if (ImGui::SmallButton("put it in the second pane"))
+      put = for_tile(std::make_shared<const ls::Spec>(*t.recommended.spec), *a.grid);
+  }
+  ImGui::TextDisabled("Triton's own convert_layout (%s): %lld + %lld wavefronts%s", t.path.c_str(),
+                      static_cast<long long>(t.own.store), static_cast<long long>(t.own.load),
+                      t.own.store_instr.empty() ? "" : (" (" + t.own.store_instr + " / " + t.own.load_instr + ")").c_str());
+  ImVec4 col = t.beats_triton ? ImVec4(0.5f, 0.9f, 0.5f, 1) : ImVec4(1, 0.8f, 0.4f, 1);
+  ImGui::PushStyleColor(ImGuiCol_Text, col);
+  ImGui::TextWrapped("%s", t.note.c_str());
+  ImGui::PopStyleColor();
+  ImGui::Text("shared layouts, fewest wavefronts first (%zu):", t.ranked.size());
+  float h = ImGui::GetTextLineHeightWithSpacing() * 7;
+  if (ImGui::BeginTable("triton ranking", 5,
+                        ImGuiTableFlags_Borders | ImGuiTableFlags_ScrollY | ImGuiTableFlags_SizingFixedFit |
+                            ImGuiTableFlags_RowBg,
+                        ImVec2(0, h))) {
+    ImGui::TableSetupScrollFreeze(0, 1);
+    for (const char* c : {"#", "store", "load", "instructions", "layout"}) ImGui::TableSetupColumn(c);
+    ImGui::TableHeadersRow();
+    ImGuiListClipper clip;
+    clip.Begin(static_cast<int>(t.ranked.size()));
+    while (clip.Step())
+      for (int i = clip.DisplayStart; i < clip.DisplayEnd; ++i) {
+        const auto& c = t.ranked[i];
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::PushID(i);
+        if (ImGui::SmallButton(std::to_string(i + 1).c_str()) && c.spec)
+          put = for_tile(std::make_shared<const ls::Spec>(*c.spec), *a.grid);
+        if (ImGui::IsItemHovered()) ImGui::SetTooltip("put this layout in the second pane");
+        ImGui::PopID();
+        ImGui::TableNextColumn();
+        ImGui::Text("%lld", static_cast<long long>(c.store));
+        ImGui::TableNextColumn();
+        ImGui::Text("%lld", static_cast<long long>(c.load));
+        ImGui::TableNextColumn();
+        ImGui::Text("%s / %s", c.store_instr.c_str(), c.load_instr.c_str());
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(c.name.c_str());
+      }
+    ImGui::EndTable();
+  }
+}
+
+}  // namespace
+
+std::optional<ls::TensorLayout> draw_swizzle_designer(Analyses& an, const Doc& a, const Doc& b) {
+  std::optional<ls::TensorLayout> put;
+  bool pair = distributed(a) && distributed(b) && a.grid->shape == b.grid->shape && a.grid->map->linear() &&
+              b.grid->map->linear();
+  if (pair) {
+    if (ImGui::Button("Design swizzle")) request_swizzle(an, a, b);
+    ImGui::SameLine();
+    ImGui::TextDisabled("the shared layout for moving the first layout's tile into the second, and the ranking");
+  }
+  an.swizzle.poll();
+  if (an.swizzle_a != a.version) return put;
+  if (an.swizzle.running()) {
+    working("designing and ranking");
+    return put;
+  }
+  if (!an.swizzle.error.empty()) {
+    error_text("swizzle designer: " + an.swizzle.error);
+    return put;
+  }
+  if (!an.swizzle.result) return put;
+  auto result = an.swizzle.result;  // held for the frame
+  const auto& r = *result;
+  if (an.pick >= 0 && an.pick < static_cast<int>(pickable(r))) {
+    const ls::Spec& s = r.triton ? *r.triton->ranked[an.pick].spec : r.ranked[an.pick].spec;
+    put = for_tile(std::make_shared<const ls::Spec>(s), *a.grid);
+  }
+  an.pick = -1;
+  if (r.triton) {
+    draw_triton_ranking(*r.triton, a, put);
+    if (ImGui::CollapsingHeader("alternative: layoutscope's design and ranking, widest ld/st.shared"))
+      draw_widest(r, a, put);
+  } else {
+    ImGui::TextDisabled("no Triton instructions for this pair: %s", r.triton_error.c_str());
+    draw_widest(r, a, put);
   }
   return put;
 }

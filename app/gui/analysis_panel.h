@@ -6,8 +6,11 @@
 //     the instructions Triton emits (core/codegen; plain or ldmatrix/stmatrix
 //     as alternatives), wavefronts against the
 //     ideal, Triton's number and the colliding lanes and banks; for two
-//     distributed layouts the conversion cost, and the swizzle designer with
-//     the ranking of the conventional shared layouts.
+//     distributed layouts Triton's convert_layout (path, instructions,
+//     wavefronts, scratch), and the swizzle designer ranked by the wavefronts
+//     of Triton's own instructions (codegen/swizzle_choice.h), layoutscope's
+//     widest-vector design and ranking as the alternative.
+// Version and target: the Triton menu's version (Doc::triton), sm_90.
 // Each analysis runs as a Job (jobs.h) keyed by the layouts' versions and
 // the options, so edits never wait for it.
 #pragma once
@@ -21,29 +24,44 @@
 #include "analysis/coalescing.h"
 #include "analysis/conversion.h"
 #include "analysis/swizzle.h"
+#include "codegen/swizzle_choice.h"
 #include "jobs.h"
 #include "model.h"
 
 namespace lsgui {
 
 struct SwizzleResult {
-  ls::SwizzleDesign design;
-  std::vector<ls::SwizzleCandidate> ranked;
+  ls::SwizzleDesign design;                  // layoutscope's design, widest ld/st.shared
+  std::vector<ls::SwizzleCandidate> ranked;  // the conventional layouts, widest ld/st.shared
   ls::TensorLayout shared;  // the design as a shared_linear layout of the pair's shape
+  std::optional<ls::codegen::SwizzleChoice> triton;  // ranked with Triton's instructions (shown first)
+  std::string triton_error;                          // why `triton` is missing
+};
+
+struct CoalescingResult {
+  ls::CoalescingReport widest;                 // layoutscope's widest vector (the alternative)
+  std::optional<ls::CoalescingReport> triton;  // with the vector Triton's gl.load uses, when modelled
+  std::optional<ls::codegen::Instr> load, store;
+};
+
+struct ConversionResult {
+  ls::ConversionReport rules;                    // the path by Triton's rules (conversion.h)
+  std::optional<ls::codegen::KernelReport> triton;  // what Triton emits (codegen.h)
+  std::string triton_error;
 };
 
 struct Analyses {
   // coalescing (grid view)
   int view = 0;   // 0 contiguous (row-major), 1 transposed (column-major), 2 every other row
   int bits = 0;   // element bits; 0: the layout's element type
-  Job<ls::CoalescingReport> coalescing;
+  Job<CoalescingResult> coalescing;
   // bank conflicts (side by side)
-  int instr = 0;  // 0 what Triton 3.9 emits (sm_90), 1 widest ld/st.shared, 2 ldmatrix/stmatrix x1, 3 x2, 4 x4
+  int instr = 0;  // 0 what Triton emits (the Triton menu's version, sm_90), 1 widest ld/st.shared, 2 ldmatrix/stmatrix x1, 3 x2, 4 x4
   bool trans = false;
   bool load = false;   // show the load (else the store)
   int access = 0;      // which instruction of the selected warp is lit
   Job<ls::BankConflictReport> banks;
-  Job<ls::ConversionReport> conversion;
+  Job<ConversionResult> conversion;
   Job<SwizzleResult> swizzle;
   uint64_t swizzle_a = ~uint64_t{0};  // the first layout's version the design is for
   int pick = -1;  // scripted: the ranked candidate (0-based) to put in the second pane, as its button does
@@ -70,5 +88,8 @@ std::optional<ls::TensorLayout> draw_swizzle_designer(Analyses& an, const Doc& a
 // What the "Design swizzle" button does; false when a and b are not two
 // distributed layouts of one shape, linear over F2.
 bool request_swizzle(Analyses& an, const Doc& a, const Doc& b);
+// The candidates swizzle_pick / the ranking's buttons choose from: Triton's
+// ranking when there is one, else layoutscope's.
+size_t pickable(const SwizzleResult& r);
 
 }  // namespace lsgui

@@ -120,6 +120,17 @@ void menu_bar(App& app) {
     ImGui::MenuItem("Kernel window (open or drop a TTGIR dump)", nullptr, &app.kernel_open);
     ImGui::EndMenu();
   }
+  // The Triton version: whose rules lower both panes and whose instructions the analyses show.
+  std::string triton_menu = "Triton " + ls::triton_version_name(app.a.triton) + "###triton";
+  if (ImGui::BeginMenu(triton_menu.c_str())) {
+    for (auto v : {ls::TritonVersion::v3_9, ls::TritonVersion::v3_6}) {
+      std::string item = "Triton " + ls::triton_version_name(v) + (v == ls::kDefaultTriton ? " (newest)" : "");
+      if (ImGui::MenuItem(item.c_str(), nullptr, app.a.triton == v)) set_triton_version(app, v);
+    }
+    ImGui::EndMenu();
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("the Triton release whose lowering and instructions (sm_90) every pane and analysis follows");
   if (ImGui::BeginMenu("Help")) {
     ImGui::TextUnformatted(
         "wheel: zoom   drag: pan   F: fit   hover: every owner\n"
@@ -428,6 +439,13 @@ bool apply_lesson(App& app, int k) {
   }
   app.status = "lesson " + std::to_string(k + 1) + ": " + l.title;
   return true;
+}
+
+void set_triton_version(App& app, ls::TritonVersion v) {
+  bool ok = set_triton(app.a, v);
+  ok = set_triton(app.b, v) && ok;
+  app.status = "Triton " + ls::triton_version_name(v) + ": layouts lowered and instructions chosen by its rules" +
+               (ok ? "" : std::string("; ") + (app.a.error.empty() ? app.b.error : app.a.error));
 }
 
 void swap_panes(App& app) {

@@ -95,6 +95,9 @@ bool apply_preset(App& app, const Preset& p);
 bool apply_lesson(App& app, int k);
 // Tab names as the View menu and scripted runs say them: grid, hardware, compare, build-up, export, bases.
 const char* tab_key(Tab t);
+// The Triton menu: both panes lowered by version v's rules, the analyses
+// showing its instructions.
+void set_triton_version(App& app, ls::TritonVersion v);
 // Exchanges the two panes (the side-by-side view's swap button).
 void swap_panes(App& app);
 void do_undo(App& app);

@@ -104,6 +104,8 @@ void draw_export(ExportState& ex, const Doc& d, const Doc& second, ls::ColorBy g
     ImGui::EndDisabled();
   }
   bool pair = ex.pair && held_b && is_picture(ex.format);
+  ImGui::TextDisabled("as Triton %s lowers it (the Triton menu)",
+                      ls::triton_version_name(g.layout.triton).c_str());
 
   // The export of the current layout and options.
   ls::ExportOptions o;

@@ -109,6 +109,7 @@ std::string session_text(const Doc& a, const Doc& b) {
   };
   put("a", a);
   put("b", b);
+  j["triton"] = ls::triton_version_name(a.triton);
   return j.dump(2) + "\n";
 }
 
@@ -118,6 +119,13 @@ std::string restore_session(const std::string& text, Doc& a, Doc& b) {
   if (!j.contains("version") || !j["version"].is_number_integer() || j["version"].get<int64_t>() != 1)
     return "not a version 1 session";
   std::string problems;
+  if (j.contains("triton")) {  // before the layouts: they are lowered by its rules
+    if (j["triton"] == "3.6" || j["triton"] == "3.9") {
+      auto v = ls::parse_triton_version(j["triton"].get<std::string>());
+      set_triton(a, v), set_triton(b, v);
+    } else
+      problems = "triton is not \"3.6\" or \"3.9\"";
+  }
   auto get = [&](const char* key, Doc& d) {
     std::string fkey = std::string(key) + "_format";
     if (j.contains(fkey)) {

@@ -207,6 +207,7 @@ void write_meta(const std::string& path, const lsgui::App& app, const std::vecto
   j["shape"] = app.a.grid->shape;
   j["elem_bits"] = app.a.grid->layout.elem_bits;
   j["kind"] = app.a.grid->kind;
+  j["triton"] = ls::triton_version_name(app.a.triton);
   try {
     j["layout"] = lsgui::export_text(app.a.grid->layout, lsgui::TextFormat::mlir);
   } catch (const std::exception&) {  // a tilus or CuTe layout without a linear form: its own text

@@ -35,7 +35,8 @@ bool same_layout(const ls::TensorLayout& a, const ls::TensorLayout& b) {
 }
 
 // Lowers `t` and, when core accepts it, makes it the valid layout.
-bool commit(Doc& d, const ls::TensorLayout& t, const char* from, bool record) {
+bool commit(Doc& d, ls::TensorLayout t, const char* from, bool record) {
+  t.triton = d.triton;
   try {
     ls::require(t.spec != nullptr || t.foreign != nullptr, "the layout is missing");
     ls::require(!t.shape.empty(), "the layout carries no shape; give one in the shape field (e.g. 64x16)");
@@ -241,6 +242,11 @@ bool load(Doc& d, const ls::TensorLayout& t) {
   if (!commit(d, t, "text", false)) return false;
   d.text = print_as(t, d.format);
   return true;
+}
+
+bool set_triton(Doc& d, ls::TritonVersion v) {
+  d.triton = v;
+  return !d.grid || commit(d, d.grid->layout, "editor", false);
 }
 
 bool undo(Doc& d) {

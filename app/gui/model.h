@@ -46,6 +46,7 @@ struct Doc {
   std::vector<ls::TensorLayout> undo, redo;
   TextFormat format = TextFormat::gluon;  // how the paste box shows editor changes
   uint64_t version = 0;                   // grid->id: changes whenever grid changes
+  ls::TritonVersion triton = ls::kDefaultTriton;  // whose rules lower the layout (the app's Triton selector)
 };
 
 // The text of a LAYOUT argument: the file's contents when it names a file.
@@ -75,6 +76,9 @@ bool switch_kind(Doc& d, const std::string& kind);
 bool load(Doc& d, const ls::TensorLayout& t);
 bool undo(Doc& d);
 bool redo(Doc& d);
+// Lowers the layout again by Triton version v's rules (no undo step); false
+// (and `error`) when v cannot lower it, the version is set either way.
+bool set_triton(Doc& d, ls::TritonVersion v);
 
 // The Triton kinds the editor offers, the other families (tilus, cute), and
 // a default of each (Gluon tutorial sizes; the families' documents).

@@ -8,7 +8,8 @@
 
 namespace ls {
 
-CoalescingReport analyze_coalescing(const LayoutMap& layout, const std::vector<int64_t>& strides, int32_t bits) {
+CoalescingReport analyze_coalescing(const LayoutMap& layout, const std::vector<int64_t>& strides, int32_t bits,
+                                    int32_t vector_elems) {
   check_element_bits(bits);
   require(!layout.is_shared() && !layout.is_tensor_memory(),
           "coalescing takes a distributed layout, not a shared or tensor-memory one");
@@ -59,8 +60,9 @@ CoalescingReport analyze_coalescing(const LayoutMap& layout, const std::vector<i
         if (s[g] % (w * bytes) || s[g + w - 1] != s[g] + (w - 1) * bytes) return false;
       return true;
     };
-    while (v > 1 && !fits(v)) v /= 2;
+    while (vector_elems <= 0 && v > 1 && !fits(v)) v /= 2;
   }
+  if (vector_elems > 0) v = vector_elems;
   if (run == INT64_MAX) run = 1;
   rep.vector_bits = static_cast<int32_t>(v * bits);
   rep.run_bits = run * bits;

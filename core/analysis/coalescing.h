@@ -34,6 +34,9 @@ struct CoalescingReport {
 };
 
 // `strides`: one per tensor dim, in elements (0 allowed: broadcast).
-CoalescingReport analyze_coalescing(const LayoutMap& layout, const std::vector<int64_t>& strides, int32_t bits);
+// `vector_elems` > 0 imposes the vector (elements per access, e.g. the one
+// Triton emits, codegen.h) instead of the widest that fits.
+CoalescingReport analyze_coalescing(const LayoutMap& layout, const std::vector<int64_t>& strides, int32_t bits,
+                                    int32_t vector_elems = 0);
 
 }  // namespace ls

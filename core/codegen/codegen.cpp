@@ -9,12 +9,8 @@
 
 namespace ls::codegen {
 
-std::string to_string(Version v) { return v == Version::v3_6 ? "3.6" : "3.9"; }
-
-Version parse_version(const std::string& s) {
-  if (s == "3.6" || s == "3.6.0") return Version::v3_6;
-  if (s == "3.9" || s == "3.9.0") return Version::v3_9;
-  fail("--triton must be 3.6 or 3.9, not '" + s + "'");
+std::string target_name(const Target& t) {
+  return "triton " + triton_version_name(t.version) + " sm_" + std::to_string(t.sm);
 }
 
 int32_t parse_sm(const std::string& s) {
@@ -359,41 +355,18 @@ SharedOpReport as_report(const Instr& in, int32_t bits) {
   return o;
 }
 
-LinearLayout lower_for(const TensorLayout& t, Version v) {
+LinearLayout lowered(const TensorLayout& t, TritonVersion v) {
   require(t.spec != nullptr, "codegen takes Triton layouts (blocked, slice, linear, MMA, dot operand, shared kinds)");
-  // 3.6's lowering, with 3.9's differences applied here (core's 3.9 lowering
-  // makes the same two: zero register bases of blocked layouts, NVMMA
-  // swizzle 0 transposed).
-  LinearLayout l = to_linear(*t.spec, t.shape, TritonVersion::v3_6);
-  if (v == Version::v3_9 && std::holds_alternative<Blocked>(t.spec->v)) l = without_register_broadcast(l);
-  return l;
+  return to_linear(*t.spec, t.shape, v);
 }
 
-LinearLayout shared_for(const TensorLayout& t, Version v) {
-  const auto* n = std::get_if<NvmmaShared>(&t.spec->v);
-  if (v == Version::v3_9 && n && n->swizzle_bytes == 0 && n->transposed && t.shape.size() == 2) {
-    // 3.9 honours `transposed` without swizzling: the untransposed layout of
-    // the transposed shape, read with the dims swapped
-    NvmmaShared plain = *n;
-    plain.transposed = false;
-    LinearLayout l = to_linear(Spec{plain}, {t.shape[1], t.shape[0]}, TritonVersion::v3_6);
-    std::vector<LinearLayout::InDim> ins = l.ins();
-    for (auto& d : ins)
-      for (auto& b : d.bases) std::swap(b[0], b[1]);
-    std::vector<LinearLayout::OutDim> outs = l.outs();
-    std::swap(outs[0].log2, outs[1].log2);
-    return LinearLayout(std::move(ins), std::move(outs));
-  }
-  return to_linear(*t.spec, t.shape, TritonVersion::v3_6);
-}
-
-Instr global_access(const LinearLayout& reg, int32_t bits, bool store, Version version) {
+Instr global_access(const LinearLayout& reg, int32_t bits, bool store, TritonVersion version) {
   const int32_t v = global_vec(reg, bits);
   Instr in;
   in.store = store;
   in.bytes_per_lane = std::max(1, v * bits / 8);
   int64_t regs = reg.in_size("register");
-  if (version == Version::v3_9) regs = distinct_regs(reg);  // 3.9 moves each distinct register once
+  if (version == TritonVersion::v3_9) regs = distinct_regs(reg);  // 3.9 moves each distinct register once
   in.per_thread = regs / v;
   in.mnemonic = std::string(store ? "st.global." : "ld.global.") + word_type(v * bits);
   return in;
@@ -435,7 +408,7 @@ KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int
   r.target = t;
   r.bits = bits;
   r.path = "via_shared";
-  LinearLayout rl = lower_for(reg, t.version), sl = shared_for(shared, t.version);
+  LinearLayout rl = lowered(reg, t.version), sl = lowered(shared, t.version);
   require(rl.outs() == sl.outs(), "--load and --via-shared must have the same shape");
   r.num_warps = warps_of(rl);
   Instr ld = global_access(rl, bits, false, t.version);
@@ -458,7 +431,7 @@ KernelReport copy(const TensorLayout& reg, int32_t bits, const Target& t) {
   r.target = t;
   r.bits = bits;
   r.path = "copy";
-  LinearLayout rl = lower_for(reg, t.version);
+  LinearLayout rl = lowered(reg, t.version);
   r.num_warps = warps_of(rl);
   count(r, global_access(rl, bits, false, t.version), "gl.load");
   count(r, global_access(rl, bits, true, t.version), "gl.store");
@@ -473,7 +446,7 @@ KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32
   KernelReport r;
   r.target = t;
   r.bits = bits;
-  LinearLayout a = lower_for(src, t.version), b = lower_for(dst, t.version);
+  LinearLayout a = lowered(src, t.version), b = lowered(dst, t.version);
   require(a.outs() == b.outs(), "--load and --convert must have the same shape");
   r.num_warps = warps_of(a);
   ConversionReport cv = analyze_conversion(a, b, bits, false);

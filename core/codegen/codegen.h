@@ -45,17 +45,17 @@
 
 #include "../analysis/bank_conflicts.h"
 #include "../spec.h"
+#include "../triton_version.h"
 
 namespace ls::codegen {
 
-enum class Version { v3_6, v3_9 };
-std::string to_string(Version v);          // "3.6", "3.9"
-Version parse_version(const std::string&); // throws ls::Error naming --triton
-
+// The Triton version is core's (triton_version.h): the layouts are lowered
+// by that version's rules (spec.h), the instructions chosen by them.
 struct Target {
-  Version version = Version::v3_9;
+  TritonVersion version = kDefaultTriton;
   int32_t sm = 90;  // 80, 90 or 100
 };
+std::string target_name(const Target& t);  // e.g. "triton 3.9 sm_90"
 int32_t parse_sm(const std::string&);  // "sm_80", "sm_90", "sm_100"; throws naming --target
 
 // One kind of PTX instruction of one op.
@@ -86,7 +86,7 @@ struct KernelReport {
 // gl.load (store = false) or gl.store of a register layout on a contiguous
 // row-major tensor of its shape.
 // 3.6 moves every register (broadcast ones included), 3.9 each distinct one.
-Instr global_access(const LinearLayout& reg, int32_t bits, bool store, Version version);
+Instr global_access(const LinearLayout& reg, int32_t bits, bool store, TritonVersion version);
 
 // local_store (store) / local_load of `reg` to/from `shared`; `neighbour`
 // is the global access vector (elements) whose words feed / consume the
@@ -108,11 +108,8 @@ KernelReport copy(const TensorLayout& reg, int32_t bits, const Target& t);  // g
 KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32_t bits, const Target& t,
                          bool details = false);
 
-// The register layout as the given Triton version lowers it (3.9 drops the
-// broadcast register bases of blocked layouts larger than the shape).
-LinearLayout lower_for(const TensorLayout& t, Version v);
-// The shared layout as the given version lowers it (3.9 honours `transposed`
-// of an unswizzled nvmma_shared layout; 3.6 ignores it).
-LinearLayout shared_for(const TensorLayout& t, Version v);
+// A Triton layout (distributed or shared) as version v lowers it: core's
+// to_linear, the kinds' own 3.6 / 3.9 rules.
+LinearLayout lowered(const TensorLayout& t, TritonVersion v);
 
 }  // namespace ls::codegen

@@ -162,12 +162,12 @@ std::optional<codegen::Target> codegen_target(const OpContext& c, int32_t bits) 
   else if (c.sm == 90) t.sm = 90;
   else if (c.sm >= 100 && c.sm < 110) t.sm = 100;
   else return std::nullopt;
-  t.version = codegen::parse_version(c.triton);
+  t.version = parse_triton_version(c.triton);
   return t;
 }
 
 std::string instructions_of(const codegen::Target& t) {
-  return "triton " + codegen::to_string(t.version) + " sm_" + std::to_string(t.sm);
+  return codegen::target_name(t);
 }
 
 // ld/st.shared or ldmatrix/stmatrix between a register layout and a shared
@@ -208,7 +208,7 @@ Cost shared_cost(const OpContext& c, const TensorLayout& reg, TensorLayout share
                      "ld/st.shared; layoutscope's choice (no Triton instruction model for this target or type)";
   std::optional<SharedOpReport> alternative;
   if (auto t = codegen_target(c, bits); t && rm->linear()) {
-    LinearLayout rl = codegen::lower_for(reg, t->version), sl = codegen::shared_for(shared, t->version);
+    LinearLayout rl = codegen::lowered(reg, t->version), sl = codegen::lowered(shared, t->version);
     // the spelling follows the global access that feeds or takes the values;
     // assumed to use the same register layout
     int32_t g = std::max(1, codegen::global_access(rl, bits, false, t->version).bytes_per_lane * 8 / bits);

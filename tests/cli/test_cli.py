@@ -150,6 +150,22 @@ def good_inputs(cli, tmp, c):
     c.check("swizzle never worse than Triton's own or the best candidate",
             t and total(t["recommended"]) <= total(t["own"]) and total(t["recommended"]) <= total(t["ranked"][0])
             and total(t["recommended"]) <= total(t["designed"]), out + err)
+    c.check("swizzle recommends Triton's own when nothing beats it", t and not t["beats_triton"]
+            and t["recommended"]["layout"] == t["own"]["layout"] and "keep" in t["note"], out + err)
+    rc, out, err = run(cli, ["convert-cost", "--src", rows, "--dst", cols, "--shape", "128x128", "--bits", "16"])
+    d = json.loads(out) if rc == 0 else {}
+    c.check("convert-cost reports Triton's convert_layout", d.get("instructions_of") == "triton 3.9 sm_90"
+            and d.get("kind") == "shared_memory" and d.get("scratch_bytes") == 8192
+            and d.get("ptx_per_thread") == {"st.shared.v4.b32": 16, "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16": 16}
+            and d.get("wavefronts") == {"shared_store": 256, "shared_load": 256}
+            and d.get("layoutscope_design", {}).get("store_wavefronts", 0) > 256, out + err)
+    rc, out, err = run(cli, ["convert-cost", "--src", rows, "--dst", cols, "--shape", "128x128", "--target", "sm_70"])
+    c.check("convert-cost bad target", rc == 2 and err.count("\n") == 1 and "--target" in err, err)
+    rc, out, err = run(cli, ["coalescing", cols, "--shape", "128x128", "--bits", "16", "--triton", "3.6"])
+    d = json.loads(out) if rc == 0 else {}
+    c.check("coalescing reports Triton's gl.load/gl.store", d.get("instructions_of") == "triton 3.6 sm_90"
+            and d.get("load") == "ld.global.b16" and d.get("load_per_thread") == 128 and d.get("vector_bits") == 16
+            and "layoutscope_widest" in d, out + err)
     rc, out, err = run(cli, ["bank-conflicts", "--reg", rows, "--shared", "NVMMASharedLayout(128, 16, 2)",
                              "--shape", "128x128", "--bits", "16", "--triton", "3.6"])
     d = json.loads(out) if rc == 0 else {}

@@ -218,6 +218,34 @@ TEST_CASE("the session round-trips through its file format") {
   CHECK(c.grid == nullptr);
 }
 
+TEST_CASE("the Triton version lowers both panes and is kept in the session") {
+  // sizePerThread past the shape: 3.6 keeps the zeroed register bases, 3.9 drops them
+  lsgui::Doc a, b, a2, b2;
+  ls::TensorLayout blocked = ls::parse_layout("BlockedLayout([1, 8], [32, 1], [1, 1], [1, 0])");
+  blocked.shape = {32, 4};
+  REQUIRE(lsgui::load(a, blocked));
+  REQUIRE(lsgui::load(b, lsgui::default_layout("nvmma_shared")));
+  REQUIRE(a.triton == ls::TritonVersion::v3_9);
+  const int64_t regs39 = a.grid->dims[0].size;
+  REQUIRE(lsgui::set_triton(a, ls::TritonVersion::v3_6));
+  REQUIRE(lsgui::set_triton(b, ls::TritonVersion::v3_6));
+  CHECK(a.grid->layout.triton == ls::TritonVersion::v3_6);
+  CHECK(a.grid->dims[0].name == "register");
+  CHECK(a.grid->dims[0].size == 2 * regs39);
+  CHECK(a.undo.empty());  // a version change is not an edit of the layout
+  // edits after the switch keep the version
+  REQUIRE(lsgui::set_shape_text(a, "32x8"));
+  CHECK(a.grid->layout.triton == ls::TritonVersion::v3_6);
+  const std::string s = lsgui::session_text(a, b);
+  CHECK(s.find("\"triton\": \"3.6\"") != std::string::npos);
+  CHECK(lsgui::restore_session(s, a2, b2).empty());
+  CHECK(a2.triton == ls::TritonVersion::v3_6);
+  CHECK(b2.triton == ls::TritonVersion::v3_6);
+  CHECK(a2.grid->layout.triton == ls::TritonVersion::v3_6);
+  lsgui::Doc c, d;
+  CHECK(lsgui::restore_session("{\"version\": 1, \"triton\": \"3.7\"}", c, d) == "triton is not \"3.6\" or \"3.9\"");
+}
+
 TEST_CASE("a session that cannot be restored is moved aside, reported, never overwritten") {
   namespace fs = std::filesystem;
   fs::path dir = fs::temp_directory_path() / ("layoutscope-session-" + std::to_string(::getpid()));

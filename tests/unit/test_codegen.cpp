@@ -2,7 +2,9 @@
 // for sm_80/sm_90/sm_100), counts per thread as the PTX has them.
 #include <catch2/catch.hpp>
 
+#include "analysis/swizzle.h"
 #include "codegen/codegen.h"
+#include "codegen/swizzle_choice.h"
 #include "io/text.h"
 
 namespace {
@@ -22,7 +24,7 @@ const char* kCols = "BlockedLayout([8, 1], [8, 4], [1, 4], [0, 1])";
 }  // namespace
 
 TEST_CASE("codegen: the textbook transpose (fp16 128x128, 4 warps)", "[codegen]") {
-  for (auto v : {cg::Version::v3_6, cg::Version::v3_9}) {
+  for (auto v : {ls::TritonVersion::v3_6, ls::TritonVersion::v3_9}) {
     auto r = cg::via_convert(at(kRows, {128, 128}), at(kCols, {128, 128}), 16, {v, 90});
     CHECK(r.path == "shared_memory");
     CHECK(r.ptx_per_thread == Counts{{"ld.global.v4.b32", 16},
@@ -39,7 +41,7 @@ TEST_CASE("codegen: the textbook transpose (fp16 128x128, 4 warps)", "[codegen]"
 
 TEST_CASE("codegen: ldmatrix serves 32-bit data", "[codegen]") {
   auto r = cg::via_convert(at("BlockedLayout([1, 1], [1, 32], [1, 4], [1, 0])", {128, 128}),
-                           at("BlockedLayout([1, 1], [32, 1], [4, 1], [0, 1])", {128, 128}), 32, {cg::Version::v3_6, 90});
+                           at("BlockedLayout([1, 1], [32, 1], [4, 1], [0, 1])", {128, 128}), 32, {ls::TritonVersion::v3_6, 90});
   CHECK(r.ptx_per_thread == Counts{{"ld.global.b32", 128},
                                    {"st.shared.v4.b32", 32},
                                    {"ldmatrix.sync.aligned.m8n8.x4.shared.b16", 32},
@@ -50,13 +52,13 @@ TEST_CASE("codegen: ldmatrix serves 32-bit data", "[codegen]") {
 TEST_CASE("codegen: stmatrix from sm_90, ldmatrix from sm_80", "[codegen]") {
   auto reg = at("BlockedLayout([1, 2], [8, 4], [4, 1], [1, 0])", {64, 64});
   auto s = at("SwizzledSharedLayout(1, 1, 1, [1, 0])", {64, 64});
-  auto h = cg::via_shared(reg, s, 16, {cg::Version::v3_6, 90});
+  auto h = cg::via_shared(reg, s, 16, {ls::TritonVersion::v3_6, 90});
   CHECK(h.ptx_per_thread == Counts{{"ld.global.b32", 16},
                                    {"stmatrix.sync.aligned.m8n8.x4.shared.b16", 4},
                                    {"ldmatrix.sync.aligned.m8n8.x4.shared.b16", 4},
                                    {"st.global.b32", 16}});
   CHECK(h.shared_bytes == 8192);
-  auto a = cg::via_shared(reg, s, 16, {cg::Version::v3_6, 80});
+  auto a = cg::via_shared(reg, s, 16, {ls::TritonVersion::v3_6, 80});
   CHECK(a.ptx_per_thread == Counts{{"ld.global.b32", 16},
                                    {"st.shared.b32", 16},
                                    {"ldmatrix.sync.aligned.m8n8.x4.shared.b16", 4},
@@ -66,7 +68,7 @@ TEST_CASE("codegen: stmatrix from sm_90, ldmatrix from sm_80", "[codegen]") {
 TEST_CASE("codegen: .trans forms for column-major registers", "[codegen]") {
   auto reg = at("BlockedLayout([8, 1], [4, 8], [1, 4], [0, 1])", {64, 64});
   auto s = at("SwizzledSharedLayout(1, 1, 1, [1, 0])", {64, 64});
-  auto r = cg::via_shared(reg, s, 16, {cg::Version::v3_6, 90});
+  auto r = cg::via_shared(reg, s, 16, {ls::TritonVersion::v3_6, 90});
   CHECK(r.ptx_per_thread == Counts{{"ld.global.b16", 32},
                                    {"stmatrix.sync.aligned.m8n8.x4.trans.shared.b16", 4},
                                    {"ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", 4},
@@ -76,7 +78,7 @@ TEST_CASE("codegen: .trans forms for column-major registers", "[codegen]") {
 TEST_CASE("codegen: element vectors when the global side is narrower", "[codegen]") {
   // scalar b16 global loads feed a two-element shared vector: v2.b16, not b32
   auto r = cg::via_shared(at("BlockedLayout([2, 2], [8, 4], [1, 4], [0, 1])", {16, 16}),
-                          at("SwizzledSharedLayout(1, 1, 1, [1, 0])", {16, 16}), 16, {cg::Version::v3_6, 90});
+                          at("SwizzledSharedLayout(1, 1, 1, [1, 0])", {16, 16}), 16, {ls::TritonVersion::v3_6, 90});
   CHECK(r.ptx_per_thread == Counts{{"ld.global.b16", 4},
                                    {"st.shared.v2.b16", 2},
                                    {"ld.shared.v2.b16", 2},
@@ -86,19 +88,19 @@ TEST_CASE("codegen: element vectors when the global side is narrower", "[codegen
 TEST_CASE("codegen: broadcast registers, 3.6 moves them and 3.9 does not", "[codegen]") {
   auto reg = at("BlockedLayout([1, 32], [32, 1], [4, 1], [1, 0])", {16, 16});
   auto s = at("SwizzledSharedLayout(1, 1, 1, [1, 0])", {16, 16});
-  auto r36 = cg::via_shared(reg, s, 16, {cg::Version::v3_6, 90});
+  auto r36 = cg::via_shared(reg, s, 16, {ls::TritonVersion::v3_6, 90});
   CHECK(r36.ptx_per_thread == Counts{{"ld.global.v4.b32", 4},
                                      {"st.shared.v4.b32", 2},
                                      {"ld.shared.v4.b32", 2},
                                      {"st.global.v4.b32", 4}});
-  auto r39 = cg::via_shared(reg, s, 16, {cg::Version::v3_9, 90});
+  auto r39 = cg::via_shared(reg, s, 16, {ls::TritonVersion::v3_9, 90});
   CHECK(r39.ptx_per_thread.at("ld.global.v4.b32") == 2);
 }
 
 TEST_CASE("codegen: copy kernels", "[codegen]") {
-  auto r = cg::copy(at("BlockedLayout([16], [32], [4], [0])", {1024}), 32, {cg::Version::v3_6, 90});
+  auto r = cg::copy(at("BlockedLayout([16], [32], [4], [0])", {1024}), 32, {ls::TritonVersion::v3_6, 90});
   CHECK(r.ptx_per_thread == Counts{{"ld.global.v4.b32", 4}, {"st.global.v4.b32", 4}});
-  auto c = cg::copy(at("BlockedLayout([1, 1], [1, 32], [1, 4], [1, 0])", {128, 128}), 32, {cg::Version::v3_9, 90});
+  auto c = cg::copy(at("BlockedLayout([1, 1], [1, 32], [1, 4], [1, 0])", {128, 128}), 32, {ls::TritonVersion::v3_9, 90});
   CHECK(c.ptx_per_thread == Counts{{"ld.global.b32", 128}, {"st.global.b32", 128}});
 }
 
@@ -111,7 +113,7 @@ TEST_CASE("codegen: the one-instruction shortcut equals evaluating every warp in
   for (auto* r : regs) {
     for (auto* s : shared)
       for (int sm : {80, 90}) {
-        cg::Target t{cg::Version::v3_6, sm};
+        cg::Target t{ls::TritonVersion::v3_6, sm};
         auto fast = cg::via_shared(at(r, {64, 64}), at(s, {64, 64}), 16, t);
         auto all = cg::via_shared(at(r, {64, 64}), at(s, {64, 64}), 16, t, true);
         CHECK(fast.shared_store_wavefronts == all.shared_store_wavefronts);
@@ -119,8 +121,8 @@ TEST_CASE("codegen: the one-instruction shortcut equals evaluating every warp in
         CHECK(all.shared_store_wavefronts >= 1);
       }
     for (auto* d : regs) {
-      auto fast = cg::via_convert(at(r, {64, 64}), at(d, {64, 64}), 16, {cg::Version::v3_6, 90});
-      auto all = cg::via_convert(at(r, {64, 64}), at(d, {64, 64}), 16, {cg::Version::v3_6, 90}, true);
+      auto fast = cg::via_convert(at(r, {64, 64}), at(d, {64, 64}), 16, {ls::TritonVersion::v3_6, 90});
+      auto all = cg::via_convert(at(r, {64, 64}), at(d, {64, 64}), 16, {ls::TritonVersion::v3_6, 90}, true);
       CHECK(fast.shared_store_wavefronts == all.shared_store_wavefronts);
       CHECK(fast.shared_load_wavefronts == all.shared_load_wavefronts);
     }
@@ -128,9 +130,58 @@ TEST_CASE("codegen: the one-instruction shortcut equals evaluating every warp in
 }
 
 TEST_CASE("codegen: bad input names the field", "[codegen]") {
-  CHECK_THROWS_WITH(cg::parse_version("3.7"), Catch::Contains("--triton"));
+  CHECK_THROWS_WITH(ls::parse_triton_version("3.7"), Catch::Contains("--triton"));
   CHECK_THROWS_WITH(cg::parse_sm("sm_75"), Catch::Contains("--target"));
   auto reg = at(kRows, {128, 128});
   CHECK_THROWS_WITH(cg::via_shared(reg, reg, 16, {}), Catch::Contains("--via-shared"));
   CHECK_THROWS_WITH(cg::via_convert(reg, at(kCols, {128, 128}), 64, {}), Catch::Contains("--bits"));
+}
+
+TEST_CASE("swizzle designer with Triton's instructions: the textbook transpose", "[codegen][swizzle]") {
+  // blocked [1, 8] rows to [8, 1] columns, fp16 128x128, 4 warps (issue 16)
+  auto src = at(kRows, {128, 128}), dst = at(kCols, {128, 128});
+  for (auto v : {ls::TritonVersion::v3_6, ls::TritonVersion::v3_9}) {
+    const cg::Target t{v, 90};
+    auto a = cg::lowered(src, v), b = cg::lowered(dst, v);
+    auto design = ls::design_swizzle(a, b, 16);
+    auto conventional = ls::rank_conventional(a, b, 16);
+    auto c = cg::choose_swizzle(src, dst, 16, t, design, conventional);
+    REQUIRE(c.path == "shared_memory");
+    REQUIRE(!c.ranked.empty());
+    // Triton's own conversion: st.shared.v4.b32 + ldmatrix.x4.trans, conflict-free
+    CHECK(c.own.store == 256);
+    CHECK(c.own.load == 256);
+    // the best conventional layout with Triton's instructions is of the 512 + 256 class or better
+    CHECK(c.ranked.front().total() <= 512 + 256);
+    CHECK(c.recommended.total() <= c.own.total());
+    CHECK(c.recommended.total() <= c.ranked.front().total());
+    REQUIRE(c.designed);
+    CHECK(c.recommended.total() <= c.designed->total());
+    // the ranking is cheapest first, and each candidate really costs what it says
+    for (size_t i = 1; i < c.ranked.size(); ++i) CHECK(c.ranked[i - 1].total() <= c.ranked[i].total());
+    for (size_t i = 0; i < c.ranked.size() && i < 3; ++i) {
+      ls::TensorLayout s;
+      s.spec = std::make_shared<const ls::Spec>(*c.ranked[i].spec);
+      s.shape = {128, 128};
+      auto st = cg::via_shared(src, s, 16, t), ld = cg::via_shared(dst, s, 16, t);
+      CHECK(st.shared_store_wavefronts == c.ranked[i].store);
+      CHECK(ld.shared_load_wavefronts == c.ranked[i].load);
+    }
+    CHECK(!c.note.empty());
+  }
+}
+
+TEST_CASE("swizzle designer with Triton's instructions: no shared memory beats a shuffle", "[codegen][swizzle]") {
+  auto src = at("BlockedLayout([1, 2], [4, 8], [4, 1], [1, 0])", {64, 64});
+  auto dst = at("BlockedLayout([2, 1], [8, 4], [4, 1], [1, 0])", {64, 64});
+  const cg::Target t{ls::TritonVersion::v3_9, 90};
+  auto a = cg::lowered(src, t.version), b = cg::lowered(dst, t.version);
+  auto c = cg::choose_swizzle(src, dst, 16, t, ls::design_swizzle(a, b, 16), ls::rank_conventional(a, b, 16));
+  if (c.path != "shared_memory") {
+    CHECK(c.own.total() == 0);
+    CHECK(c.recommended.name == c.own.name);
+    CHECK(!c.beats_triton);
+  } else {
+    CHECK(c.recommended.total() <= c.own.total());
+  }
 }
