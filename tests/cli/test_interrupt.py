@@ -96,6 +96,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cli", required=True)
     ap.add_argument("--delay", type=float, default=1.5)
+    ap.add_argument("--only", default="", help="run the cases whose name contains this")
     a = ap.parse_args()
     info = json.loads(subprocess.run([a.cli, "gpu", "info"], capture_output=True, text=True).stdout)
     have_gpu = bool(info["devices"]) and not info["devices"][0].get("simulated")
@@ -110,6 +111,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         todo, out_dir = cases(tmp, have_gpu)
         for name, args, progress in todo:
+            if a.only not in name:
+                continue
             rc, out, err, after, alive = interrupt(a.cli, args, a.delay, tty=False)
             left = os.listdir(out_dir)
             check(name, alive and rc == 130 and out == "" and err == LINE + "\n" and not left and after < 5,
