@@ -154,7 +154,12 @@ void shared_table(const ls::gpu::SharedMeasurement& m) {
 void draw_gpu_window(GpuPanel& p, const Doc& a, const Doc& b) {
   if (!p.open) return;
   if (p.device.empty()) {
-    auto d = ls::gpu::list_devices();
+    ls::gpu::Devices d;
+    try {
+      d = ls::gpu::list_devices();
+    } catch (const std::exception& e) {  // a bad LAYOUTSCOPE_GPU_FAULT or LAYOUTSCOPE_GPU_TIMEOUT
+      d.error = e.what();
+    }
     p.available = !d.devices.empty();
     if (p.available) {
       auto& v = d.devices[0];

@@ -10,7 +10,8 @@ scripted run (layoutscope --actions under Xvfb) presses the GPU window's
     gpu.error, the text the window draws in red; without a device its device
     line); after a fault or a timeout the next job is refused saying why;
   - an edit after the failure is applied (the meta file's layout).
-Exit 0 when all hold; 77 (skip) without xvfb-run or in a build without CUDA.
+A nonsense LAYOUTSCOPE_GPU_FAULT is shown the same way, as why there is no
+device. Exit 0 when all hold; 77 (skip) without xvfb-run or in a build without CUDA.
 """
 import argparse
 import json
@@ -49,6 +50,7 @@ def main():
         print("SKIP: built without CUDA")
         sys.exit(77)
     cases = dict(CASES)
+    cases["nonsense"] = "LAYOUTSCOPE_GPU_FAULT: 'nonsense' must be no_device, shared_memory, oom, launch, fault or timeout"
     if not info["devices"]:  # the real path, no injection
         cases[""] = "no CUDA device"
     want_after = subprocess.run([a.cli, "convert", AFTER, "--shape", "32x32", "--to", "mlir"], capture_output=True,
@@ -77,7 +79,7 @@ def main():
             if reason not in errors.get(4, ""):
                 problems.append(f"line 4 (run shared) reported {errors.get(4)!r}")
             # the window shows the last job's failure (no device: its device line, the buttons disabled)
-            if fault in ("no_device", ""):
+            if fault in ("no_device", "", "nonsense"):
                 if reason not in gpu.get("device", ""):
                     problems.append(f"the GPU window's device line is {gpu.get('device')!r}")
             elif 5 in errors and gpu.get("error") != errors[5]:
