@@ -36,6 +36,7 @@ constexpr const char* kDefaultLayout =
 constexpr const char* kDefaultShape = "64x16";
 constexpr int kScreenshotFrames = 3;      // the first frames lay the windows out
 constexpr int kFramesAfterEvent = 3;      // ImGui settles hover and layout within a few frames
+constexpr double kStaleTemporarySeconds = 600;  // an unfinished save older than this is abandoned
 
 constexpr const char* kUsage =
     "usage: layoutscope [LAYOUT] [--shape 64x16]\n"
@@ -475,6 +476,8 @@ int main(int argc, char** argv) {
     if (!app.headless) persist.dir = lsgui::config_dir();
     if (!o.session.empty()) persist.dir = o.session, persist.trace = true;
     bool restored = false;
+    if (!persist.dir.empty())  // left by a writer killed mid-save
+      lsgui::remove_stale_temporaries(persist.dir, {"session.json", "layoutscope.ini"}, kStaleTemporarySeconds);
     if (!persist.dir.empty() && !o.has_layout) {
       // An unreadable session is moved aside (never overwritten) and the status bar says where.
       app.status = lsgui::restore_session_file(persist.dir + "/session.json", app.a, app.b);

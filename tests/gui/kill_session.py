@@ -10,7 +10,8 @@ runs are killed with SIGKILL at random moments of the edits; after each:
     printed or after the line being run (the only edit that may be lost);
     no file at all only when killed during start-up;
   - restoring it (a new run on DIR) reports nothing, moves nothing aside and
-    restores exactly that state.
+    restores exactly that state; it removes a save's temporary abandoned an
+    hour ago (a writer killed mid-save) and keeps a young one (in flight).
 Exit 0 when all hold; 77 (skip) without xvfb-run.
 """
 import argparse
@@ -145,7 +146,13 @@ def main():
                 if text not in allowed:
                     ks = [k for k in lines if state[k] == text]
                     problems.append(f"session.json holds the state after line(s) {ks}, killed after line {last}")
-                # restore it: nothing reported, nothing moved aside, the same state back
+                # restore it: nothing reported, nothing moved aside, the same state back;
+                # a save's temporary abandoned long ago is removed, a young one (in flight) kept
+                old, young = os.path.join(folder, ".session.json.tmp-AAAAAA"), os.path.join(folder, ".session.json.tmp-BBBBBB")
+                for t in (old, young):
+                    with open(t, "w") as f:
+                        f.write("{")
+                os.utime(old, (time.time() - 3600, time.time() - 3600))
                 back = Run(xvfb, a.app, idle, folder)
                 rc, err = back.finish()
                 if rc != 0 or "could not be restored" in err:
@@ -154,6 +161,8 @@ def main():
                     problems.append("restore moved the session aside")
                 if not back.trace or back.trace[0][1] != text:
                     problems.append("restore did not bring back the saved state")
+                if os.path.exists(old) or not os.path.exists(young):
+                    problems.append(f"stale temporary removed: {not os.path.exists(old)}, young one kept: {os.path.exists(young)}")
             where = f"killed {delay:.2f} s into the edits, after line {last}"
             print(("ok   " if not problems else "FAIL ") + where + ("" if not problems else ": " + "; ".join(problems)))
             failed += bool(problems)
