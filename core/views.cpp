@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "error.h"
+#include "interrupt.h"
 
 namespace ls {
 namespace {
@@ -121,7 +122,10 @@ std::string tensor_view(const LayoutMap& m) {
   size_t w = 0;
   for (auto& o : owners)
     for (int64_t x : o) w = std::max(w, owner_label(m, x).size());
+  const int64_t n = static_cast<int64_t>(owners.size());
   for (auto& o : owners) {
+    const int64_t i = static_cast<int64_t>(labels.size());
+    if (i % 65536 == 0) work_point("show", i, n);
     std::string cell;
     for (size_t i = 0; i < o.size(); ++i) {
       std::string l = owner_label(m, o[i]);
@@ -145,6 +149,7 @@ std::string hw_view(const LayoutMap& m) {
   int64_t rows = static_cast<int64_t>(t.size()) / cols;
   int64_t per_group = dims.size() >= 2 ? dims[1].size : 1;  // lanes per warp, or offsets
   for (int64_t r = 0; r < rows; ++r) {
+    if (r % 4096 == 0) work_point("show", r, rows);
     auto c = hw_coords(m, r * cols);
     if (r % per_group == 0) {
       std::string head;

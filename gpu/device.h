@@ -1,5 +1,7 @@
 // What the GPU runner can tell about the machine. Without the CUDA toolkit
-// at build time every query answers that the build has no CUDA.
+// at build time every query answers that the build has no CUDA. An injected
+// fault (fault.h) shows here: no_device lists none, shared_memory reports no
+// shared memory, and without a real device the others list a simulated one.
 #pragma once
 
 #include <string>
@@ -14,6 +16,8 @@ struct DeviceInfo {
   long long global_mem_bytes = 0;
   int shared_mem_per_block = 0;
   int warp_size = 0;
+  int shared_mem_optin = 0;  // the most a kernel may ask for (cudaFuncSetAttribute)
+  bool simulated = false;    // stands in for a missing device under LAYOUTSCOPE_GPU_FAULT (fault.h)
 };
 
 struct Devices {

@@ -1,8 +1,11 @@
 // The GPU runtime as the rest of gpu/ sees it: device memory, NVRTC-compiled
 // kernels (cached by source) and event timing. No CUDA types cross this
 // header; runtime_cuda.cpp implements it with the CUDA runtime and NVRTC,
-// runtime_stub.cpp answers "built without CUDA". Every failure (no device,
-// out of memory, a compile error, a failed launch) throws ls::Error.
+// runtime_stub.cpp answers "built without CUDA". Every failure of the GPU
+// (no device, too little shared memory, out of memory, a compile error, a
+// refused launch, a kernel that faults or outlives LAYOUTSCOPE_GPU_TIMEOUT)
+// throws gpu::Failure naming the step (fault.h). After a fault or a timeout
+// the device is unusable: every later call fails saying so.
 #pragma once
 
 #include <cstddef>
@@ -12,6 +15,7 @@
 #include <vector>
 
 #include "device.h"
+#include "fault.h"
 
 namespace ls::gpu {
 
@@ -35,6 +39,7 @@ private:
 
 struct Kernel {
   const void* fn = nullptr;  // a CUDA kernel handle
+  std::string name;
 };
 
 // The device in use (the first one), or throws with the reason.
@@ -49,6 +54,7 @@ std::vector<float> time_launches(Kernel k, int64_t grid, int threads, int smem_b
                                  int warmup, int reps);
 // Milliseconds of each of `reps` device-to-device cudaMemcpy calls.
 std::vector<float> time_memcpy(void* dst, const void* src, size_t bytes, int warmup, int reps);
+// Waits for the launched work, at most LAYOUTSCOPE_GPU_TIMEOUT seconds.
 void synchronize();
 
 }  // namespace ls::gpu

@@ -3,7 +3,7 @@
 
 namespace ls::gpu {
 namespace {
-[[noreturn]] void no_cuda() { fail("gpu: layoutscope was built without CUDA"); }
+[[noreturn]] void no_cuda() { fail_gpu("finding a device", "layoutscope was built without CUDA"); }
 }  // namespace
 
 Buffer::Buffer(size_t) { no_cuda(); }

@@ -74,5 +74,8 @@ std::string read_file(const std::string& path);
 // overrides the shape the text carries; --triton sets the version.
 ls::TensorLayout load_layout(const Args& a);
 std::string json_escape(const std::string& s);
+// Clears the progress line (shown on a terminal by ls::work_point) before
+// anything else is written to stderr.
+void end_progress();
 
 }  // namespace cli

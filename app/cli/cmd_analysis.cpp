@@ -1,5 +1,6 @@
 // bank-conflicts, coalescing, convert-cost, swizzle: the analyses of
 // core/analysis as JSON (a short table with --table).
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <map>
@@ -15,6 +16,7 @@
 #include "codegen/codegen.h"
 #include "codegen/swizzle_choice.h"
 #include "cli.h"
+#include "interrupt.h"
 #include "error.h"
 #include "io/text.h"
 #include "layout_map.h"
@@ -105,10 +107,15 @@ void print_op_table(const std::string& what, const ls::SharedOpReport& r) {
             << r.max_wavefronts << ")\n";
 }
 
+// Printed together at the end: Ctrl-C leaves no partial output.
 int bank_batch(const cli::Args& a, const std::string& path, ls::TritonVersion v) {
-  std::istringstream f(cli::read_file(path));
+  std::string text = cli::read_file(path);
+  const int64_t lines = std::count(text.begin(), text.end(), '\n') + 1;
+  std::istringstream f(text);
+  std::ostringstream out;
   std::string line;
-  while (std::getline(f, line)) {
+  for (int64_t n = 0; std::getline(f, line); ++n) {
+    ls::work_point("bank-conflicts --batch", n, lines);
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     try {
       ls::BankCase c = ls::parse_bank_case(line);
@@ -118,11 +125,12 @@ int bank_batch(const cli::Args& a, const std::string& path, ls::TritonVersion v)
       cli::check_work(a, c.reg);
       cli::check_work(a, c.shared);
       ls::check_element_bits(c.bits);
-      std::cout << cli::with_triton(ls::to_json(bank_report(c.reg, c.shared, c.bits, {}), false), v) << "\n";
+      out << cli::with_triton(ls::to_json(bank_report(c.reg, c.shared, c.bits, {}), false), v) << "\n";
     } catch (const std::exception& e) {
-      std::cout << "{\"error\": " << ls::json_string(e.what()) << "}\n";
+      out << "{\"error\": " << ls::json_string(e.what()) << "}\n";
     }
   }
+  std::cout << out.str();
   return 0;
 }
 

@@ -1,6 +1,5 @@
 // gpu ...: kernels that use the layout, run on the local GPU.
-#include <unistd.h>
-
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -9,6 +8,8 @@
 #include "copy.h"
 #include "device.h"
 #include "error.h"
+#include "fault.h"
+#include "interrupt.h"
 #include "io/text.h"
 #include "mma_verify.h"
 #include "shared_bench.h"
@@ -29,7 +30,8 @@ int gpu_info() {
     auto& v = d.devices[i];
     std::cout << (i ? ", " : "") << "{\"name\": \"" << cli::json_escape(v.name) << "\", \"cc\": \"" << v.major << "."
               << v.minor << "\", \"sms\": " << v.sm_count << ", \"global_mem_bytes\": " << v.global_mem_bytes
-              << ", \"shared_mem_per_block\": " << v.shared_mem_per_block << "}";
+              << ", \"shared_mem_per_block\": " << v.shared_mem_per_block << ", \"shared_mem_optin\": "
+              << v.shared_mem_optin << ", \"simulated\": " << (v.simulated ? "true" : "false") << "}";
   }
   std::cout << "], \"error\": \"" << cli::json_escape(d.error) << "\"}\n";
   return 0;
@@ -103,11 +105,9 @@ int gpu_copy(const cli::Args& a) {
 
 int gpu_sweep(const cli::Args& a) {
   ls::require(a.pos.size() == 2 && a.pos[1] == "gluon-memcpy", "gpu sweep: the sweep so far is 'gluon-memcpy'");
-  // progress only on a terminal: a redirected stderr keeps its one error line
-  const bool tty = ::isatty(2);
-  auto rows = ls::gpu::sweep_gluon_memcpy([tty](int done, int total) {
-    if (!tty) return;
-    std::cerr << "\rgpu sweep: " << done << "/" << total << (done == total ? "\n" : "") << std::flush;
+  // progress on a terminal, and Ctrl-C, between rows (interrupt.h)
+  auto rows = ls::gpu::sweep_gluon_memcpy([](int done, int total) {
+    if (done < total) ls::work_point("gpu sweep", done, total);
   });
   if (a.flag("--table")) {
     std::cout << "1D memcpy, TB/s (rows XBLOCK, columns R)\nXBLOCK   R=1   R=2   R=4   R=8   R=16\n";
@@ -193,10 +193,14 @@ std::string shared_json(const ls::gpu::SharedMeasurement& m) {
 
 // One case per line: {"name", "reg", "shared", "shape": [..], "bits", "load_reg"?, "store"?, "load"?}.
 int gpu_shared_batch(const std::string& path) {
-  std::istringstream f(cli::read_file(path));
+  std::string text = cli::read_file(path);
+  const int64_t lines = std::count(text.begin(), text.end(), '\n') + 1;
+  std::istringstream f(text);
+  std::ostringstream out;  // printed at the end: Ctrl-C or a GPU failure leaves no partial output
   int cases = 0, agree = 0;
   std::string line;
-  while (std::getline(f, line)) {
+  for (int64_t n = 0; std::getline(f, line); ++n) {
+    ls::work_point("gpu shared --batch", n, lines);
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     auto j = nlohmann::json::parse(line, nullptr, false);
     std::string name = j.is_object() ? j.value("name", "") : "";
@@ -208,12 +212,15 @@ int gpu_shared_batch(const std::string& path) {
                                                   j.value("bits", 0), j.value("store", "plain"), j.value("load", "plain")));
       ++cases;
       agree += m.agrees();
-      std::cout << "{\"name\": \"" << cli::json_escape(name) << "\", \"result\": " << shared_json(m) << "}\n";
+      out << "{\"name\": \"" << cli::json_escape(name) << "\", \"result\": " << shared_json(m) << "}\n";
+    } catch (const ls::gpu::Failure&) {
+      throw;  // the GPU, not this case: no later case can run either
     } catch (const std::exception& e) {
       ++cases;
-      std::cout << "{\"name\": \"" << cli::json_escape(name) << "\", \"error\": \"" << cli::json_escape(e.what()) << "\"}\n";
+      out << "{\"name\": \"" << cli::json_escape(name) << "\", \"error\": \"" << cli::json_escape(e.what()) << "\"}\n";
     }
   }
+  std::cout << out.str();
   std::cerr << "gpu shared: " << agree << " of " << cases << " cases agree with the model\n";
   return agree == cases ? 0 : 1;
 }
@@ -283,11 +290,17 @@ const cli::Registration gpu{
       {"shared", "", {{"--batch", "FILE", true}}, "one case per JSON line"}},
      [](const cli::Args& a) {
        std::string sub = a.pos.empty() ? "" : a.pos[0];
-       if (sub == "info") return gpu_info();
-       if (sub == "copy") return gpu_copy(a);
-       if (sub == "sweep") return gpu_sweep(a);
-       if (sub == "mma-verify") return gpu_mma_verify(a);
-       if (sub == "shared") return gpu_shared(a);
+       try {
+         if (sub == "info") return gpu_info();
+         if (sub == "copy") return gpu_copy(a);
+         if (sub == "sweep") return gpu_sweep(a);
+         if (sub == "mma-verify") return gpu_mma_verify(a);
+         if (sub == "shared") return gpu_shared(a);
+       } catch (const ls::gpu::Failure& e) {  // the GPU failed, not the input: exit 3
+         cli::end_progress();
+         std::cerr << "error: " << e.what() << "\n";
+         return 3;
+       }
        ls::fail("gpu: expected info, copy, sweep, mma-verify or shared");
      }}};
 

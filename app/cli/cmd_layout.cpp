@@ -1,9 +1,11 @@
 // bases, show, convert: a layout's bases, its grids as text, and its text in
 // another format.
+#include <algorithm>
 #include <sstream>
 #include <iostream>
 
 #include "cli.h"
+#include "interrupt.h"
 #include "error.h"
 #include "io/text.h"
 #include "layout_map.h"
@@ -46,20 +48,26 @@ std::string bases_json(const ls::TensorLayout& in) {
   return s + "}}";
 }
 
-// One JSON object per input line; a bad line answers {"error": ...}.
+// One JSON object per input line; a bad line answers {"error": ...}. The
+// answers are printed together at the end: Ctrl-C leaves no partial output.
 int batch(const std::string& path, ls::TritonVersion v) {
-  std::istringstream f(cli::read_file(path));
+  std::string text = cli::read_file(path);
+  const int64_t lines = std::count(text.begin(), text.end(), '\n') + 1;
+  std::istringstream f(text);
+  std::ostringstream out;
   std::string line;
-  while (std::getline(f, line)) {
+  for (int64_t n = 0; std::getline(f, line); ++n) {
+    ls::work_point("bases --batch", n, lines);
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
     try {
       ls::TensorLayout t = ls::parse_batch_line(line);
       t.triton = v;
-      std::cout << bases_json(t) << "\n";
+      out << bases_json(t) << "\n";
     } catch (const std::exception& e) {
-      std::cout << "{\"error\": \"" << cli::json_escape(e.what()) << "\"}\n";
+      out << "{\"error\": \"" << cli::json_escape(e.what()) << "\"}\n";
     }
   }
+  std::cout << out.str();
   return 0;
 }
 

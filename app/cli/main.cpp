@@ -2,17 +2,27 @@
 // from core; the cmd_*.cpp files only read arguments and print. Each command
 // declares its usage forms (cli.h); the parser accepts exactly the options
 // they list and --help is printed from them.
+#include <pthread.h>
+#include <signal.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
+#include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <new>
 #include <sstream>
+#include <thread>
 
 #include "cli.h"
 #include "error.h"
+#include "interrupt.h"
 #include "io/text.h"
 #include "layout_map.h"
 
@@ -251,7 +261,7 @@ std::string usage() {
   std::string s = "usage: layoutscope-cli COMMAND ...   (layoutscope-cli COMMAND --help: one command)\n" + cli::usage();
   s += "LAYOUT is Triton MLIR text, Gluon text, a tilus or CuTe layout, or a path to a JSON (or text) file;\n"
        "'-' reads stdin. N may be written 2^K. Exit codes: 0 ok, 1 a GPU measurement disagrees with the\n"
-       "model, 2 bad input (one line on stderr).\n";
+       "model, 2 bad input, 3 the GPU failed (one line on stderr naming the step), 130 interrupted.\n";
   return s;
 }
 
@@ -330,18 +340,112 @@ int run(int argc, char** argv) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+// Long work shows its progress on a terminal and stops on Ctrl-C. A monitor
+// thread draws one line on stderr (when it is a terminal) after half a
+// second, ten times a second: the command, the step work_point last reported
+// and the time. Ctrl-C makes the work stop at its next step: exit 130, one
+// line, nothing written. Work with no step to stop at is ended by the monitor
+// kGraceMs after the Ctrl-C, the same way (an atomic write in flight leaves at
+// most its temporary). A second Ctrl-C ends the program at once.
+namespace {
+
+using Clock = std::chrono::steady_clock;
+constexpr int kGraceMs = 2000;
+constexpr char kInterrupted[] = "error: interrupted; nothing was written\n";
+
+std::mutex g_line_mutex;  // the progress line, and the end of it
+bool g_progress_shown = false, g_progress_over = false;
+std::atomic<const char*> g_what{nullptr};
+std::atomic<int64_t> g_done{0}, g_total{0};
+
+void on_sigint(int) {
+  ls::request_interrupt();
+  ::signal(SIGINT, SIG_DFL);
+}
+
+void record_progress(const char* what, int64_t done, int64_t total) {
+  g_done = done, g_total = total;
+  g_what = what;
+}
+
+// A pthread with no heap state: nothing for LeakSanitizer to find at exit.
+const char* g_command = "";
+bool g_tty = false;
+
+void* monitor(void*) {
+  const Clock::time_point start = Clock::now();
+  for (;;) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    if (ls::interrupt_requested()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(kGraceMs));
+      std::lock_guard<std::mutex> lock(g_line_mutex);
+      std::string line = (g_progress_shown ? "\r\033[K" : "") + std::string(kInterrupted);
+      [[maybe_unused]] ssize_t n = ::write(2, line.data(), line.size());
+      _exit(130);
+    }
+    double t = std::chrono::duration<double>(Clock::now() - start).count();
+    if (!g_tty || t < 0.5) continue;
+    std::lock_guard<std::mutex> lock(g_line_mutex);
+    if (g_progress_over) continue;
+    char step[160] = "working";
+    if (const char* what = g_what.load()) {
+      int64_t done = g_done, total = g_total;
+      std::snprintf(step, sizeof step, "%s %lld of %lld (%d%%)", what, static_cast<long long>(done),
+                    static_cast<long long>(total), total > 0 ? static_cast<int>(100 * done / total) : 0);
+    }
+    std::fprintf(stderr, "\r%s: %s, %.1f s\033[K", g_command, step, t);
+    std::fflush(stderr);
+    g_progress_shown = true;
+  }
+}
+
+}  // namespace
+
+void cli::end_progress() {
+  std::lock_guard<std::mutex> lock(g_line_mutex);
+  if (g_progress_shown) std::fputs("\r\033[K", stderr);
+  g_progress_shown = false;
+  g_progress_over = true;
+}
+
+namespace {
+
+int guarded(int argc, char** argv) {
   try {
     return run(argc, argv);
+  } catch (const ls::Interrupted&) {
+    cli::end_progress();
+    std::cerr << kInterrupted;
+    return 130;
   } catch (const ls::Error& e) {
+    cli::end_progress();
     std::cerr << "error: " << e.what() << "\n";
     return 2;
   } catch (const std::bad_alloc&) {
+    cli::end_progress();
     std::cerr << "error: out of memory; lower --max-elements or the shape\n";
     return 2;
   } catch (const std::exception& e) {
     // not a message written for users: say so rather than pass it on bare
+    cli::end_progress();
     std::cerr << "error: internal error (" << e.what() << "); please report the command\n";
     return 2;
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  struct sigaction sa {};
+  sa.sa_handler = on_sigint;
+  sigemptyset(&sa.sa_mask);
+  ::sigaction(SIGINT, &sa, nullptr);
+  ls::set_progress(record_progress);
+  g_command = argc > 1 ? argv[1] : "";
+  g_tty = ::isatty(2) != 0;
+  pthread_t t;
+  if (pthread_create(&t, nullptr, monitor, nullptr) == 0) pthread_detach(t);
+  int rc = guarded(argc, argv);
+  cli::end_progress();
+  return rc;
 }

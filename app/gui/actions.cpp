@@ -1,7 +1,9 @@
 #include "actions.h"
 
 #include <algorithm>
+#include <chrono>
 #include <sstream>
+#include <thread>
 
 #include "analysis_panel.h"
 #include "error.h"
@@ -13,7 +15,9 @@ namespace {
 constexpr const char* kActions[] = {"layout", "compare", "shape", "preset",  "field", "step",         "view",  "color_by",
                                     "label_by", "hover", "click", "zoom",   "undo",  "redo", "swap", "swizzle_pick",
                                     "frames", "scale", "presentation", "lesson", "design_swizzle", "export_format",
-                                    "export_pair", "open", "kernel_op", "kernel_window", "leave", "triton"};
+                                    "export_pair", "open", "kernel_op", "kernel_window", "leave", "triton", "gpu"};
+constexpr const char* kGpuJobs[] = {"copy", "sweep", "shared", "fragments"};
+constexpr double kGpuJobSeconds = 600;  // a scripted GPU job that runs longer is reported, not awaited
 constexpr int kMaxFrames = 1000;
 constexpr int kMaxRepeat = 10000;
 
@@ -61,6 +65,9 @@ void check(const Action& a) {
               "takes the line of an op in the open kernel");
   if (a.name == "kernel_window") check_arg(v.is_boolean(), a, "takes true or false");
   if (a.name == "triton") check_arg(v == "3.6" || v == "3.9", a, "takes \"3.6\" or \"3.9\"");
+  if (a.name == "gpu")
+    check_arg(v.is_string() && std::find(std::begin(kGpuJobs), std::end(kGpuJobs), v.get<std::string>()) != std::end(kGpuJobs),
+              a, "takes copy, sweep, shared or fragments");
   if (a.name == "export_format") check_arg(v.is_string(), a, "takes a format name");
   if (a.name == "export_pair") check_arg(v.is_boolean(), a, "takes true or false");
   if (a.name == "swizzle_pick")
@@ -267,6 +274,24 @@ std::string run_one(App& app, const Action& a, const std::function<void()>& fram
       else app.an.pick = static_cast<int>(k - 1), frame();
     }
     if (!err.empty()) app.status = err;
+  } else if (a.name == "gpu") {  // the GPU window's run button; waits for the job
+    app.gpu.open = true;
+    app.gpu.click = v.get<std::string>();
+    app.gpu.click_error.clear();
+    frame();
+    if (!app.gpu.click_error.empty()) {
+      err = "gpu " + v.get<std::string>() + ": the button is disabled: " + app.gpu.click_error;
+    } else {
+      auto until = std::chrono::steady_clock::now() + std::chrono::duration<double>(kGpuJobSeconds);
+      while (!gpu_running(app.gpu).empty() && std::chrono::steady_clock::now() < until) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        frame();
+      }
+      if (!gpu_running(app.gpu).empty()) err = "gpu " + v.get<std::string>() + ": still running after " +
+                                                   std::to_string(int(kGpuJobSeconds)) + " s";
+      else err = gpu_error(app.gpu);
+    }
+    if (!err.empty()) app.status = err;
   } else if (a.name == "scale") {
     set_ui_scale(app, v.get<float>());
   } else if (a.name == "lesson") {
@@ -315,11 +340,13 @@ std::vector<Action> read_actions(const std::string& text, const std::string& fil
   return out;
 }
 
-std::vector<ActionError> run_actions(App& app, const std::vector<Action>& actions, const std::function<void()>& frame) {
+std::vector<ActionError> run_actions(App& app, const std::vector<Action>& actions, const std::function<void()>& frame,
+                                     const std::function<void(const Action&)>& after) {
   std::vector<ActionError> errors;
   for (const auto& a : actions) {
     std::string err = run_one(app, a, frame);
     if (!err.empty()) errors.push_back({a.line, a.name, err});
+    if (after) after(a);
   }
   return errors;
 }

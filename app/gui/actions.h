@@ -21,7 +21,7 @@ struct Action {
   int line = 0;        // 1-based line in the file
   std::string name;    // layout, compare, shape, preset, field, step, view, color_by, label_by,
                        // hover, click, zoom, undo, redo, swap, design_swizzle, swizzle_pick, frames, scale,
-                       // presentation, lesson
+                       // presentation, lesson, gpu
   nlohmann::json arg;  // the action's object
 };
 
@@ -37,6 +37,8 @@ struct ActionError {
 
 // Applies each action, calling `frame` (render one frame, jobs finished
 // first) as often as the action needs; returns the errors shown on the way.
-std::vector<ActionError> run_actions(App& app, const std::vector<Action>& actions, const std::function<void()>& frame);
+// `after` (when set) runs after each action.
+std::vector<ActionError> run_actions(App& app, const std::vector<Action>& actions, const std::function<void()>& frame,
+                                     const std::function<void(const Action&)>& after = {});
 
 }  // namespace lsgui

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <ctime>
 #include <cstdlib>
@@ -76,6 +77,27 @@ std::string config_dir() {
 }
 
 void write_atomic(const std::string& path, const std::string& data) { ls::write_file_atomic(path, data); }
+
+int remove_stale_temporaries(const std::string& dir, const std::vector<std::string>& names, double age_s) {
+  std::error_code ec;
+  int removed = 0;
+  const auto now = fs::file_time_type::clock::now();
+  for (auto it = fs::directory_iterator(dir, ec); !ec && it != fs::directory_iterator(); it.increment(ec)) {
+    const fs::directory_entry& e = *it;
+    std::string f = e.path().filename().string();
+    bool ours = false;  // write_file_atomic's ".NAME.tmp-XXXXXX"
+    for (const auto& n : names) {
+      std::string prefix = "." + n + ".tmp-";
+      ours = ours || (f.size() == prefix.size() + 6 && f.rfind(prefix, 0) == 0);
+    }
+    std::error_code fe;
+    if (!ours || !e.is_regular_file(fe)) continue;
+    auto t = fs::last_write_time(e.path(), fe);
+    if (fe || std::chrono::duration<double>(now - t).count() < age_s) continue;
+    if (fs::remove(e.path(), fe)) ++removed;
+  }
+  return removed;
+}
 
 std::string font_file() {
   std::error_code ec;

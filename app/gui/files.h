@@ -38,6 +38,11 @@ std::string config_dir();
 // core's ls::write_file_atomic: a unique temporary, fsync, rename, directory
 // fsync, the mode kept; throws ls::Error naming the path and the OS reason.
 void write_atomic(const std::string& path, const std::string& data);
+// Removes the temporaries of write_atomic(DIR/NAME) for each of `names` that
+// are older than `age_s` seconds: a writer killed between creating one and
+// its rename leaves it behind (a younger one may be another window's, in
+// flight). Returns how many went.
+int remove_stale_temporaries(const std::string& dir, const std::vector<std::string>& names, double age_s);
 // Reads a whole file (at most 16 MiB); throws ls::Error naming the path and
 // the OS reason.
 std::string read_file(const std::string& path);

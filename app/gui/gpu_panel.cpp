@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include "device.h"
 #include "error.h"
@@ -153,7 +154,12 @@ void shared_table(const ls::gpu::SharedMeasurement& m) {
 void draw_gpu_window(GpuPanel& p, const Doc& a, const Doc& b) {
   if (!p.open) return;
   if (p.device.empty()) {
-    auto d = ls::gpu::list_devices();
+    ls::gpu::Devices d;
+    try {
+      d = ls::gpu::list_devices();
+    } catch (const std::exception& e) {  // a bad LAYOUTSCOPE_GPU_FAULT or LAYOUTSCOPE_GPU_TIMEOUT
+      d.error = e.what();
+    }
     p.available = !d.devices.empty();
     if (p.available) {
       auto& v = d.devices[0];
@@ -185,8 +191,15 @@ void draw_gpu_window(GpuPanel& p, const Doc& a, const Doc& b) {
       if (ImGui::Button("cancel")) r.cancel = true;
     }
   }
-  if (!error.empty()) ImGui::TextColored(ImVec4(1, 0.4f, 0.4f, 1), "%s", error.c_str());
-  ImGui::BeginDisabled(busy || !p.available);
+  if (!error.empty()) {  // wrapped: the whole reason stays readable
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1, 0.4f, 0.4f, 1));
+    ImGui::TextWrapped("%s", error.c_str());
+    ImGui::PopStyleColor();
+  }
+  const bool enabled = !busy && p.available;
+  const std::string click = std::exchange(p.click, "");
+  if (!click.empty() && !enabled) p.click_error = busy ? "the GPU window is busy with " + running : p.device;
+  ImGui::BeginDisabled(!enabled);
   auto guarded = [&](auto job) {
     try {
       job();
@@ -195,36 +208,50 @@ void draw_gpu_window(GpuPanel& p, const Doc& a, const Doc& b) {
       r.error = e.what();
     }
   };
+  auto run_copy = [&] {
+    guarded([&] {
+      ls::require(distributed(a), "gpu copy: the layout on the left must be a distributed layout");
+      copy_job(p, a, b);
+    });
+  };
+  auto run_sweep = [&] {
+    start(p, "sweep", [](GpuResults& res) {
+      auto rows = ls::gpu::sweep_gluon_memcpy([&](int done, int total) { res.done = done, res.total = total; },
+                                              &res.cancel);
+      std::lock_guard<std::mutex> lock(res.mutex);
+      res.sweep = rows;
+    });
+  };
+  auto run_shared = [&] { guarded([&] { shared_job(p, a, b); }); };
+  auto run_fragments = [&] {
+    start(p, "fragments", [](GpuResults& res) {
+      auto f = ls::gpu::verify_fragments();
+      std::lock_guard<std::mutex> lock(res.mutex);
+      res.fragments = f;
+    });
+  };
   if (ImGui::CollapsingHeader("copy a tensor with this layout", ImGuiTreeNodeFlags_DefaultOpen)) {
     ImGui::TextDisabled("loads with the layout on the left, stores with the right one when it is distributed");
     ImGui::InputText("tensor shape", &p.tensor_shape);
     ImGui::Combo("input", &p.in_view, kViews, 3);
     ImGui::Combo("output", &p.out_view, kViews, 3);
-    if (ImGui::Button("run copy")) guarded([&] {
-        ls::require(distributed(a), "gpu copy: the layout on the left must be a distributed layout");
-        copy_job(p, a, b);
-      });
+    if (ImGui::Button("run copy")) run_copy();
   }
   if (ImGui::CollapsingHeader("Gluon memcpy sweep")) {
-    if (ImGui::Button("run sweep")) start(p, "sweep", [](GpuResults& res) {
-        auto rows = ls::gpu::sweep_gluon_memcpy([&](int done, int total) { res.done = done, res.total = total; },
-                                                &res.cancel);
-        std::lock_guard<std::mutex> lock(res.mutex);
-        res.sweep = rows;
-      });
+    if (ImGui::Button("run sweep")) run_sweep();
   }
   if (ImGui::CollapsingHeader("shared memory: counted vs predicted")) {
     ImGui::TextDisabled("stores the left layout's registers into the right (shared) layout and loads them back");
     ImGui::Combo("load with", &p.load_instr, kLoadInstr, 3);
-    if (ImGui::Button("run shared")) guarded([&] { shared_job(p, a, b); });
+    if (ImGui::Button("run shared")) run_shared();
   }
   if (ImGui::CollapsingHeader("MMA fragments from the hardware")) {
-    if (ImGui::Button("verify fragments")) start(p, "fragments", [](GpuResults& res) {
-        auto f = ls::gpu::verify_fragments();
-        std::lock_guard<std::mutex> lock(res.mutex);
-        res.fragments = f;
-      });
+    if (ImGui::Button("verify fragments")) run_fragments();
   }
+  if (enabled && click == "copy") run_copy();
+  if (enabled && click == "sweep") run_sweep();
+  if (enabled && click == "shared") run_shared();
+  if (enabled && click == "fragments") run_fragments();
   ImGui::EndDisabled();
   ImGui::Separator();
   std::lock_guard<std::mutex> lock(r.mutex);
@@ -244,6 +271,16 @@ void draw_gpu_window(GpuPanel& p, const Doc& a, const Doc& b) {
     }
   }
   ImGui::End();
+}
+
+std::string gpu_running(const GpuPanel& p) {
+  std::lock_guard<std::mutex> lock(p.results->mutex);
+  return p.results->running;
+}
+
+std::string gpu_error(const GpuPanel& p) {
+  std::lock_guard<std::mutex> lock(p.results->mutex);
+  return p.results->error;
 }
 
 void stop_gpu(GpuPanel& p) {

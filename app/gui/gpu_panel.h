@@ -3,6 +3,9 @@
 // next to the model's prediction, MMA/ldmatrix/wgmma fragments read back).
 // Every measurement runs on a worker thread; the window polls its results,
 // shows progress and can cancel the sweep; the UI never waits on the GPU.
+// A failed job (no device, too little shared memory, out of memory, a
+// refused launch, a kernel that faults or hangs) leaves its reason in red in
+// the window, and the app goes on.
 #pragma once
 
 #include <atomic>
@@ -42,7 +45,15 @@ struct GpuPanel {
   int load_instr = 0;             // shared: plain or ldmatrix.x4 (.trans)
   std::shared_ptr<GpuResults> results = std::make_shared<GpuResults>();
   std::thread worker;
+  // A scripted click (actions.h) of a run button: "copy", "sweep", "shared" or
+  // "fragments"; cleared by the next frame, which sets click_error when the
+  // button could not be pressed (disabled: why).
+  std::string click, click_error;
 };
+
+// The job running now ("" when idle) and the last job's failure.
+std::string gpu_running(const GpuPanel& p);
+std::string gpu_error(const GpuPanel& p);
 
 // The window (when open). `a` is the layout being explored, `b` the second
 // layout of the side-by-side view (a store layout or a shared layout).

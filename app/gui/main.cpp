@@ -10,7 +10,6 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <future>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
@@ -37,7 +36,7 @@ constexpr const char* kDefaultLayout =
 constexpr const char* kDefaultShape = "64x16";
 constexpr int kScreenshotFrames = 3;      // the first frames lay the windows out
 constexpr int kFramesAfterEvent = 3;      // ImGui settles hover and layout within a few frames
-constexpr double kSessionDelay = 1.0;     // seconds after the last edit before the session is saved
+constexpr double kStaleTemporarySeconds = 600;  // an unfinished save older than this is abandoned
 
 constexpr const char* kUsage =
     "usage: layoutscope [LAYOUT] [--shape 64x16]\n"
@@ -46,7 +45,8 @@ constexpr const char* kUsage =
     "                   [--compare LAYOUT] [--color-by thread|warp|register|lane|block|offset|bank] [--level N]\n"
     "                   [--gpu-window]   open the GPU window\n"
     "       layoutscope --actions FILE [--layout LAYOUT] [--screenshot OUT.png [--screenshot-meta OUT.json]]\n"
-    "                   [--size 1280x800]   replay scripted edits (one JSON action a line, docs/gui-actions.md)\n"
+    "                   [--size 1280x800] [--session DIR]   replay scripted edits (one JSON action a line,\n"
+    "                   docs/gui-actions.md); --session: restore and save DIR/session.json as the window does\n"
     "       layoutscope --list-presets      the preset names, one a line\n"
     "       layoutscope --bench-frames N [--layout LAYOUT] [--shape 256x256] [--size 1280x800]\n"
     "LAYOUT is Triton MLIR, Gluon or JSON text, or a file holding it. Without one the last\n"
@@ -56,7 +56,7 @@ constexpr const char* kUsage =
     "Exit codes: 0 ok, 1 no window (no display?), 2 bad input.\n";
 
 struct Options {
-  std::string layout, shape, screenshot, meta, view, compare, color_by, actions;
+  std::string layout, shape, screenshot, meta, view, compare, color_by, actions, session;
   bool has_layout = false, has_shape = false, help = false, gpu_window = false, list_presets = false;
   int width = 1280, height = 800, bench_frames = 0, level = -1;
 };
@@ -89,6 +89,7 @@ Options parse_args(int argc, char** argv) {
     else if (a == "--compare") o.compare = value();
     else if (a == "--gpu-window") o.gpu_window = true;
     else if (a == "--actions") o.actions = value();
+    else if (a == "--session") o.session = value();
     else if (a == "--list-presets") o.list_presets = true;
     else if (a == "--bench-frames") o.bench_frames = to_int(a, value(), 1, 100000);
     else if (a == "--level") o.level = to_int(a, value(), 0, 16);
@@ -114,6 +115,7 @@ Options parse_args(int argc, char** argv) {
   ls::require(o.meta.empty() || !o.screenshot.empty(), "--screenshot-meta needs --screenshot");
   ls::require(o.screenshot.empty() || o.bench_frames == 0, "--screenshot and --bench-frames exclude each other");
   ls::require(o.actions.empty() || o.bench_frames == 0, "--actions and --bench-frames exclude each other");
+  ls::require(o.session.empty() || !o.actions.empty(), "--session needs --actions (the window keeps its session in the config directory)");
   return o;
 }
 
@@ -216,6 +218,9 @@ void write_meta(const std::string& path, const lsgui::App& app, const std::vecto
   if (app.tab == lsgui::Tab::hardware && app.tmem && app.tmem_of == app.a.grid->id)
     j["tmem"] = {{"origin", {app.tmem_origin.x, app.tmem_origin.y}}, {"cell", app.tmem_cell},
                  {"blocks", app.tmem->blocks}, {"columns", app.tmem->columns}, {"used_columns", app.tmem->used_columns}};
+  // the GPU window: its device line, the job running and the last job's failure as shown
+  j["gpu"] = {{"open", app.gpu.open}, {"device", app.gpu.device}, {"running", lsgui::gpu_running(app.gpu)},
+              {"error", lsgui::gpu_error(app.gpu)}};
   j["errors"] = nlohmann::json::array();
   for (const auto& e : errors) j["errors"].push_back({{"line", e.line}, {"action", e.action}, {"error", e.error}});
   lsgui::write_atomic(path, j.dump(2) + "\n");
@@ -271,24 +276,20 @@ void bench(GLFWwindow* window, lsgui::App& app, int frames) {
 struct Persist {
   std::string dir;  // empty: nothing is saved
   uint64_t saved_a = 0, saved_b = 0;
-  double changed_at = -1;
-  std::future<void> pending;
-  std::atomic<bool> done{false};
+  bool trace = false;  // a scripted run prints what it saved after each action (--session)
 };
 
-// Saves the session on a worker thread; it wakes the loop when done.
-void save_session(Persist& p, const lsgui::App& app) {
-  if (p.pending.valid()) p.pending.wait();
-  std::string text = lsgui::session_text(app.a, app.b), path = p.dir + "/session.json";
-  p.pending = std::async(std::launch::async, [text, path, &p] {
-    try {
-      lsgui::write_atomic(path, text);
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "layoutscope: %s\n", e.what());
-    }
-    p.done = true;
-    glfwPostEmptyEvent();
-  });
+// Saves the session when an edit changed it, before the next frame can take
+// another edit: a kill at any moment loses at most the edit being made (the
+// write is atomic, so the file holds the state before it or after it).
+void save_session(Persist& p, lsgui::App& app) {
+  if (p.dir.empty() || (app.a.version == p.saved_a && app.b.version == p.saved_b)) return;
+  try {
+    lsgui::write_atomic(p.dir + "/session.json", lsgui::session_text(app.a, app.b));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "layoutscope: %s\n", e.what());
+    app.status = e.what();
+  }
   p.saved_a = app.a.version, p.saved_b = app.b.version;
 }
 
@@ -306,16 +307,11 @@ void save_ini(const Persist& p) {
 void interactive(GLFWwindow* window, lsgui::App& app, Persist& p) {
   int frames_left = kFramesAfterEvent;
   while (!glfwWindowShouldClose(window) && !app.quit) {
-    double now = glfwGetTime();
-    if (app.a.version != p.saved_a || app.b.version != p.saved_b) {
-      if (p.changed_at < 0) p.changed_at = now;
-      if (!p.dir.empty() && now - p.changed_at >= kSessionDelay) save_session(p, app), p.changed_at = -1;
-    }
+    save_session(p, app);
     if (frames_left > 0) {
       glfwPollEvents();
     } else {
       double timeout = 60;  // idle: sleep until input, a worker's wake, or the next due job
-      if (p.changed_at >= 0) timeout = std::max(0.0, kSessionDelay - (now - p.changed_at)) + 0.01;
       if (ImGui::GetIO().WantTextInput) timeout = std::min(timeout, 0.5);  // the cursor blinks
       if (lsgui::jobs_running()) timeout = std::min(timeout, 0.2);           // "working..." animates
       glfwWaitEventsTimeout(timeout);
@@ -323,7 +319,7 @@ void interactive(GLFWwindow* window, lsgui::App& app, Persist& p) {
     if (g_event.exchange(false)) frames_left = kFramesAfterEvent;
     for (const auto& path : g_dropped) lsgui::open_file(app, path);
     g_dropped.clear();
-    if (p.done.exchange(false)) app.status = "session saved";
+    save_session(p, app);
     render_frame(window, app);
     if (app.capture != lsgui::Capture::none) {
       bool grid = app.capture == lsgui::Capture::grid;
@@ -336,11 +332,19 @@ void interactive(GLFWwindow* window, lsgui::App& app, Persist& p) {
     if (ImGui::GetIO().WantSaveIniSettings && !p.dir.empty()) save_ini(p);
     if (frames_left > 0) --frames_left;
   }
-  if (!p.dir.empty()) {
-    if (app.a.version != p.saved_a || app.b.version != p.saved_b) save_session(p, app);
-    save_ini(p);
-  }
-  if (p.pending.valid()) p.pending.wait();
+  save_session(p, app);
+  if (!p.dir.empty()) save_ini(p);
+}
+
+// After each scripted action with --session: what the session file now holds
+// (the layouts' JSON and pane a as MLIR), for tests that kill the run.
+void trace_session(const Persist& p, const lsgui::App& app, int line) {
+  if (!p.trace) return;
+  nlohmann::json j;
+  j["line"] = line;
+  j["session"] = lsgui::session_text(app.a, app.b);
+  std::printf("%s\n", j.dump().c_str());
+  std::fflush(stdout);
 }
 
 int run(const Options& o, lsgui::App& app, Persist& p, const std::vector<lsgui::Action>& actions) {
@@ -405,13 +409,19 @@ int run(const Options& o, lsgui::App& app, Persist& p, const std::vector<lsgui::
   int rc = 0;
   if (!o.screenshot.empty() || !o.actions.empty()) {
     auto frame = [&] {
+      save_session(p, app);
       glfwPollEvents();
       lsgui::wait_for_jobs();  // the picture shows the analyses and exports the frames asked for
       render_frame(window, app);
       glfwSwapBuffers(window);
     };
     for (int i = 0; i < kScreenshotFrames; ++i) frame();
-    std::vector<lsgui::ActionError> errors = lsgui::run_actions(app, actions, frame);
+    trace_session(p, app, 0);
+    std::vector<lsgui::ActionError> errors = lsgui::run_actions(app, actions, frame, [&](const lsgui::Action& a) {
+      save_session(p, app);
+      trace_session(p, app, a.line);
+    });
+    save_session(p, app);
     for (const auto& e : errors) std::fprintf(stderr, "layoutscope: line %d (%s): %s\n", e.line, e.action.c_str(), e.error.c_str());
     if (!o.screenshot.empty()) {
       frame();
@@ -468,10 +478,14 @@ int main(int argc, char** argv) {
     }
     if (!o.actions.empty()) actions = lsgui::read_actions(lsgui::read_file(o.actions), o.actions);
     if (!app.headless) persist.dir = lsgui::config_dir();
+    if (!o.session.empty()) persist.dir = o.session, persist.trace = true;
     bool restored = false;
+    if (!persist.dir.empty())  // left by a writer killed mid-save
+      lsgui::remove_stale_temporaries(persist.dir, {"session.json", "layoutscope.ini"}, kStaleTemporarySeconds);
     if (!persist.dir.empty() && !o.has_layout) {
       // An unreadable session is moved aside (never overwritten) and the status bar says where.
       app.status = lsgui::restore_session_file(persist.dir + "/session.json", app.a, app.b);
+      if (app.headless && !app.status.empty()) std::fprintf(stderr, "layoutscope: %s\n", app.status.c_str());
       restored = app.a.grid != nullptr;
       persist.saved_a = app.a.version, persist.saved_b = app.b.version;
     }

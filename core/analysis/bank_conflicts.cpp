@@ -4,6 +4,7 @@
 #include <array>
 
 #include "../error.h"
+#include "../interrupt.h"
 #include "f2.h"
 #include "shared_access.h"
 
@@ -100,6 +101,7 @@ SharedOpReport analyze(const ThreadOffsets& t, const std::vector<std::vector<int
     r.instruction = plain_name(store, r.access_bits);
     const int32_t bytes = std::max(1, r.access_bits / 8);
     for (int64_t w = 0; w < t.warps * t.blocks; ++w) {
+      work_point(store ? "bank conflicts, stores" : "bank conflicts, loads", w, t.warps * t.blocks);
       std::array<std::vector<int64_t>, 32> runs;  // per lane: run starts, in register order
       size_t n = 0;
       for (int32_t l = 0; l < 32; ++l) {
@@ -130,6 +132,7 @@ SharedOpReport analyze(const ThreadOffsets& t, const std::vector<std::vector<int
   r.access_bits = 128;
   r.instruction = name + ".sync.aligned.m8n8.x" + std::to_string(m) + (opt.trans ? ".trans" : "") + ".shared.b16";
   for (int64_t w = 0; w < t.warps * t.blocks; ++w) {
+    work_point(store ? "bank conflicts, stores" : "bank conflicts, loads", w, t.warps * t.blocks);
     for (int64_t k = 0; k < t.regs / (2 * m); ++k) {
       SharedAccess a;
       a.block = w / t.warps;

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "../error.h"
+#include "../interrupt.h"
 #include "f2.h"
 
 namespace ls {
@@ -444,7 +445,9 @@ std::vector<SwizzleCandidate> rank_conventional(const LinearLayout& src, const L
   std::vector<SwizzleCandidate> out;
   LinearLayoutMap rs(src), rd(dst);
   std::set<Bases> seen;
+  int64_t tried = 0;
   auto add = [&](std::string name, Spec spec) {
+    work_point("ranking swizzles", tried++, candidates);
     LinearLayout l;
     try {
       l = to_linear(spec, shape);
