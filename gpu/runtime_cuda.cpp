@@ -40,16 +40,14 @@ const DeviceInfo& current_device() {
   return d.devices[0];
 }
 
-Kernel compile(const std::string& source, const std::string& name) {
-  std::lock_guard<std::mutex> lock(g_mutex);
-  static std::map<std::pair<std::string, std::string>, Kernel> cache;
-  auto key = std::pair{source, name};
-  if (auto it = cache.find(key); it != cache.end()) return it->second;
-  const DeviceInfo& dev = current_device();
+namespace {
+
+// NVRTC's output for `source`: PTX or, with `cubin`, the cubin.
+std::string nvrtc(const std::string& source, const std::string& name, int sm, bool cubin) {
   nvrtcProgram prog;
   if (nvrtcCreateProgram(&prog, source.c_str(), "layoutscope.cu", 0, nullptr, nullptr) != NVRTC_SUCCESS)
     fail("gpu: NVRTC could not create a program");
-  std::string arch = "--gpu-architecture=sm_" + std::to_string(dev.major * 10 + dev.minor) + (dev.major >= 9 ? "a" : "");
+  std::string arch = "--gpu-architecture=sm_" + std::to_string(sm) + (sm >= 90 ? "a" : "");
   const char* opts[] = {arch.c_str(), "--std=c++17", "-default-device"};
   nvrtcResult r = nvrtcCompileProgram(prog, 3, opts);
   if (r != NVRTC_SUCCESS) {
@@ -63,29 +61,61 @@ Kernel compile(const std::string& source, const std::string& name) {
     fail("gpu: NVRTC failed to compile " + name + ": " + log.substr(0, 400));
   }
   size_t n = 0;
-  nvrtcGetCUBINSize(prog, &n);
-  std::string cubin(n, '\0');
-  nvrtcGetCUBIN(prog, cubin.data());
+  std::string out;
+  if (cubin) {
+    nvrtcGetCUBINSize(prog, &n);
+    out.assign(n, '\0');
+    nvrtcGetCUBIN(prog, out.data());
+  } else {
+    nvrtcGetPTXSize(prog, &n);
+    out.assign(n, '\0');
+    nvrtcGetPTX(prog, out.data());
+    out.resize(out.find('\0') == std::string::npos ? out.size() : out.find('\0'));
+  }
   nvrtcDestroyProgram(&prog);
+  return out;
+}
+
+Kernel from_cubin(const std::string& cubin, const std::string& name) {
   cudaLibrary_t lib;
   check(cudaLibraryLoadData(&lib, cubin.data(), nullptr, nullptr, 0, nullptr, nullptr, 0), "loading a compiled kernel");
   cudaKernel_t kern;
   check(cudaLibraryGetKernel(&kern, lib, name.c_str()), ("finding kernel " + name).c_str());
-  Kernel k{reinterpret_cast<const void*>(kern)};
+  return Kernel{reinterpret_cast<const void*>(kern)};
+}
+
+}  // namespace
+
+std::string compile_ptx(const std::string& source, int sm) { return nvrtc(source, "the kernel", sm, false); }
+
+Kernel load_cubin(const std::string& cubin, const std::string& name) {
+  current_device();
+  return from_cubin(cubin, name);
+}
+
+Kernel compile(const std::string& source, const std::string& name) {
+  std::lock_guard<std::mutex> lock(g_mutex);
+  static std::map<std::pair<std::string, std::string>, Kernel> cache;
+  auto key = std::pair{source, name};
+  if (auto it = cache.find(key); it != cache.end()) return it->second;
+  const DeviceInfo& dev = current_device();
+  Kernel k = from_cubin(nvrtc(source, name, dev.major * 10 + dev.minor, true), name);
   cache[key] = k;
   return k;
 }
 
-void launch(Kernel k, int64_t grid, int threads, int smem_bytes, std::vector<void*> args) {
-  require(grid > 0 && grid < (int64_t{1} << 31), "gpu: grid of " + std::to_string(grid) + " CTAs is out of range");
+void launch(Kernel k, Grid grid, int threads, int smem_bytes, std::vector<void*> args) {
+  require(grid.x > 0 && grid.x < (int64_t{1} << 31) && grid.y > 0 && grid.y < 65536,
+          "gpu: grid of " + std::to_string(grid.x) + "x" + std::to_string(grid.y) + " CTAs is out of range");
   if (smem_bytes > 48 * 1024)
     check(cudaFuncSetAttribute(k.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes), "shared memory size");
-  check(cudaLaunchKernel(k.fn, dim3(static_cast<unsigned>(grid)), dim3(threads), args.data(), smem_bytes, nullptr),
+  check(cudaLaunchKernel(k.fn, dim3(static_cast<unsigned>(grid.x), static_cast<unsigned>(grid.y)), dim3(threads),
+                         args.data(), smem_bytes, nullptr),
         "kernel launch");
   check(cudaGetLastError(), "kernel launch");
 }
 
-std::vector<float> time_launches(Kernel k, int64_t grid, int threads, int smem_bytes, std::vector<void*> args,
+std::vector<float> time_launches(Kernel k, Grid grid, int threads, int smem_bytes, std::vector<void*> args,
                                  int warmup, int reps) {
   for (int i = 0; i < warmup; ++i) launch(k, grid, threads, smem_bytes, args);
   check(cudaDeviceSynchronize(), "warm-up");
