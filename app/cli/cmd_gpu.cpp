@@ -218,8 +218,10 @@ ls::TensorLayout layout_arg(const std::string& text, const std::string& what) {
 
 ls::gpu::SharedRequest shared_request(const std::string& reg, const std::string& shared, const std::string& load_reg,
                                       const std::string& shape, int bits, const std::string& store,
-                                      const std::string& load) {
+                                      const std::string& load, bool triton, const ls::codegen::Target& target) {
   ls::gpu::SharedRequest r;
+  r.triton = triton;
+  r.target = target;
   r.store_reg = layout_arg(reg, "gpu shared --reg");
   r.shared = layout_arg(shared, "gpu shared --shared");
   if (!load_reg.empty()) r.load_reg = layout_arg(load_reg, "gpu shared --load-reg");
@@ -265,8 +267,16 @@ int gpu_shared_batch(const std::string& path) {
       ls::require(j.is_object(), "batch line is not a JSON object");
       std::string shape;
       for (auto& v : j.at("shape")) shape += (shape.empty() ? "" : "x") + std::to_string(v.get<int64_t>());
+      // lines choose "instructions": "triton" (Triton's, 3.9, sm_90 unless
+      // "triton"/"target" say otherwise) or "own" (the default for a batch)
+      std::string ins = j.value("instructions", "own");
+      ls::require(ins == "triton" || ins == "own", "batch line: instructions must be triton or own");
+      ls::codegen::Target tg;
+      tg.version = ls::codegen::parse_version(j.value("triton", "3.9"));
+      tg.sm = ls::codegen::parse_sm(j.value("target", "sm_90"));
       auto m = ls::gpu::run_shared(shared_request(j.at("reg"), j.at("shared"), j.value("load_reg", ""), shape,
-                                                  j.value("bits", 0), j.value("store", "plain"), j.value("load", "plain")));
+                                                  j.value("bits", 0), j.value("store", "plain"), j.value("load", "plain"),
+                                                  ins == "triton", tg));
       ++cases;
       agree += m.agrees();
       std::cout << "{\"name\": \"" << cli::json_escape(name) << "\", \"result\": " << shared_json(m) << "}\n";
@@ -283,8 +293,15 @@ int gpu_shared(const cli::Args& a) {
   if (a.has("--batch")) return gpu_shared_batch(a.get("--batch"));
   ls::require(a.has("--reg") && a.has("--shared"), "gpu shared: --reg LAYOUT and --shared LAYOUT are required");
   int bits = a.has("--bits") ? static_cast<int>(cli::parse_int("--bits", a.get("--bits"), 1, 64)) : 0;
+  std::string ins = a.get("--instructions", a.has("--store-instr") || a.has("--load-instr") ? "own" : "triton");
+  ls::require(ins == "triton" || ins == "own", "--instructions must be triton or own, not '" + ins + "'");
+  ls::require(ins == "own" || (!a.has("--store-instr") && !a.has("--load-instr")),
+              "gpu shared: --store-instr/--load-instr choose own instructions; drop them or use --instructions own");
+  ls::codegen::Target tg;
+  if (a.has("--triton")) tg.version = ls::codegen::parse_version(a.get("--triton"));
+  if (a.has("--target")) tg.sm = ls::codegen::parse_sm(a.get("--target"));
   auto r = shared_request(a.get("--reg"), a.get("--shared"), a.get("--load-reg"), a.get("--shape"), bits,
-                          a.get("--store-instr", "plain"), a.get("--load-instr", "plain"));
+                          a.get("--store-instr", "plain"), a.get("--load-instr", "plain"), ins == "triton", tg);
   if (a.flag("--source")) {
     std::cout << ls::gpu::shared_source(r);
     return 0;
@@ -342,6 +359,7 @@ const cli::Registration gpu{
       {"mma-verify", "", {{"--table"}}, "mma.sync, ldmatrix and wgmma fragments read back and compared with the model"},
       {"shared", "",
        {{"--reg", "L", true}, {"--shared", "S", true}, {"--shape", "64x64"}, {"--bits", "16"}, {"--load-reg", "L"},
+        {"--instructions", "triton|own"}, {"--triton", "3.6|3.9"}, {"--target", "sm_90"},
         {"--store-instr", "plain|stmatrix.x4[.trans]"}, {"--load-instr", "plain|ldmatrix.x4[.trans]"}, {"--source"}},
        "shared-memory wavefronts counted vs predicted"},
       {"shared", "", {{"--batch", "FILE", true}}, "one case per JSON line"}},
