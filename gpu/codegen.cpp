@@ -129,14 +129,14 @@ void global_asm(std::ostringstream& o, const std::string& mnemonic, int vec, int
     }
     std::string guard = pred.empty() ? "" : "@p ";
     o << "    asm volatile(\"" << (pred.empty() ? "" : "{ .reg .pred p; setp.ne.u32 p, %" + std::to_string(words + 1) + ", 0; ")
-      << guard << mnemonic << " [%0], " << operands(1) << ";" << (pred.empty() ? "" : " }") << "\" :: \"l\"(" << addr << ")";
+      << guard << mnemonic << " [%0], " << operands(1) << ";" << (pred.empty() ? "" : " }") << "\" :: \"l\"(__cvta_generic_to_global(" << addr << "))";
     for (int j = 0; j < words; ++j) o << ", \"" << reg << "\"(w[" << j << "])";
     if (!pred.empty()) o << ", \"r\"((unsigned)(" << pred << "))";
     o << " : \"memory\"); }\n";
   } else {
     o << "    asm volatile(\"" << mnemonic << " " << operands(0) << ", [%" << words << "];\" : ";
     for (int j = 0; j < words; ++j) o << (j ? ", " : "") << "\"=" << reg << "\"(w[" << j << "])";
-    o << " : \"l\"(" << addr << "));\n";
+    o << " : \"l\"(__cvta_generic_to_global(" << addr << ")));\n";
     for (int i = 0; i < vec; ++i)
       o << "    " << arr << "[" << r + i << "] = (E)(w[" << i / per_word << "] >> " << (i % per_word) * bits << ");\n";
     o << "  }\n";

@@ -177,7 +177,8 @@ Plan make_plan(const SharedRequest& r) {
   // ldmatrix/stmatrix go one warp at a time (see the header); plain accesses
   // all warps at once.
   auto open_phase = [&](bool matrix) {
-    if (matrix) o << "  for (int w = 0; w < " << p.threads / 32 << "; ++w) {\n  if ((t >> 5) == w) {\n";
+    // not unrolled: the PTX holds each instruction once, as Triton's does
+    if (matrix) o << "#pragma unroll 1\n  for (int w = 0; w < " << p.threads / 32 << "; ++w) {\n  if ((t >> 5) == w) {\n";
   };
   auto close_phase = [&](bool matrix) { o << (matrix ? "  }\n  __syncthreads();\n  }\n" : "  __syncthreads();\n"); };
   open_phase(st_matrix);

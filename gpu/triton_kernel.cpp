@@ -27,7 +27,7 @@ std::string script_path() {
   fail("gpu copy --triton-kernel: scripts/triton_kernel.py not found; set LAYOUTSCOPE_TRITON_SCRIPT");
 }
 
-std::string quoted(const std::string& s) {
+std::string shell_quoted(const std::string& s) {
   std::string q = "'";
   for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return q + "'";
@@ -53,8 +53,8 @@ TritonKernel compile_triton_copy(const TritonCopySpec& s) {
                       {"shape", s.shape},         {"in_strides", s.in_strides}, {"out_strides", s.out_strides},
                       {"bits", s.bits},           {"num_warps", s.num_warps},   {"cc", s.cc}};
   std::ofstream(dir / "spec.json") << j.dump();
-  std::string cmd = quoted(python) + " " + quoted(script) + " " + quoted((dir / "spec.json").string()) + " > " +
-                    quoted((dir / "out.json").string()) + " 2> " + quoted((dir / "err.txt").string());
+  std::string cmd = shell_quoted(python) + " " + shell_quoted(script) + " " + shell_quoted((dir / "spec.json").string()) + " > " +
+                    shell_quoted((dir / "out.json").string()) + " 2> " + shell_quoted((dir / "err.txt").string());
   int rc = std::system(cmd.c_str());
   std::string err = slurp(dir / "err.txt"), out = slurp(dir / "out.json");
   TritonKernel k;

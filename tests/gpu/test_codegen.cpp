@@ -10,8 +10,10 @@
 
 #include "codegen.h"
 #include "error.h"
+#include "shared_bench.h"
 #include "io/text.h"
 #include "runtime.h"
+#include <nlohmann/json.hpp>
 
 using namespace ls;
 using namespace ls::gpu;
@@ -150,36 +152,15 @@ TEST_CASE("generated copy kernels hold Triton's global instructions (golden text
   int copies = 0;
   for (std::string line; std::getline(f, line);) {
     if (line.find("\"via_shared\"") != std::string::npos || line.find("\"convert\"") != std::string::npos) continue;
-    auto field = [&](const std::string& key) {
-      size_t a = line.find("\"" + key + "\": ") + key.size() + 4;
-      return line.substr(a, line.find(key == "load" ? "\", \"" : ", \"", a) - a + (key == "load" ? 1 : 0));
-    };
-    std::string load = field("load");
-    load = load.substr(1, load.size() - 2);
-    codegen::Version v = codegen::parse_version(field("triton").substr(1, 3));
-    int bits = std::stoi(field("bits"));
-    std::string sh = field("shape");
-    Shape tile;
-    for (size_t i = 1; i < sh.size();) {
-      size_t j = sh.find_first_of(",]", i);
-      tile.push_back(std::stoll(sh.substr(i, j - i)));
-      i = sh.find_first_not_of(", ", j + 1);
-      if (i == std::string::npos || sh[i - 1] == ']') break;
-    }
-    TensorLayout t = parse_layout(load);
-    LinearLayout l = to_linear(*t.spec, tile);
+    auto j = nlohmann::json::parse(line);
+    codegen::Version v = codegen::parse_version(j.at("triton").get<std::string>());
+    int bits = j.at("bits");
+    Shape tile = j.at("shape").get<Shape>();
+    LinearLayout l = to_linear(*parse_layout(j.at("load").get<std::string>()).spec, tile);
     Shape shape = tile;
     shape[0] *= 4;
     CopyKernel k = triton_kernel(l, l, tile, shape, "contiguous", "contiguous", bits / 8, v);
-    std::map<std::string, int64_t> triton;  // the golden file's counts
-    std::string counts = line.substr(line.find("\"ptx_per_thread\": {") + 19);
-    counts = counts.substr(0, counts.find('}'));
-    for (size_t i = 0; (i = counts.find('"', i)) != std::string::npos;) {
-      size_t j = counts.find('"', i + 1);
-      triton[counts.substr(i + 1, j - i - 1)] = std::stoll(counts.substr(counts.find(':', j) + 1));
-      i = counts.find(',', j);
-      if (i == std::string::npos) break;
-    }
+    auto triton = j.at("ptx_per_thread").get<std::map<std::string, int64_t>>();  // Triton's PTX, counted
     INFO(line);
     CHECK(k.note.empty());
     CHECK(k.predicted == triton);
@@ -187,6 +168,39 @@ TEST_CASE("generated copy kernels hold Triton's global instructions (golden text
     ++copies;
   }
   CHECK(copies == 18);
+}
+
+// gpu shared in Triton's instructions: the kernel's shared instructions are
+// codegen's local_store / local_load, per thread as in Triton's PTX.
+TEST_CASE("gpu shared kernels hold codegen's local_store / local_load instructions", "[codegen]") {
+  std::ifstream f(LAYOUTSCOPE_SOURCE_DIR "/tests/gpu/triton_shared_cases.jsonl");
+  REQUIRE(f.good());
+  int n = 0, matrix = 0;
+  for (std::string line; std::getline(f, line) && n < 24;) {
+    auto j = nlohmann::json::parse(line);
+    SharedRequest r;
+    r.store_reg = parse_layout(j.at("reg").get<std::string>());
+    r.shared = parse_layout(j.at("shared").get<std::string>());
+    r.shape = j.at("shape").get<Shape>();
+    r.bits = j.at("bits");
+    r.target.version = codegen::parse_version(j.at("triton").get<std::string>());
+    TensorLayout reg = r.store_reg, sh = r.shared;
+    reg.shape = sh.shape = r.shape;
+    codegen::KernelReport want = codegen::via_shared(reg, sh, r.bits, r.target);
+    std::map<std::string, int64_t> expect;
+    for (auto& [m, k] : want.ptx_per_thread)
+      if (m.find("shared") != std::string::npos)
+        expect[m] = k;
+    std::map<std::string, int64_t> got;
+    for (auto& [m, k] : count_ptx(compile_ptx(shared_source(r), 90)))
+      if (m.find("shared") != std::string::npos) got[m] = k;
+    INFO(line);
+    CHECK(got == expect);
+    matrix += expect.begin()->first.find("matrix") != std::string::npos;
+    ++n;
+  }
+  CHECK(n == 24);
+  CHECK(matrix > 0);
 }
 
 TEST_CASE("generated kernels follow the prediction on other views and element sizes", "[codegen]") {
