@@ -58,6 +58,7 @@ struct SweepRow {
   std::string experiment;  // "1d", "2d", "2d-inout"
   std::string label;       // e.g. "XBLOCK=2048 R=4" or "transposed input, row layout"
   CopyResult result;
+  std::string error;  // why the row did not run (its result is then empty)
 };
 // The Gluon tutorial's experiments (seeds/gluon-tutorial-layouts.txt) on the
 // local GPU: the XBLOCK x R table of the 1D memcpy, the 2D memcpy with the

@@ -130,6 +130,14 @@ Plan make_plan(const SharedRequest& r) {
     p.load = codegen::as_report(ld, r.bits);
     p.store_mn = st.mnemonic;
     p.load_mn = ld.mnemonic;
+    // an access the hardware would fault on (Triton's own kernel faults too)
+    for (const codegen::Instr* in : {&st, &ld})
+      for (auto& a : in->accesses)
+        for (int64_t off : a.lane_offset)
+          require(off < 0 || off * (r.bits / 8) % in->bytes_per_lane == 0,
+                  "gpu shared: " + in->mnemonic + " at byte " + std::to_string(off * (r.bits / 8)) +
+                      " is misaligned (" + std::to_string(in->bytes_per_lane) +
+                      "-byte accesses); the hardware faults, as Triton's own kernel does");
   } else {
     p.store = analyze_shared_access(*reg, *sh, r.bits, true, r.store_opt, phys);
     p.load = analyze_shared_access(*lreg, *sh, r.bits, false, r.load_opt, phys);

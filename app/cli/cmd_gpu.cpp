@@ -161,6 +161,10 @@ int gpu_sweep(const cli::Args& a) {
   if (a.flag("--table") && with_triton) {
     std::cout << "experiment | case | layoutscope TB/s | Triton TB/s | ratio | same PTX counts | mismatches\n";
     for (auto& r : rows) {
+      if (!r.error.empty()) {
+        std::cout << r.experiment << " | " << r.label << " | error: " << r.error << "\n";
+        continue;
+      }
       auto& t = *r.result.triton;
       std::cout << r.experiment << " | " << r.label << " | " << num(r.result.tbps) << " | " << num(t.tbps) << " | "
                 << num(t.tbps > 0 ? r.result.tbps / t.tbps : 0) << " | "
@@ -189,7 +193,10 @@ int gpu_sweep(const cli::Args& a) {
   std::cout << "[";
   for (size_t i = 0; i < rows.size(); ++i)
     std::cout << (i ? ",\n " : "") << "{\"experiment\": \"" << rows[i].experiment << "\", \"label\": \""
-              << rows[i].label << "\", \"result\": " << copy_json(rows[i].result) << "}";
+              << rows[i].label << "\", "
+              << (rows[i].error.empty() ? "\"result\": " + copy_json(rows[i].result)
+                                        : "\"error\": \"" + cli::json_escape(rows[i].error) + "\"")
+              << "}";
   std::cout << "]\n";
   return 0;
 }
