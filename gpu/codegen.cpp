@@ -301,15 +301,40 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
   o << "  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;\n";
   thread_part(o, ld, "tr", "tc");
   o << "  __align__(16) E e[" << ld.nreg << "];\n";
+  // Triton's kernels know their strides (the JIT specializes them) and fold
+  // each register's part into a constant offset: here the strides are
+  // literals, and where a register's coordinate shares no bit with the
+  // thread part, reg ^ thread = reg + thread is a constant offset from the
+  // thread's base pointer.
+  auto thread_bits = [](const Tile2& t) {
+    std::pair<int32_t, int32_t> m{0, 0};
+    for (const auto* v : {&t.lane, &t.warp})
+      for (auto& b : *v) m = {m.first | b.first, m.second | b.second};
+    return m;
+  };
+  auto addr = [&](const char* ptr, const char* base, const std::vector<int64_t>& st, const char* s0, const char* s1,
+                  const Tile2& t, int r, const char* row, const char* col) {
+    auto [k0, k1] = t.reg[r];
+    auto [m0, m1] = thread_bits(t);
+    if (p.triton && (k0 & m0) == 0 && (k1 & m1) == 0)
+      return std::string(base) + " + " + std::to_string(k0 * st[0] + k1 * st[1]) + "LL";
+    std::string S0 = p.triton ? std::to_string(st[0]) + "LL" : s0, S1 = p.triton ? std::to_string(st[1]) + "LL" : s1;
+    return std::string(ptr) + " + (r0 + (" + std::to_string(k0) + " ^ " + row + ")) * " + S0 + " + (c0 + (" +
+           std::to_string(k1) + " ^ " + col + ")) * " + S1;
+  };
   auto in_addr = [&](const Tile2& t, int r, const char* row, const char* col) {
-    return "in + (r0 + (" + std::to_string(t.reg[r].first) + " ^ " + row + ")) * si0 + (c0 + (" +
-           std::to_string(t.reg[r].second) + " ^ " + col + ")) * si1";
+    return addr("in", "pin", sin, "si0", "si1", t, r, row, col);
   };
   auto out_addr = [&](const Tile2& t, int r, const char* row, const char* col) {
-    return "out + (r0 + (" + std::to_string(t.reg[r].first) + " ^ " + row + ")) * so0 + (c0 + (" +
-           std::to_string(t.reg[r].second) + " ^ " + col + ")) * so1";
+    return addr("out", "pout", sout, "so0", "so1", t, r, row, col);
+  };
+  auto base_ptr = [&](const char* decl, const char* ptr, const std::vector<int64_t>& st, const char* row,
+                      const char* col) {
+    o << "  " << decl << " = " << ptr << " + (r0 + " << row << ") * " << st[0] << "LL + (c0 + " << col << ") * " << st[1]
+      << "LL;\n";
   };
   if (p.triton) {
+    base_ptr("const E* pin", "in", sin, "tr", "tc");
     auto [regs, zero] = moved(ld, p.load, gl_ld, k.load_vec);
     for (int r : regs) global_asm(o, spelled(*gl_ld, k.load_vec), k.load_vec, bits, "e", r, in_addr(ld, r, "tr", "tc"), false, "");
     if (zero)  // registers Triton 3.9 does not load hold copies of loaded ones
@@ -346,6 +371,7 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
     int lmask = zero_bits(out_tile->lane), wmask = zero_bits(out_tile->warp);
     std::string pred = lmask || wmask ? "((lane & " + std::to_string(lmask) + ") | (warp & " + std::to_string(wmask) + ")) == 0" : "";
     std::vector<int> regs = moved(*out_tile, p.store, gl_st, k.store_vec).first;
+    base_ptr("E* pout", "out", sout, orow, ocol);
     for (int r : regs) global_asm(o, spelled(*gl_st, k.store_vec), k.store_vec, bits, src, r, out_addr(*out_tile, r, orow, ocol), true, pred);
   } else {
     groups(*out_tile, k.store_vec, [&](int r) {
