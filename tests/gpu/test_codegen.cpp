@@ -11,6 +11,7 @@
 #include "codegen.h"
 #include "error.h"
 #include "shared_bench.h"
+#include "triton_kernel.h"
 #include "io/text.h"
 #include "runtime.h"
 #include <nlohmann/json.hpp>
@@ -227,3 +228,14 @@ TEST_CASE("generated kernels follow the prediction on other views and element si
   }
 }
 #endif
+
+TEST_CASE("Triton's own kernel: a Python without Triton is one clear error", "[codegen]") {
+  ::setenv("LAYOUTSCOPE_TRITON_SCRIPT", LAYOUTSCOPE_SOURCE_DIR "/scripts/triton_kernel.py", 1);
+  ::setenv("LAYOUTSCOPE_PYTHON", "/nonexistent/python3", 1);
+  TritonCopySpec s{"BlockedLayout(size_per_thread=[4], threads_per_warp=[32], warps_per_cta=[4], order=[0])",
+                   "BlockedLayout(size_per_thread=[4], threads_per_warp=[32], warps_per_cta=[4], order=[0])",
+                   {2048}, {1 << 20}, {1}, {1}, 32, 4, 90};
+  CHECK_THROWS_WITH(compile_triton_copy(s), Catch::StartsWith("gpu copy --triton-kernel: /nonexistent/python3 could not run"));
+  ::unsetenv("LAYOUTSCOPE_PYTHON");
+  ::unsetenv("LAYOUTSCOPE_TRITON_SCRIPT");
+}
