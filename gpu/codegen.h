@@ -17,7 +17,8 @@
 //   - runs of `vec` registers that the layout makes contiguous along the
 //     memory's unit-stride dim become one 2/4/8/16-byte access;
 //   - when the load and store layouts differ, the tile goes through shared
-//     memory (row-major) between them, as Triton's convert_layout does.
+//     memory (row-major) between them (Triton's convert_layout also goes
+//     through shared memory, with its own swizzle and instructions).
 // Pure text generation: no CUDA headers, built with or without the toolkit.
 #pragma once
 
