@@ -1,6 +1,7 @@
 #include "codegen.h"
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 
 #include "error.h"
@@ -85,7 +86,93 @@ void groups(const Tile2& t, int vec, F body) {
   for (int r = 0; r < t.nreg; r += vec) body(r);
 }
 
+// The layout as the memory sees it: dims swapped when dim 0 has unit stride.
+LinearLayout memory_view(const LinearLayout& l, int unit) {
+  if (l.outs().size() != 2 || unit == 1) return l;
+  std::vector<LinearLayout::InDim> ins = l.ins();
+  for (auto& d : ins)
+    for (auto& b : d.bases) std::swap(b[0], b[1]);
+  std::vector<LinearLayout::OutDim> outs = l.outs();
+  std::swap(outs[0].log2, outs[1].log2);
+  return LinearLayout(std::move(ins), std::move(outs));
+}
+
+// Mask of the bits of `bases` that are zero (threads holding copies).
+int zero_bits(const std::vector<std::pair<int32_t, int32_t>>& bases) {
+  int m = 0;
+  for (size_t i = 0; i < bases.size(); ++i)
+    if (bases[i].first == 0 && bases[i].second == 0) m |= 1 << i;
+  return m;
+}
+
+// One global access per predicted instruction: `mnemonic` moves `vec`
+// elements of `bits` from/to registers arr[r..r+vec); `addr` is the address
+// expression; stores are predicated on `pred` (a C++ bool) when given.
+void global_asm(std::ostringstream& o, const std::string& mnemonic, int vec, int bits, const char* arr, int r,
+                const std::string& addr, bool store, const std::string& pred) {
+  const int t = vec * bits;
+  const int words = t <= 32 ? 1 : t / 32;
+  const char* reg = t <= 16 ? "h" : "r";
+  const char* wtype = t <= 16 ? "unsigned short" : "unsigned int";
+  const int per_word = t <= 32 ? vec : 32 / bits;
+  o << "  { " << wtype << " w[" << words << "];\n";
+  auto operands = [&](int first) {
+    std::string s = words > 1 ? "{" : "";
+    for (int j = 0; j < words; ++j) s += (j ? ", %" : "%") + std::to_string(first + j);
+    return s + (words > 1 ? "}" : "");
+  };
+  if (store) {
+    for (int j = 0; j < words; ++j) {
+      o << "    w[" << j << "] = 0";
+      for (int i = 0; i < per_word; ++i) o << " | (" << wtype << ")((" << wtype << ")" << arr << "[" << r + j * per_word + i << "] << " << i * bits << ")";
+      o << ";\n";
+    }
+    std::string guard = pred.empty() ? "" : "@p ";
+    o << "    asm volatile(\"" << (pred.empty() ? "" : "{ .reg .pred p; setp.ne.u32 p, %" + std::to_string(words + 1) + ", 0; ")
+      << guard << mnemonic << " [%0], " << operands(1) << ";" << (pred.empty() ? "" : " }") << "\" :: \"l\"(__cvta_generic_to_global(" << addr << "))";
+    for (int j = 0; j < words; ++j) o << ", \"" << reg << "\"(w[" << j << "])";
+    if (!pred.empty()) o << ", \"r\"((unsigned)(" << pred << "))";
+    o << " : \"memory\"); }\n";
+  } else {
+    o << "    asm volatile(\"" << mnemonic << " " << operands(0) << ", [%" << words << "];\" : ";
+    for (int j = 0; j < words; ++j) o << (j ? ", " : "") << "\"=" << reg << "\"(w[" << j << "])";
+    o << " : \"l\"(__cvta_generic_to_global(" << addr << ")));\n";
+    for (int i = 0; i < vec; ++i)
+      o << "    " << arr << "[" << r + i << "] = (E)(w[" << i / per_word << "] >> " << (i % per_word) * bits << ");\n";
+    o << "  }\n";
+  }
+}
+
 }  // namespace
+
+std::map<std::string, int64_t> count_ptx(const std::string& ptx) {
+  static const char* counted[] = {"ld.global", "st.global", "ld.shared", "st.shared", "ldmatrix", "stmatrix", "shfl"};
+  std::map<std::string, int64_t> n;
+  std::istringstream lines(ptx);
+  std::string line;
+  while (std::getline(lines, line)) {
+    line = line.substr(0, line.find("//"));
+    std::istringstream stmts(line);
+    std::string t;
+    while (std::getline(stmts, t, ';')) {
+      size_t a = t.find_first_not_of(" \t{}");
+      if (a == std::string::npos) continue;
+      t = t.substr(a);
+      if (t[0] == '@') {  // predicate guard
+        size_t b = t.find_first_of(" \t");
+        if (b == std::string::npos) continue;
+        t = t.substr(t.find_first_not_of(" \t", b));
+      }
+      std::string m = t.substr(0, t.find_first_of(" \t"));
+      for (const char* c : counted)
+        if (m.rfind(c, 0) == 0) {
+          ++n[m];
+          break;
+        }
+    }
+  }
+  return n;
+}
 
 std::vector<int64_t> view_strides(const Shape& shape, const std::string& view) {
   for (int64_t d : shape) require(d >= 1 && d <= kMaxCopyElements, "gpu copy: tensor sizes must be in 1..2^40");
@@ -117,6 +204,8 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
     require(p.shape[i] % p.tile[i] == 0, "gpu copy: shape[" + std::to_string(i) + "] = " + std::to_string(p.shape[i]) +
                                              " is not a multiple of the tile's " + std::to_string(p.tile[i]));
   const char* E = elem_type(p.elem_bytes);
+  require(!p.triton || p.elem_bytes <= 4,
+          "gpu copy: --instructions triton takes 8, 16 or 32-bit elements (Triton's model); use --instructions own");
   Tile2 ld = tile2(p.load, "load"), st = tile2(p.store, "store");
   require(ld.warps == st.warps, "gpu copy: the load layout has " + std::to_string(ld.warps) +
                                     " warps and the store layout " + std::to_string(st.warps));
@@ -125,33 +214,76 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
   std::vector<int64_t> sin = s2(p.in_strides), sout = s2(p.out_strides);
   bool same = p.load == p.store;
   int max_vec = 16 / p.elem_bytes;
-  auto global_vec = [&](const LinearLayout& l, const std::vector<int64_t>& s) {
+  const int bits = 8 * p.elem_bytes;
+  CopyKernel k;
+  k.triton = p.triton;
+  // Triton: core/codegen's instruction for the layout as the memory sees it.
+  auto triton_access = [&](const LinearLayout& l, const std::vector<int64_t>& s, bool store) {
+    int dim = unit_dim(s);
+    require(dim >= 0 || (rank == 1 && s[1] == 1),
+            "gpu copy: --instructions triton needs a view with a unit-stride dim (use --instructions own)");
+    return codegen::global_access(memory_view(l, rank == 1 ? 1 : dim), bits, store, p.version);
+  };
+  auto global_vec = [&](const LinearLayout& l, const std::vector<int64_t>& s, const codegen::Instr* g) {
     int dim = unit_dim(s);
     if (dim < 0) return 1;
-    int v = vector_width(l, rank == 2 ? dim : 1, max_vec);
+    int v = g ? std::max(1, g->bytes_per_lane * 8 / bits) : vector_width(l, rank == 2 ? dim : 1, max_vec);
     int other = 1 - dim;
+    int want = v;
     while (v > 1 && (s[other] % v != 0 || (dim == 1 ? T1 : T0) % v != 0)) v /= 2;
+    if (g && v != want) k.note += "the strides narrow a " + g->mnemonic + " access to " + std::to_string(v) + " elements; ";
     return v;
   };
-  CopyKernel k;
-  k.load_vec = global_vec(p.load, sin);
-  k.store_vec = global_vec(p.store, sout);  // the output view may differ from the input's
+  // A vector narrowed by the strides is spelled as its width says.
+  auto spelled = [&](const codegen::Instr& g, int vec) {
+    if (vec * bits == g.bytes_per_lane * 8) return g.mnemonic;
+    const int t = vec * bits;
+    return std::string(g.store ? "st.global." : "ld.global.") +
+           (t <= 32 ? "b" + std::to_string(t) : t == 64 ? std::string("v2.b32") : std::string("v4.b32"));
+  };
+  std::optional<codegen::Instr> gl_ld, gl_st;
+  if (p.triton) {
+    gl_ld = triton_access(p.load, sin, false);
+    gl_st = triton_access(p.store, sout, true);
+    k.predicted[gl_ld->mnemonic] += gl_ld->per_thread;
+    k.predicted[gl_st->mnemonic] += gl_st->per_thread;
+  }
+  k.load_vec = global_vec(p.load, sin, gl_ld ? &*gl_ld : nullptr);
+  k.store_vec = global_vec(p.store, sout, gl_st ? &*gl_st : nullptr);  // the output view may differ from the input's
   k.threads = 32 * ld.warps;
   k.grid = (rank == 2 ? p.shape[0] / T0 : 1) * (p.shape.back() / T1);
   int64_t smem = same ? 0 : T0 * T1 * p.elem_bytes;
   require(smem <= 227 * 1024, "gpu copy: the tile needs " + std::to_string(smem) +
                                   " bytes of shared memory to change layouts; a CTA has at most 227 KiB");
   k.smem_bytes = static_cast<int>(smem);
+  if (p.triton && !same)
+    k.note += "convert_layout: layoutscope's row-major shared exchange, not Triton's swizzle and instructions; ";
   // Shared memory holds the tile row-major: vectors along dim 1.
   int smem_wvec = vector_width(p.load, 1, max_vec), smem_rvec = vector_width(p.store, 1, max_vec);
+
+  // The registers a side moves: all, or (Triton 3.9) the distinct ones.
+  auto moved = [&](const Tile2& t, const LinearLayout& l, const std::optional<codegen::Instr>& g, int vec) {
+    std::vector<int> regs;
+    int zero = 0;
+    auto rb = l.bases("register");
+    for (size_t i = 0; i < rb.size(); ++i)
+      if (std::all_of(rb[i].begin(), rb[i].end(), [](int32_t x) { return x == 0; })) zero |= 1 << i;
+    bool distinct = g && g->per_thread * vec < t.nreg;
+    for (int r = 0; r < t.nreg; r += vec)
+      if (!distinct || (r & zero) == 0) regs.push_back(r);
+    return std::pair{regs, distinct ? zero : 0};
+  };
 
   std::ostringstream o;
   k.name = "ls_copy";
   o << "// generated by layoutscope: copy a " << p.shape[0] << (rank == 2 ? "x" + std::to_string(p.shape[1]) : "")
     << " tensor, tile " << T0 << "x" << T1 << ", " << p.elem_bytes << "-byte elements\n"
     << "// load: " << ld.nreg << " registers/thread, " << k.load_vec << " per access; store: " << st.nreg
-    << " registers/thread, " << k.store_vec << " per access" << (same ? "" : "; through shared memory") << "\n"
-    << "typedef " << E << " E;\n"
+    << " registers/thread, " << k.store_vec << " per access" << (same ? "" : "; through shared memory") << "\n";
+  if (p.triton)
+    o << "// instructions: Triton " << triton_version_name(p.version) << "'s (" << gl_ld->mnemonic << ", "
+      << gl_st->mnemonic << "), tiles in Triton's grid order\n";
+  o << "typedef " << E << " E;\n"
     << "struct __align__(2) v2 { unsigned char x[2]; };\nstruct __align__(4) v4 { unsigned int x; };\n"
     << "struct __align__(8) v8 { unsigned int x[2]; };\nstruct __align__(16) v16 { unsigned int x[4]; };\n";
   auto vtype = [&](int vec) {
@@ -159,17 +291,61 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
     return bytes == 1 ? std::string("E") : "v" + std::to_string(bytes);
   };
   o << "extern \"C\" __global__ void __launch_bounds__(" << k.threads << ") " << k.name
-    << "(const E* __restrict__ in, E* __restrict__ out, long long tiles1,\n"
+    << "(const E* __restrict__ in, E* __restrict__ out, long long tiles0, long long tiles1,\n"
     << "    long long si0, long long si1, long long so0, long long so1) {\n"
-    << "  const long long tile = blockIdx.x;\n"
-    << "  const long long r0 = (tile / tiles1) * " << T0 << "LL, c0 = (tile % tiles1) * " << T1 << "LL;\n"
-    << "  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;\n";
+    << "  const long long tile = blockIdx.x;\n";
+  if (p.triton)  // program_id(0) walks dim-0 tiles first
+    o << "  const long long r0 = (tile % tiles0) * " << T0 << "LL, c0 = (tile / tiles0) * " << T1 << "LL;\n";
+  else
+    o << "  const long long r0 = (tile / tiles1) * " << T0 << "LL, c0 = (tile % tiles1) * " << T1 << "LL;\n";
+  o << "  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;\n";
   thread_part(o, ld, "tr", "tc");
   o << "  __align__(16) E e[" << ld.nreg << "];\n";
-  groups(ld, k.load_vec, [&](int r) {
-    o << "  *(" << vtype(k.load_vec) << "*)&e[" << r << "] = *(const " << vtype(k.load_vec) << "*)(in + (r0 + ("
-      << ld.reg[r].first << " ^ tr)) * si0 + (c0 + (" << ld.reg[r].second << " ^ tc)) * si1);\n";
-  });
+  // Triton's kernels know their strides (the JIT specializes them) and fold
+  // each register's part into a constant offset: here the strides are
+  // literals, and where a register's coordinate shares no bit with the
+  // thread part, reg ^ thread = reg + thread is a constant offset from the
+  // thread's base pointer.
+  auto thread_bits = [](const Tile2& t) {
+    std::pair<int32_t, int32_t> m{0, 0};
+    for (const auto* v : {&t.lane, &t.warp})
+      for (auto& b : *v) m = {m.first | b.first, m.second | b.second};
+    return m;
+  };
+  auto addr = [&](const char* ptr, const char* base, const std::vector<int64_t>& st, const char* s0, const char* s1,
+                  const Tile2& t, int r, const char* row, const char* col) {
+    auto [k0, k1] = t.reg[r];
+    auto [m0, m1] = thread_bits(t);
+    if (p.triton && (k0 & m0) == 0 && (k1 & m1) == 0)
+      return std::string(base) + " + " + std::to_string(k0 * st[0] + k1 * st[1]) + "LL";
+    std::string S0 = p.triton ? std::to_string(st[0]) + "LL" : s0, S1 = p.triton ? std::to_string(st[1]) + "LL" : s1;
+    return std::string(ptr) + " + (r0 + (" + std::to_string(k0) + " ^ " + row + ")) * " + S0 + " + (c0 + (" +
+           std::to_string(k1) + " ^ " + col + ")) * " + S1;
+  };
+  auto in_addr = [&](const Tile2& t, int r, const char* row, const char* col) {
+    return addr("in", "pin", sin, "si0", "si1", t, r, row, col);
+  };
+  auto out_addr = [&](const Tile2& t, int r, const char* row, const char* col) {
+    return addr("out", "pout", sout, "so0", "so1", t, r, row, col);
+  };
+  auto base_ptr = [&](const char* decl, const char* ptr, const std::vector<int64_t>& st, const char* row,
+                      const char* col) {
+    o << "  " << decl << " = " << ptr << " + (r0 + " << row << ") * " << st[0] << "LL + (c0 + " << col << ") * " << st[1]
+      << "LL;\n";
+  };
+  if (p.triton) {
+    base_ptr("const E* pin", "in", sin, "tr", "tc");
+    auto [regs, zero] = moved(ld, p.load, gl_ld, k.load_vec);
+    for (int r : regs) global_asm(o, spelled(*gl_ld, k.load_vec), k.load_vec, bits, "e", r, in_addr(ld, r, "tr", "tc"), false, "");
+    if (zero)  // registers Triton 3.9 does not load hold copies of loaded ones
+      for (int r = 0; r < ld.nreg; ++r)
+        if (r & zero) o << "  e[" << r << "] = e[" << (r & ~zero) << "];\n";
+  } else {
+    groups(ld, k.load_vec, [&](int r) {
+      o << "  *(" << vtype(k.load_vec) << "*)&e[" << r << "] = *(const " << vtype(k.load_vec) << "*)("
+        << in_addr(ld, r, "tr", "tc") << ");\n";
+    });
+  }
   const Tile2* out_tile = &ld;
   const char* src = "e";
   if (!same) {
@@ -190,11 +366,19 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
   }
   const char* orow = same ? "tr" : "ur";
   const char* ocol = same ? "tc" : "uc";
-  groups(*out_tile, k.store_vec, [&](int r) {
-    o << "  *(" << vtype(k.store_vec) << "*)(out + (r0 + (" << out_tile->reg[r].first << " ^ " << orow << ")) * so0 + (c0 + ("
-      << out_tile->reg[r].second << " ^ " << ocol << ")) * so1) = *(" << vtype(k.store_vec) << "*)&" << src << "[" << r
-      << "];\n";
-  });
+  if (p.triton) {
+    // threads that hold a broadcast copy do not store (Triton's mask)
+    int lmask = zero_bits(out_tile->lane), wmask = zero_bits(out_tile->warp);
+    std::string pred = lmask || wmask ? "((lane & " + std::to_string(lmask) + ") | (warp & " + std::to_string(wmask) + ")) == 0" : "";
+    std::vector<int> regs = moved(*out_tile, p.store, gl_st, k.store_vec).first;
+    base_ptr("E* pout", "out", sout, orow, ocol);
+    for (int r : regs) global_asm(o, spelled(*gl_st, k.store_vec), k.store_vec, bits, src, r, out_addr(*out_tile, r, orow, ocol), true, pred);
+  } else {
+    groups(*out_tile, k.store_vec, [&](int r) {
+      o << "  *(" << vtype(k.store_vec) << "*)(" << out_addr(*out_tile, r, orow, ocol) << ") = *(" << vtype(k.store_vec)
+        << "*)&" << src << "[" << r << "];\n";
+    });
+  }
   o << "}\n";
   k.source = o.str();
   return k;

@@ -1,19 +1,33 @@
 // CUDA source generated from layouts, so that a layout edited at run time
-// becomes a real kernel. A copy kernel moves one tile per CTA:
+// becomes a real kernel. Two instruction choices:
+//   - triton (default): the global accesses are the PTX instructions that
+//     core/codegen predicts Triton emits for the layout (inline PTX, one
+//     `ld/st.global` per predicted instruction, stores predicated off on
+//     threads that hold a broadcast copy, as Triton masks them), and the
+//     CTAs walk the tiles in Triton's grid order (program_id(0) over dim-0
+//     tiles, as the Gluon tutorial's kernels launch);
+//   - own: layoutscope's earlier kernel (C++ accesses, tiles row-major).
+// When load and store layouts differ, both modes exchange the tile through
+// row-major shared memory; that is not Triton's convert_layout (its swizzle
+// and ldmatrix/stmatrix), and the triton kernel says so in `note`.
+// A copy kernel moves one tile per CTA:
 //   - thread (lane, warp) owns, for register r, the tile coordinate
 //     L(r, lane, warp) = Lreg(r) XOR Lthread(lane, warp): the register part is
 //     a compile-time constant, the thread part a few XORs at run time;
 //   - runs of `vec` registers that the layout makes contiguous along the
 //     memory's unit-stride dim become one 2/4/8/16-byte access;
 //   - when the load and store layouts differ, the tile goes through shared
-//     memory (row-major) between them, as Triton's convert_layout does.
+//     memory (row-major) between them (Triton's convert_layout also goes
+//     through shared memory, with its own swizzle and instructions).
 // Pure text generation: no CUDA headers, built with or without the toolkit.
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
+#include "codegen/codegen.h"
 #include "linear_layout.h"
 #include "spec.h"
 
@@ -25,6 +39,8 @@ struct CopyPlan {
   Shape shape;                  // the tensor, a multiple of the tile
   std::vector<int64_t> in_strides, out_strides;  // in elements, per dim
   int elem_bytes = 4;
+  bool triton = true;  // Triton's instructions and grid order (false: own)
+  TritonVersion version = TritonVersion::v3_9;
 };
 
 struct CopyKernel {
@@ -34,7 +50,17 @@ struct CopyKernel {
   int smem_bytes = 0;          // dynamic shared memory (0 when the layouts are equal)
   int load_vec = 1, store_vec = 1;  // elements per global access
   int64_t grid = 0;            // CTAs: one per tile
+  bool triton = false;
+  // triton: core/codegen's prediction of the global instructions per thread
+  // (PTX mnemonic -> count); what the kernel's PTX holds, see count_ptx
+  std::map<std::string, int64_t> predicted;
+  std::string note;            // where the kernel is not Triton's
 };
+
+// Memory and shuffle instructions per thread in a PTX text: mnemonic (up to
+// the first blank, predicate guards dropped) -> count, for ld/st.global,
+// ld/st.shared, ldmatrix, stmatrix and shfl (the golden files' counter).
+std::map<std::string, int64_t> count_ptx(const std::string& ptx);
 
 // Checks the plan (one CTA, 32-lane warps, tile divides shape, smem fits) and
 // writes the kernel; throws ls::Error naming what does not fit.

@@ -42,15 +42,25 @@ struct Kernel {
   std::string name;
 };
 
+// A launch grid: x (fastest in dispatch order) and y CTAs.
+struct Grid {
+  int64_t x = 1, y = 1;
+  Grid(int64_t x_ = 1, int64_t y_ = 1) : x(x_), y(y_) {}
+};
+
 // The device in use (the first one), or throws with the reason.
 const DeviceInfo& current_device();
 // Compiles `source` with NVRTC for the device and returns `name`; compiled
 // modules are cached by source text.
 Kernel compile(const std::string& source, const std::string& name);
+// A kernel from a cubin compiled elsewhere (Triton's), by its name.
+Kernel load_cubin(const std::string& cubin, const std::string& name);
+// NVRTC's PTX for `source` and sm_<sm>a (no device needed).
+std::string compile_ptx(const std::string& source, int sm);
 // args: pointers to each argument's value.
-void launch(Kernel k, int64_t grid, int threads, int smem_bytes, std::vector<void*> args);
+void launch(Kernel k, Grid grid, int threads, int smem_bytes, std::vector<void*> args);
 // Milliseconds of each of `reps` launches (after `warmup` untimed ones).
-std::vector<float> time_launches(Kernel k, int64_t grid, int threads, int smem_bytes, std::vector<void*> args,
+std::vector<float> time_launches(Kernel k, Grid grid, int threads, int smem_bytes, std::vector<void*> args,
                                  int warmup, int reps);
 // Milliseconds of each of `reps` device-to-device cudaMemcpy calls.
 std::vector<float> time_memcpy(void* dst, const void* src, size_t bytes, int warmup, int reps);

@@ -152,19 +152,14 @@ const DeviceInfo& current_device() {
   return d.devices[0];
 }
 
-Kernel compile(const std::string& source, const std::string& name) {
-  const DeviceInfo& dev = current_device();
-  std::string step = "compiling " + name;
-  usable(step);
-  if (dev.simulated) return Kernel{nullptr, name};
-  std::lock_guard<std::mutex> lock(g_cache_mutex);
-  static std::map<std::pair<std::string, std::string>, Kernel> cache;
-  auto key = std::pair{source, name};
-  if (auto it = cache.find(key); it != cache.end()) return it->second;
+namespace {
+
+// NVRTC's output for `source` (for error messages `step`): PTX or, with `cubin`, the cubin.
+std::string nvrtc(const std::string& source, const std::string& step, int sm, bool cubin) {
   nvrtcProgram prog;
   if (nvrtcCreateProgram(&prog, source.c_str(), "layoutscope.cu", 0, nullptr, nullptr) != NVRTC_SUCCESS)
     fail_gpu(step, "NVRTC could not create a program");
-  std::string arch = "--gpu-architecture=sm_" + std::to_string(dev.major * 10 + dev.minor) + (dev.major >= 9 ? "a" : "");
+  std::string arch = "--gpu-architecture=sm_" + std::to_string(sm) + (sm >= 90 ? "a" : "");
   const char* opts[] = {arch.c_str(), "--std=c++17", "-default-device"};
   nvrtcResult r = nvrtcCompileProgram(prog, 3, opts);
   if (r != NVRTC_SUCCESS) {
@@ -178,21 +173,57 @@ Kernel compile(const std::string& source, const std::string& name) {
     fail_gpu(step, "NVRTC failed: " + log.substr(0, 400));
   }
   size_t n = 0;
-  nvrtcGetCUBINSize(prog, &n);
-  std::string cubin(n, '\0');
-  nvrtcGetCUBIN(prog, cubin.data());
+  std::string out;
+  if (cubin) {
+    nvrtcGetCUBINSize(prog, &n);
+    out.assign(n, '\0');
+    nvrtcGetCUBIN(prog, out.data());
+  } else {
+    nvrtcGetPTXSize(prog, &n);
+    out.assign(n, '\0');
+    nvrtcGetPTX(prog, out.data());
+    out.resize(out.find('\0') == std::string::npos ? out.size() : out.find('\0'));
+  }
   nvrtcDestroyProgram(&prog);
+  return out;
+}
+
+Kernel from_cubin(const std::string& cubin, const std::string& name) {
   cudaLibrary_t lib;
   check(cudaLibraryLoadData(&lib, cubin.data(), nullptr, nullptr, 0, nullptr, nullptr, 0), "loading " + name);
   cudaKernel_t kern;
   check(cudaLibraryGetKernel(&kern, lib, name.c_str()), "finding kernel " + name);
-  Kernel k{reinterpret_cast<const void*>(kern), name};
+  return Kernel{reinterpret_cast<const void*>(kern), name};
+}
+
+}  // namespace
+
+std::string compile_ptx(const std::string& source, int sm) { return nvrtc(source, "compiling the kernel", sm, false); }
+
+Kernel load_cubin(const std::string& cubin, const std::string& name) {
+  const DeviceInfo& dev = current_device();
+  usable("loading " + name);
+  if (dev.simulated) return Kernel{nullptr, name};
+  return from_cubin(cubin, name);
+}
+
+Kernel compile(const std::string& source, const std::string& name) {
+  const DeviceInfo& dev = current_device();
+  std::string step = "compiling " + name;
+  usable(step);
+  if (dev.simulated) return Kernel{nullptr, name};
+  std::lock_guard<std::mutex> lock(g_cache_mutex);
+  static std::map<std::pair<std::string, std::string>, Kernel> cache;
+  auto key = std::pair{source, name};
+  if (auto it = cache.find(key); it != cache.end()) return it->second;
+  Kernel k = from_cubin(nvrtc(source, step, dev.major * 10 + dev.minor, true), name);
   cache[key] = k;
   return k;
 }
 
-void launch(Kernel k, int64_t grid, int threads, int smem_bytes, std::vector<void*> args) {
-  require(grid > 0 && grid < (int64_t{1} << 31), "gpu: grid of " + std::to_string(grid) + " CTAs is out of range");
+void launch(Kernel k, Grid grid, int threads, int smem_bytes, std::vector<void*> args) {
+  require(grid.x > 0 && grid.x < (int64_t{1} << 31) && grid.y > 0 && grid.y < 65536,
+          "gpu: grid of " + std::to_string(grid.x) + "x" + std::to_string(grid.y) + " CTAs is out of range");
   const DeviceInfo& dev = current_device();
   std::string step = "launching " + k.name;
   usable(step);
@@ -222,14 +253,14 @@ void launch(Kernel k, int64_t grid, int threads, int smem_bytes, std::vector<voi
   if (smem_bytes > 48 * 1024)
     check(cudaFuncSetAttribute(k.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, smem_bytes), step);
   // an injected launch fault asks for more threads per CTA than any device has
-  check(cudaLaunchKernel(k.fn, dim3(static_cast<unsigned>(grid)), dim3(f == Fault::launch ? 4096 : threads), args.data(),
-                         smem_bytes, nullptr),
+  check(cudaLaunchKernel(k.fn, dim3(static_cast<unsigned>(grid.x), static_cast<unsigned>(grid.y)),
+                         dim3(f == Fault::launch ? 4096 : threads), args.data(), smem_bytes, nullptr),
         step, Fault::launch);
   check(cudaGetLastError(), step, Fault::launch);
   launched();
 }
 
-std::vector<float> time_launches(Kernel k, int64_t grid, int threads, int smem_bytes, std::vector<void*> args,
+std::vector<float> time_launches(Kernel k, Grid grid, int threads, int smem_bytes, std::vector<void*> args,
                                  int warmup, int reps) {
   for (int i = 0; i < warmup; ++i) launch(k, grid, threads, smem_bytes, args);
   wait();

@@ -12,6 +12,7 @@ namespace {
 
 struct Plan {
   SharedOpReport store, load;
+  std::string store_mn, load_mn;  // PTX mnemonics (triton), empty: own
   int threads = 0;
   int smem_bytes = 0;
   int elem_bytes = 2;
@@ -55,6 +56,44 @@ std::string matrix_op(const char* op, const SharedOpOptions& o) {
   return std::string(op) + ".sync.aligned.m8n8.x" + std::to_string(o.matrices) + (o.trans ? ".trans" : "") + ".shared.b16";
 }
 
+// x1 / x2 / x4 of an ldmatrix / stmatrix mnemonic.
+int matrices_of(const std::string& mn) {
+  size_t x = mn.find(".x");
+  require(x != std::string::npos, "gpu shared: no matrix count in " + mn);
+  return mn[x + 2] - '0';
+}
+
+// A plain ld/st.shared spelled `mn` (e.g. st.shared.v4.b32, ld.shared.v2.b16)
+// at element offset `off` (skipped when negative) as inline PTX; a store
+// writes values made from `seed`, a load folds what it reads into acc.
+void plain_asm(std::ostringstream& o, const std::string& mn, const std::string& off, int elem_bytes,
+               const std::string& seed) {
+  const bool store = mn.rfind("st.", 0) == 0;
+  size_t v = mn.find(".v");
+  const int n = v == std::string::npos ? 1 : mn[v + 2] - '0';
+  const int kbits = std::stoi(mn.substr(mn.rfind(".b") + 2));
+  const char* c = kbits <= 16 ? "h" : "r";
+  const char* ty = kbits <= 16 ? "unsigned short" : "unsigned";
+  o << "  if (" << off << " >= 0) { unsigned a = base + " << off << " * " << elem_bytes << "; " << ty << " x[" << n << "];\n";
+  auto ops = [&](int first) {
+    std::string s = n > 1 ? "{" : "";
+    for (int j = 0; j < n; ++j) s += (j ? ", %" : "%") + std::to_string(first + j);
+    return s + (n > 1 ? "}" : "");
+  };
+  if (store) {
+    for (int j = 0; j < n; ++j) o << "    x[" << j << "] = (" << ty << ")((" << seed << ") * 2654435761u + " << j << "u);\n";
+    o << "    asm volatile(\"" << mn << " [%0], " << ops(1) << ";\" :: \"r\"(a)";
+    for (int j = 0; j < n; ++j) o << ", \"" << c << "\"(x[" << j << "])";
+    o << " : \"memory\"); }\n";
+  } else {
+    o << "    asm volatile(\"" << mn << " " << ops(0) << ", [%" << n << "];\" : ";
+    for (int j = 0; j < n; ++j) o << (j ? ", " : "") << "\"=" << c << "\"(x[" << j << "])";
+    o << " : \"r\"(a) : \"memory\");\n   ";
+    for (int j = 0; j < n; ++j) o << " acc ^= x[" << j << "];";
+    o << " }\n";
+  }
+}
+
 Plan make_plan(const SharedRequest& r) {
   require(r.store_reg.spec && r.shared.spec, "gpu shared: a Triton register layout and a Triton shared layout are needed");
   check_element_bits(r.bits);
@@ -72,8 +111,37 @@ Plan make_plan(const SharedRequest& r) {
   require(hw_size(*reg, "warp") == hw_size(*lreg, "warp"), "gpu shared: the store and load layouts need as many warps");
   PhysicalOffset phys = physical_offset_of(*r.shared.spec);
   Plan p;
-  p.store = analyze_shared_access(*reg, *sh, r.bits, true, r.store_opt, phys);
-  p.load = analyze_shared_access(*lreg, *sh, r.bits, false, r.load_opt, phys);
+  if (r.triton) {
+    auto shaped = [&](TensorLayout t) {
+      t.shape = r.shape;
+      return t;
+    };
+    const TritonVersion v = r.target.version;
+    TensorLayout shl = shaped(r.shared);
+    LinearLayout rl = codegen::lowered(shaped(r.store_reg), v);
+    LinearLayout ll = codegen::lowered(shaped(r.load_reg.spec ? r.load_reg : r.store_reg), v);
+    LinearLayout sl = codegen::lowered(shl, v);
+    auto gvec = [&](const LinearLayout& l, bool store) {
+      return std::max(1, codegen::global_access(l, r.bits, store, v).bytes_per_lane * 8 / r.bits);
+    };
+    codegen::Instr st = codegen::shared_access(rl, *shl.spec, sl, r.bits, true, r.target, gvec(rl, false), true);
+    codegen::Instr ld = codegen::shared_access(ll, *shl.spec, sl, r.bits, false, r.target, gvec(ll, true), true);
+    p.store = codegen::as_report(st, r.bits);
+    p.load = codegen::as_report(ld, r.bits);
+    p.store_mn = st.mnemonic;
+    p.load_mn = ld.mnemonic;
+    // an access the hardware would fault on (Triton's own kernel faults too)
+    for (const codegen::Instr* in : {&st, &ld})
+      for (auto& a : in->accesses)
+        for (int64_t off : a.lane_offset)
+          require(off < 0 || off * (r.bits / 8) % in->bytes_per_lane == 0,
+                  "gpu shared: " + in->mnemonic + " at byte " + std::to_string(off * (r.bits / 8)) +
+                      " is misaligned (" + std::to_string(in->bytes_per_lane) +
+                      "-byte accesses); the hardware faults, as Triton's own kernel does");
+  } else {
+    p.store = analyze_shared_access(*reg, *sh, r.bits, true, r.store_opt, phys);
+    p.load = analyze_shared_access(*lreg, *sh, r.bits, false, r.load_opt, phys);
+  }
   p.threads = static_cast<int>(32 * hw_size(*reg, "warp"));
   p.elem_bytes = r.bits / 8;
   int64_t top = 0;
@@ -85,7 +153,16 @@ Plan make_plan(const SharedRequest& r) {
   fill_table(p.store, p.threads, p.st_off, p.nst);
   fill_table(p.load, p.threads, p.ld_off, p.nld);
   int sb = p.store.access_bits / 8, lb = p.load.access_bits / 8;
-  bool st_matrix = r.store_opt.instr == SharedInstr::matrix, ld_matrix = r.load_opt.instr == SharedInstr::matrix;
+  bool st_matrix = r.triton ? p.store_mn.rfind("stmatrix", 0) == 0 : r.store_opt.instr == SharedInstr::matrix;
+  bool ld_matrix = r.triton ? p.load_mn.rfind("ldmatrix", 0) == 0 : r.load_opt.instr == SharedInstr::matrix;
+  // the matrix instruction as written: Triton's mnemonic, or the option's
+  SharedOpOptions st_o = r.store_opt, ld_o = r.load_opt;
+  std::string st_mx = st_matrix ? (r.triton ? p.store_mn : matrix_op("stmatrix", st_o)) : "";
+  std::string ld_mx = ld_matrix ? (r.triton ? p.load_mn : matrix_op("ldmatrix", ld_o)) : "";
+  if (r.triton) {
+    st_o.matrices = st_matrix ? matrices_of(p.store_mn) : 0;
+    ld_o.matrices = ld_matrix ? matrices_of(p.load_mn) : 0;
+  }
   std::ostringstream o;
   o << "// generated by layoutscope: " << p.store.instruction << " x" << p.nst << " then " << p.load.instruction << " x"
     << p.nld << " per thread, " << p.threads << " threads\n"
@@ -108,7 +185,8 @@ Plan make_plan(const SharedRequest& r) {
   // ldmatrix/stmatrix go one warp at a time (see the header); plain accesses
   // all warps at once.
   auto open_phase = [&](bool matrix) {
-    if (matrix) o << "  for (int w = 0; w < " << p.threads / 32 << "; ++w) {\n  if ((t >> 5) == w) {\n";
+    // not unrolled: the PTX holds each instruction once, as Triton's does
+    if (matrix) o << "#pragma unroll 1\n  for (int w = 0; w < " << p.threads / 32 << "; ++w) {\n  if ((t >> 5) == w) {\n";
   };
   auto close_phase = [&](bool matrix) { o << (matrix ? "  }\n  __syncthreads();\n  }\n" : "  __syncthreads();\n"); };
   open_phase(st_matrix);
@@ -116,11 +194,13 @@ Plan make_plan(const SharedRequest& r) {
     if (st_matrix) {
       o << "  { unsigned a = base + (s[" << i << "] < 0 ? 0 : s[" << i << "]) * " << p.elem_bytes << ";\n"
         << "    unsigned v0 = t * 4 + " << i << ", v1 = v0 + 1, v2 = v0 + 2, v3 = v0 + 3;\n"
-        << "    asm volatile(\"" << matrix_op("stmatrix", r.store_opt) << " [%0], {";
-      for (int m = 0; m < r.store_opt.matrices; ++m) o << (m ? ", " : "") << "%" << m + 1;
+        << "    asm volatile(\"" << st_mx << " [%0], {";
+      for (int m = 0; m < st_o.matrices; ++m) o << (m ? ", " : "") << "%" << m + 1;
       o << "};\" :: \"r\"(a)";
-      for (int m = 0; m < r.store_opt.matrices; ++m) o << ", \"r\"(v" << m << ")";
+      for (int m = 0; m < st_o.matrices; ++m) o << ", \"r\"(v" << m << ")";
       o << " : \"memory\"); }\n";
+    } else if (r.triton) {
+      plain_asm(o, p.store_mn, "s[" + std::to_string(i) + "]", p.elem_bytes, "t * " + std::to_string(p.nst) + " + " + std::to_string(i));
     } else {
       o << "  if (s[" << i << "] >= 0) *(" << vec_type(sb) << "*)(smem + s[" << i << "] * " << p.elem_bytes << ") = make<"
         << vec_type(sb) << ">(t * " << p.nst << " + " << i << ");\n";
@@ -132,11 +212,13 @@ Plan make_plan(const SharedRequest& r) {
   for (int i = 0; i < p.nld; ++i) {
     if (ld_matrix) {
       o << "  { unsigned a = base + (l[" << i << "] < 0 ? 0 : l[" << i << "]) * " << p.elem_bytes
-        << ", v0 = 0, v1 = 0, v2 = 0, v3 = 0;\n    asm volatile(\"" << matrix_op("ldmatrix", r.load_opt) << " {";
-      for (int m = 0; m < r.load_opt.matrices; ++m) o << (m ? ", " : "") << "%" << m;
-      o << "}, [%" << r.load_opt.matrices << "];\" : ";
-      for (int m = 0; m < r.load_opt.matrices; ++m) o << (m ? ", " : "") << "\"=r\"(v" << m << ")";
+        << ", v0 = 0, v1 = 0, v2 = 0, v3 = 0;\n    asm volatile(\"" << ld_mx << " {";
+      for (int m = 0; m < ld_o.matrices; ++m) o << (m ? ", " : "") << "%" << m;
+      o << "}, [%" << ld_o.matrices << "];\" : ";
+      for (int m = 0; m < ld_o.matrices; ++m) o << (m ? ", " : "") << "\"=r\"(v" << m << ")";
       o << " : \"r\"(a) : \"memory\");\n    acc ^= v0 ^ v1 ^ v2 ^ v3; }\n";
+    } else if (r.triton) {
+      plain_asm(o, p.load_mn, "l[" + std::to_string(i) + "]", p.elem_bytes, "");
     } else {
       o << "  if (l[" << i << "] >= 0) acc ^= fold(*(" << vec_type(lb) << "*)(smem + l[" << i << "] * "
         << p.elem_bytes << "));\n";

@@ -1,6 +1,10 @@
 // Shared-memory accesses measured on the GPU next to the model's prediction.
-// The kernel performs exactly the warp instructions the bank-conflict
-// analysis (core/analysis/bank_conflicts.h) derives from the layouts: every
+// By default (triton) the kernel performs the local_store / local_load
+// instructions core/codegen predicts Triton emits for the layouts (its
+// mnemonics written as inline PTX, every warp instruction's lane addresses
+// from the model); with `own` instructions, exactly the warp instructions
+// the bank-conflict analysis (core/analysis/bank_conflicts.h) derives from
+// the layouts and the chosen store/load options: every
 // lane's offset per instruction comes from the analysis, the access width is
 // the one it chose (st/ld.shared of 1..16 bytes, or stmatrix/ldmatrix). One
 // CTA stores the register tile, then loads it back; CUPTI counts the shared
@@ -12,6 +16,7 @@
 #include <vector>
 
 #include "analysis/bank_conflicts.h"
+#include "codegen/codegen.h"
 #include "spec.h"
 
 namespace ls::gpu {
@@ -20,7 +25,9 @@ struct SharedRequest {
   TensorLayout store_reg, load_reg, shared;  // load_reg: empty spec = store_reg
   Shape shape;
   int bits = 16;
-  SharedOpOptions store_opt, load_opt;
+  SharedOpOptions store_opt, load_opt;  // own instructions only
+  bool triton = true;                   // Triton's instructions (core/codegen)
+  codegen::Target target;
 };
 
 struct SharedMeasurement {

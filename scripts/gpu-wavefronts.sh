@@ -2,17 +2,19 @@
 # On the GPU machine: counts with ncu the shared wavefronts of Triton's own
 # kernels for COUNT cases of the codegen golden file (tests/gpu/triton_wavefronts.py),
 # resuming after any case that brings the process down (recorded in crashed.txt).
+# Triton's cubins go to OUTDIR/cubins.tar.gz (their SASS explains misses).
 # Usage: scripts/gpu-wavefronts.sh OUTDIR [COUNT]
 set -uo pipefail
 out=$1 count=${2:-100}
 golden=tests/conformance/golden/codegen-3.6.jsonl
 metrics=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum
 rm -f "$out"/order.jsonl "$out"/order.jsonl.started "$out"/ncu*.csv "$out"/crashed.txt
+mkdir -p "$out/cubins"
 start=0 round=0
 while [ "$start" -lt "$count" ] && [ "$round" -lt 20 ]; do
   ncu --clock-control none --csv --kernel-name regex:'^k_' --metrics "$metrics" \
     python3 tests/gpu/triton_wavefronts.py launch "$golden" --count "$count" --start "$start" \
-    --order "$out/order.jsonl" > "$out/ncu$round.csv" 2>> "$out/stderr.txt"
+    --order "$out/order.jsonl" --cubin-dir "$out/cubins" > "$out/ncu$round.csv" 2>> "$out/stderr.txt"
   last=$(tail -1 "$out/order.jsonl.started" 2>/dev/null || echo -1)
   done_n=$(wc -l < "$out/order.jsonl")
   started_n=$(wc -l < "$out/order.jsonl.started")
@@ -22,4 +24,5 @@ while [ "$start" -lt "$count" ] && [ "$round" -lt 20 ]; do
   head -n "$done_n" "$out/order.jsonl.started" > "$out/s.tmp" && mv "$out/s.tmp" "$out/order.jsonl.started"
 done
 cat "$out"/ncu*.csv > "$out/ncu.csv"
+tar -czf "$out/cubins.tar.gz" -C "$out" cubins && rm -rf "$out/cubins"
 echo "cases recorded: $(wc -l < "$out/order.jsonl"); crashed: $(cat "$out/crashed.txt" 2>/dev/null | tr '\n' ' ')"

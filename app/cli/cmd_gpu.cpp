@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "cli.h"
+#include "codegen/codegen.h"
 #include "copy.h"
 #include "device.h"
 #include "error.h"
@@ -37,6 +38,20 @@ int gpu_info() {
   return 0;
 }
 
+std::string counts_json(const std::map<std::string, int64_t>& m) {
+  std::string s = "{";
+  for (auto& [k, v] : m) s += (s.size() > 1 ? ", \"" : "\"") + k + "\": " + std::to_string(v);
+  return s + "}";
+}
+
+// The global-memory part of a PTX count (what core/codegen predicts for a copy).
+std::map<std::string, int64_t> global_only(const std::map<std::string, int64_t>& m) {
+  std::map<std::string, int64_t> g;
+  for (auto& [k, v] : m)
+    if (k.rfind("ld.global", 0) == 0 || k.rfind("st.global", 0) == 0) g[k] = v;
+  return g;
+}
+
 std::string copy_json(const ls::gpu::CopyResult& r) {
   std::ostringstream o;
   o << "{\"tbps\": " << num(r.tbps) << ", \"memcpy_tbps\": " << num(r.memcpy_tbps) << ", \"fraction_of_memcpy\": "
@@ -44,7 +59,22 @@ std::string copy_json(const ls::gpu::CopyResult& r) {
     << ", \"mismatches\": " << r.mismatches << ", \"load_vector\": " << r.kernel.load_vec
     << ", \"store_vector\": " << r.kernel.store_vec << ", \"through_shared\": "
     << (r.kernel.smem_bytes > 0 ? "true" : "false") << ", \"ctas\": " << r.kernel.grid << ", \"threads\": "
-    << r.kernel.threads << "}";
+    << r.kernel.threads << ", \"instructions\": \"" << (r.kernel.triton ? "triton" : "own")
+    << "\", \"ptx_per_thread\": " << counts_json(r.ptx_per_thread);
+  if (r.kernel.triton)
+    o << ", \"predicted_global\": " << counts_json(r.kernel.predicted) << ", \"global_equals_prediction\": "
+      << (global_only(r.ptx_per_thread) == r.kernel.predicted ? "true" : "false") << ", \"note\": \""
+      << cli::json_escape(r.kernel.note) << "\"";
+  if (r.triton) {
+    auto& t = *r.triton;
+    o << ", \"triton_kernel\": {\"triton\": \"" << t.kernel.version << "\", \"name\": \"" << t.kernel.name
+      << "\", \"tbps\": " << num(t.tbps) << ", \"ms\": " << num(t.ms, 4) << ", \"mismatches\": " << t.mismatches
+      << ", \"num_warps\": " << t.kernel.num_warps << ", \"shared\": " << t.kernel.shared << ", \"grid\": ["
+      << t.kernel.grid.x << ", " << t.kernel.grid.y << "], \"ptx_per_thread\": " << counts_json(t.kernel.ptx_per_thread)
+      << ", \"same_ptx_counts\": " << (t.kernel.ptx_per_thread == r.ptx_per_thread ? "true" : "false")
+      << ", \"layoutscope_over_triton\": " << num(t.tbps > 0 ? r.tbps / t.tbps : 0) << "}";
+  }
+  o << "}";
   return o.str();
 }
 
@@ -84,6 +114,18 @@ ls::gpu::CopyRequest copy_request(const cli::Args& a) {
   r.in_view = a.get("--input", "contiguous");
   r.out_view = a.get("--output", "contiguous");
   if (a.has("--reps")) r.reps = static_cast<int>(cli::parse_int("--reps", a.get("--reps"), 1, 1000));
+  std::string ins = a.get("--instructions", "triton");
+  ls::require(ins == "triton" || ins == "own", "--instructions must be triton or own, not '" + ins + "'");
+  r.triton = ins == "triton";
+  if (a.has("--triton")) r.version = ls::parse_triton_version(a.get("--triton"));
+  r.triton_kernel = a.flag("--triton-kernel");
+  r.triton_load = ls::print_gluon(*load.spec);
+  r.triton_store = r.triton_load;
+  if (a.has("--store")) {
+    cli::Args sa = la;
+    sa.pos = {a.get("--store")};
+    r.triton_store = ls::print_gluon(*cli::load_layout(sa).spec);
+  }
   return r;
 }
 
@@ -95,20 +137,43 @@ int gpu_copy(const cli::Args& a) {
   }
   ls::gpu::CopyResult res = ls::gpu::run_copy(r);
   if (a.flag("--table"))
+  {
     std::cout << "copy: " << num(res.tbps) << " TB/s (" << num(100 * res.tbps / res.memcpy_tbps, 1)
               << "% of cudaMemcpy " << num(res.memcpy_tbps) << " TB/s), " << num(res.ms, 4) << " ms, "
               << res.mismatches << " mismatches\n";
-  else
+    if (res.triton)
+      std::cout << "Triton " << res.triton->kernel.version << "'s kernel: " << num(res.triton->tbps) << " TB/s, "
+                << num(res.triton->ms, 4) << " ms, " << res.triton->mismatches << " mismatches\n";
+  } else
     std::cout << copy_json(res) << "\n";
-  return res.mismatches == 0 ? 0 : 1;
+  return res.mismatches == 0 && (!res.triton || res.triton->mismatches == 0) ? 0 : 1;
 }
 
 int gpu_sweep(const cli::Args& a) {
   ls::require(a.pos.size() == 2 && a.pos[1] == "gluon-memcpy", "gpu sweep: the sweep so far is 'gluon-memcpy'");
+  std::string ins = a.get("--instructions", "triton");
+  ls::require(ins == "triton" || ins == "own", "--instructions must be triton or own, not '" + ins + "'");
+  const bool with_triton = a.flag("--triton-kernel");
   // progress on a terminal, and Ctrl-C, between rows (interrupt.h)
   auto rows = ls::gpu::sweep_gluon_memcpy([](int done, int total) {
     if (done < total) ls::work_point("gpu sweep", done, total);
-  });
+  }, nullptr, ins == "triton", with_triton);
+  if (a.flag("--table") && with_triton) {
+    std::cout << "experiment | case | layoutscope TB/s | Triton TB/s | ratio | same PTX counts | mismatches\n";
+    for (auto& r : rows) {
+      if (!r.error.empty()) {
+        std::cout << r.experiment << " | " << r.label << " | error: " << r.error << "\n";
+        continue;
+      }
+      auto& t = *r.result.triton;
+      std::cout << r.experiment << " | " << r.label << " | " << num(r.result.tbps) << " | " << num(t.tbps) << " | "
+                << num(t.tbps > 0 ? r.result.tbps / t.tbps : 0) << " | "
+                << (t.kernel.ptx_per_thread == r.result.ptx_per_thread ? "yes" : "no") << " | "
+                << r.result.mismatches << "/" << t.mismatches << "\n";
+    }
+    std::cout << "cudaMemcpy: " << num(rows.empty() ? 0 : rows[0].result.memcpy_tbps) << " TB/s\n";
+    return 0;
+  }
   if (a.flag("--table")) {
     std::cout << "1D memcpy, TB/s (rows XBLOCK, columns R)\nXBLOCK   R=1   R=2   R=4   R=8   R=16\n";
     for (size_t i = 0; i < rows.size(); ++i) {
@@ -128,7 +193,10 @@ int gpu_sweep(const cli::Args& a) {
   std::cout << "[";
   for (size_t i = 0; i < rows.size(); ++i)
     std::cout << (i ? ",\n " : "") << "{\"experiment\": \"" << rows[i].experiment << "\", \"label\": \""
-              << rows[i].label << "\", \"result\": " << copy_json(rows[i].result) << "}";
+              << rows[i].label << "\", "
+              << (rows[i].error.empty() ? "\"result\": " + copy_json(rows[i].result)
+                                        : "\"error\": \"" + cli::json_escape(rows[i].error) + "\"")
+              << "}";
   std::cout << "]\n";
   return 0;
 }
@@ -157,8 +225,10 @@ ls::TensorLayout layout_arg(const std::string& text, const std::string& what) {
 
 ls::gpu::SharedRequest shared_request(const std::string& reg, const std::string& shared, const std::string& load_reg,
                                       const std::string& shape, int bits, const std::string& store,
-                                      const std::string& load) {
+                                      const std::string& load, bool triton, const ls::codegen::Target& target) {
   ls::gpu::SharedRequest r;
+  r.triton = triton;
+  r.target = target;
   r.store_reg = layout_arg(reg, "gpu shared --reg");
   r.shared = layout_arg(shared, "gpu shared --shared");
   if (!load_reg.empty()) r.load_reg = layout_arg(load_reg, "gpu shared --load-reg");
@@ -208,8 +278,16 @@ int gpu_shared_batch(const std::string& path) {
       ls::require(j.is_object(), "batch line is not a JSON object");
       std::string shape;
       for (auto& v : j.at("shape")) shape += (shape.empty() ? "" : "x") + std::to_string(v.get<int64_t>());
+      // lines choose "instructions": "triton" (Triton's, 3.9, sm_90 unless
+      // "triton"/"target" say otherwise) or "own" (the default for a batch)
+      std::string ins = j.value("instructions", "own");
+      ls::require(ins == "triton" || ins == "own", "batch line: instructions must be triton or own");
+      ls::codegen::Target tg;
+      tg.version = ls::parse_triton_version(j.value("triton", "3.9"));
+      tg.sm = ls::codegen::parse_sm(j.value("target", "sm_90"));
       auto m = ls::gpu::run_shared(shared_request(j.at("reg"), j.at("shared"), j.value("load_reg", ""), shape,
-                                                  j.value("bits", 0), j.value("store", "plain"), j.value("load", "plain")));
+                                                  j.value("bits", 0), j.value("store", "plain"), j.value("load", "plain"),
+                                                  ins == "triton", tg));
       ++cases;
       agree += m.agrees();
       out << "{\"name\": \"" << cli::json_escape(name) << "\", \"result\": " << shared_json(m) << "}\n";
@@ -229,8 +307,15 @@ int gpu_shared(const cli::Args& a) {
   if (a.has("--batch")) return gpu_shared_batch(a.get("--batch"));
   ls::require(a.has("--reg") && a.has("--shared"), "gpu shared: --reg LAYOUT and --shared LAYOUT are required");
   int bits = a.has("--bits") ? static_cast<int>(cli::parse_int("--bits", a.get("--bits"), 1, 64)) : 0;
+  std::string ins = a.get("--instructions", a.has("--store-instr") || a.has("--load-instr") ? "own" : "triton");
+  ls::require(ins == "triton" || ins == "own", "--instructions must be triton or own, not '" + ins + "'");
+  ls::require(ins == "own" || (!a.has("--store-instr") && !a.has("--load-instr")),
+              "gpu shared: --store-instr/--load-instr choose own instructions; drop them or use --instructions own");
+  ls::codegen::Target tg;
+  if (a.has("--triton")) tg.version = ls::parse_triton_version(a.get("--triton"));
+  if (a.has("--target")) tg.sm = ls::codegen::parse_sm(a.get("--target"));
   auto r = shared_request(a.get("--reg"), a.get("--shared"), a.get("--load-reg"), a.get("--shape"), bits,
-                          a.get("--store-instr", "plain"), a.get("--load-instr", "plain"));
+                          a.get("--store-instr", "plain"), a.get("--load-instr", "plain"), ins == "triton", tg);
   if (a.flag("--source")) {
     std::cout << ls::gpu::shared_source(r);
     return 0;
@@ -279,12 +364,16 @@ const cli::Registration gpu{
       {"copy", "LAYOUT",
        {{"--tile", "1x2048"}, {"--shape", "4096x65536", true}, {"--store", "LAYOUT"}, {"--bits", "32"},
         {"--input", "contiguous|transposed|every-other-row"}, {"--output", "contiguous|transposed|every-other-row"},
-        {"--reps", "20"}, {"--source"}, {"--table"}},
-       "copy a tensor loading with LAYOUT (storing with --store, through shared memory), measured"},
-      {"sweep", "gluon-memcpy", {{"--table"}}, "the Gluon tutorial's memcpy experiments on this GPU"},
+        {"--reps", "20"}, {"--instructions", "triton|own"}, {"--triton", "3.6|3.9"}, {"--triton-kernel"}, {"--source"},
+        {"--table"}},
+       "copy a tensor loading with LAYOUT (storing with --store, through shared memory), measured; with Triton's own "
+       "kernel beside it (--triton-kernel)"},
+      {"sweep", "gluon-memcpy", {{"--instructions", "triton|own"}, {"--triton-kernel"}, {"--table"}},
+       "the Gluon tutorial's memcpy experiments on this GPU"},
       {"mma-verify", "", {{"--table"}}, "mma.sync, ldmatrix and wgmma fragments read back and compared with the model"},
       {"shared", "",
        {{"--reg", "L", true}, {"--shared", "S", true}, {"--shape", "64x64"}, {"--bits", "16"}, {"--load-reg", "L"},
+        {"--instructions", "triton|own"}, {"--triton", "3.6|3.9"}, {"--target", "sm_90"},
         {"--store-instr", "plain|stmatrix.x4[.trans]"}, {"--load-instr", "plain|ldmatrix.x4[.trans]"}, {"--source"}},
        "shared-memory wavefronts counted vs predicted"},
       {"shared", "", {{"--batch", "FILE", true}}, "one case per JSON line"}},

@@ -10,12 +10,13 @@
 #include "error.h"
 #include "imgui.h"
 #include "imgui_stdlib.h"
+#include "io/text.h"
 
 namespace lsgui {
 namespace {
 
 const char* kViews[] = {"contiguous", "transposed", "every-other-row"};
-const char* kLoadInstr[] = {"ld.shared", "ldmatrix.x4", "ldmatrix.x4.trans"};
+const char* kLoadInstr[] = {"Triton's (codegen)", "ld.shared", "ldmatrix.x4", "ldmatrix.x4.trans"};
 
 // Runs `job` on the worker thread; its result lands in `r` under the mutex.
 template <class F>
@@ -63,6 +64,13 @@ void copy_job(GpuPanel& p, const Doc& a, const Doc& b) {
   req.in_view = kViews[p.in_view];
   req.out_view = kViews[p.out_view];
   req.elem_bytes = std::max(1, a.grid->layout.elem_bits / 8);
+  req.triton = !p.own_instructions;
+  req.triton_kernel = p.triton_kernel;
+  if (p.triton_kernel) {
+    ls::require(a.grid->layout.spec && !a.grid->layout.foreign, "gpu copy: Triton's kernel needs a Triton layout");
+    req.triton_load = ls::print_gluon(*a.grid->layout.spec);
+    req.triton_store = req.store == req.load || !b.grid->layout.spec ? req.triton_load : ls::print_gluon(*b.grid->layout.spec);
+  }
   ls::gpu::plan_copy(req);  // refuse bad plans here, with the reason, before the worker
   start(p, "copy", [req](GpuResults& r) {
     auto c = ls::gpu::run_copy(req);
@@ -79,9 +87,10 @@ void shared_job(GpuPanel& p, const Doc& a, const Doc& b) {
   req.shared = b.grid->layout;
   req.shape = a.grid->shape;
   req.bits = b.grid->layout.elem_bits;
-  if (p.load_instr > 0) {
+  req.triton = p.load_instr == 0;
+  if (p.load_instr > 1) {
     req.load_opt.instr = ls::SharedInstr::matrix;
-    req.load_opt.trans = p.load_instr == 2;
+    req.load_opt.trans = p.load_instr == 3;
   }
   ls::gpu::shared_source(req);  // the analysis refuses what it cannot model
   start(p, "shared", [req](GpuResults& r) {
@@ -101,10 +110,19 @@ void sweep_plot(const std::vector<ls::gpu::SweepRow>& rows) {
   ImDrawList* dl = ImGui::GetWindowDrawList();
   dl->AddRectFilled(o, ImVec2(o.x + size.x, o.y + size.y), IM_COL32(30, 30, 36, 255));
   float w = size.x / rows.size();
+  for (auto& r : rows)
+    if (r.result.triton) top = std::max(top, r.result.triton->tbps);
   for (size_t i = 0; i < rows.size(); ++i) {
     float h = static_cast<float>(rows[i].result.tbps / top) * (size.y - 10);
     ImU32 c = rows[i].experiment == "1d" ? IM_COL32(90, 160, 230, 255) : IM_COL32(230, 160, 90, 255);
-    dl->AddRectFilled(ImVec2(o.x + i * w + 1, o.y + size.y - h), ImVec2(o.x + (i + 1) * w - 1, o.y + size.y), c);
+    // with Triton's kernel: ours on the left half, Triton's (green) on the right
+    float x1 = rows[i].result.triton ? o.x + (i + 0.5f) * w : o.x + (i + 1) * w - 1;
+    dl->AddRectFilled(ImVec2(o.x + i * w + 1, o.y + size.y - h), ImVec2(x1, o.y + size.y), c);
+    if (rows[i].result.triton) {
+      float ht = static_cast<float>(rows[i].result.triton->tbps / top) * (size.y - 10);
+      dl->AddRectFilled(ImVec2(x1, o.y + size.y - ht), ImVec2(o.x + (i + 1) * w - 1, o.y + size.y),
+                        IM_COL32(110, 200, 110, 255));
+    }
   }
   float my = o.y + size.y - static_cast<float>(rows[0].result.memcpy_tbps / top) * (size.y - 10);
   dl->AddLine(ImVec2(o.x, my), ImVec2(o.x + size.x, my), IM_COL32(240, 240, 240, 200));
@@ -112,10 +130,12 @@ void sweep_plot(const std::vector<ls::gpu::SweepRow>& rows) {
   if (ImGui::IsItemHovered()) {
     int i = static_cast<int>((ImGui::GetIO().MousePos.x - o.x) / w);
     if (i >= 0 && i < static_cast<int>(rows.size()))
-      ImGui::SetTooltip("%s: %s\n%.3f TB/s (cudaMemcpy %.3f)", rows[i].experiment.c_str(), rows[i].label.c_str(),
-                        rows[i].result.tbps, rows[i].result.memcpy_tbps);
+      ImGui::SetTooltip("%s: %s\n%.3f TB/s, Triton's kernel %.3f (cudaMemcpy %.3f)", rows[i].experiment.c_str(),
+                        rows[i].label.c_str(), rows[i].result.tbps,
+                        rows[i].result.triton ? rows[i].result.triton->tbps : 0.0, rows[i].result.memcpy_tbps);
   }
-  ImGui::TextDisabled("bars: TB/s per experiment (blue 1D XBLOCK x R, orange 2D); line: cudaMemcpy");
+  ImGui::TextDisabled("bars: TB/s per experiment (blue 1D XBLOCK x R, orange 2D, green Triton's own kernel); "
+                      "line: cudaMemcpy");
 }
 
 void shared_table(const ls::gpu::SharedMeasurement& m) {
@@ -215,9 +235,9 @@ void draw_gpu_window(GpuPanel& p, const Doc& a, const Doc& b) {
     });
   };
   auto run_sweep = [&] {
-    start(p, "sweep", [](GpuResults& res) {
+    start(p, "sweep", [own = p.own_instructions, tk = p.triton_kernel](GpuResults& res) {
       auto rows = ls::gpu::sweep_gluon_memcpy([&](int done, int total) { res.done = done, res.total = total; },
-                                              &res.cancel);
+                                              &res.cancel, !own, tk);
       std::lock_guard<std::mutex> lock(res.mutex);
       res.sweep = rows;
     });
@@ -235,6 +255,8 @@ void draw_gpu_window(GpuPanel& p, const Doc& a, const Doc& b) {
     ImGui::InputText("tensor shape", &p.tensor_shape);
     ImGui::Combo("input", &p.in_view, kViews, 3);
     ImGui::Combo("output", &p.out_view, kViews, 3);
+    ImGui::Checkbox("layoutscope's own instructions (not Triton's)", &p.own_instructions);
+    ImGui::Checkbox("Triton's own kernel beside it (needs Python with Triton)", &p.triton_kernel);
     if (ImGui::Button("run copy")) run_copy();
   }
   if (ImGui::CollapsingHeader("Gluon memcpy sweep")) {
@@ -242,7 +264,7 @@ void draw_gpu_window(GpuPanel& p, const Doc& a, const Doc& b) {
   }
   if (ImGui::CollapsingHeader("shared memory: counted vs predicted")) {
     ImGui::TextDisabled("stores the left layout's registers into the right (shared) layout and loads them back");
-    ImGui::Combo("load with", &p.load_instr, kLoadInstr, 3);
+    ImGui::Combo("instructions", &p.load_instr, kLoadInstr, 4);
     if (ImGui::Button("run shared")) run_shared();
   }
   if (ImGui::CollapsingHeader("MMA fragments from the hardware")) {
@@ -260,6 +282,13 @@ void draw_gpu_window(GpuPanel& p, const Doc& a, const Doc& b) {
                 r.copy->tbps, r.copy->memcpy_tbps, 100 * r.copy->tbps / std::max(1e-9, r.copy->memcpy_tbps),
                 r.copy->kernel.smem_bytes ? "through shared memory" : "direct", r.copy->kernel.load_vec,
                 r.copy->kernel.store_vec, static_cast<unsigned long long>(r.copy->mismatches));
+  if (r.copy && r.copy->triton)
+    ImGui::Text("Triton %s's own kernel: %.3f TB/s (layoutscope's %.0f%% of it), %llu mismatches; PTX counts %s",
+                r.copy->triton->kernel.version.c_str(), r.copy->triton->tbps,
+                100 * r.copy->tbps / std::max(1e-9, r.copy->triton->tbps),
+                static_cast<unsigned long long>(r.copy->triton->mismatches),
+                r.copy->triton->kernel.ptx_per_thread == r.copy->ptx_per_thread ? "equal" : "differ");
+  if (r.copy && !r.copy->kernel.note.empty()) ImGui::TextWrapped("not Triton's: %s", r.copy->kernel.note.c_str());
   if (!r.sweep.empty()) sweep_plot(r.sweep);
   if (r.shared) shared_table(*r.shared);
   for (auto& f : r.fragments) {

@@ -42,7 +42,9 @@ struct GpuPanel {
   bool available = false;
   std::string tensor_shape = "4096x65536";
   int in_view = 0, out_view = 0;  // contiguous, transposed, every-other-row
-  int load_instr = 0;             // shared: plain or ldmatrix.x4 (.trans)
+  int load_instr = 0;             // shared: Triton's, plain or ldmatrix.x4 (.trans)
+  bool own_instructions = false;  // copy: layoutscope's own instead of Triton's
+  bool triton_kernel = false;     // copy and sweep: Triton's own kernel beside ours
   std::shared_ptr<GpuResults> results = std::make_shared<GpuResults>();
   std::thread worker;
   // A scripted click (actions.h) of a run button: "copy", "sweep", "shared" or

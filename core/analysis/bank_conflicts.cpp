@@ -16,42 +16,59 @@ void check_element_bits(int32_t bits) {
 }
 
 int32_t wavefronts(const std::vector<int64_t>& lane_bytes, int32_t access_bytes, std::vector<BankCollision>* collisions,
-                   int32_t* ideal) {
+                   int32_t* ideal, bool plain_load) {
   const int32_t lanes = static_cast<int32_t>(lane_bytes.size());
   const int32_t per_phase = access_bytes <= 4 ? 32 : access_bytes == 8 ? 16 : 8;
+  // the phases, as lists of lanes
+  std::vector<std::vector<int32_t>> phases;
+  if (plain_load && access_bytes == 16) {
+    // 16-byte loads: each half-warp's distinct addresses, 8 per phase (lanes
+    // repeating an address are served with its first lane)
+    for (int32_t h0 = 0; h0 < lanes; h0 += 16) {
+      std::vector<int32_t> firsts;
+      for (int32_t l = h0; l < std::min(lanes, h0 + 16); ++l) {
+        if (lane_bytes[l] < 0) continue;
+        bool seen = false;
+        for (int32_t f : firsts) seen = seen || lane_bytes[f] == lane_bytes[l];
+        if (!seen) firsts.push_back(l);
+      }
+      for (size_t i = 0; i < firsts.size(); i += 8)
+        phases.emplace_back(firsts.begin() + i, firsts.begin() + std::min(firsts.size(), i + 8));
+    }
+  } else {
+    for (int32_t p0 = 0; p0 < lanes; p0 += per_phase) {
+      phases.emplace_back();
+      for (int32_t l = p0; l < std::min(lanes, p0 + per_phase); ++l)
+        if (lane_bytes[l] >= 0) phases.back().push_back(l);
+    }
+  }
   int32_t total = 0, best = 0;
   // distinct words per bank in one phase (a lane touches each bank at most once)
   std::array<std::array<int64_t, 32>, 32> words;
   std::array<int32_t, 32> count;
-  for (int32_t p0 = 0; p0 < lanes; p0 += per_phase) {
-    const int32_t p1 = std::min(lanes, p0 + per_phase);
+  for (size_t p = 0; p < phases.size(); ++p) {
+    if (phases[p].empty()) continue;
     count.fill(0);
-    bool active = false;
-    for (int32_t l = p0; l < p1; ++l) {
-      if (lane_bytes[l] < 0) continue;
-      active = true;
+    for (int32_t l : phases[p]) {
       for (int64_t w = lane_bytes[l] / 4; w <= (lane_bytes[l] + access_bytes - 1) / 4; ++w) {
         auto& v = words[w % 32];
         int32_t& n = count[w % 32];
         if (std::find(v.begin(), v.begin() + n, w) == v.begin() + n && n < 32) v[n++] = w;
       }
     }
-    if (!active) continue;
     const int32_t wf = std::max(1, *std::max_element(count.begin(), count.end()));
     total += wf;
     ++best;
     if (collisions && wf > 1) {
       for (int32_t b = 0; b < 32; ++b) {
         if (count[b] < 2) continue;
-        BankCollision c{p0 / per_phase, b, count[b], {}};
-        for (int32_t l = p0; l < p1; ++l) {
-          if (lane_bytes[l] < 0) continue;
+        BankCollision c{static_cast<int32_t>(p), b, count[b], {}};
+        for (int32_t l : phases[p])
           for (int64_t w = lane_bytes[l] / 4; w <= (lane_bytes[l] + access_bytes - 1) / 4; ++w)
             if (w % 32 == b) {
               c.lanes.push_back(l);
               break;
             }
-        }
         collisions->push_back(std::move(c));
       }
     }
@@ -77,11 +94,11 @@ std::string plain_name(bool store, int32_t access_bits) {
 }
 
 // Counts one instruction; `elem_bytes` turns the lanes' offsets into addresses.
-void add_access(SharedOpReport& r, SharedAccess a, int32_t elem_bytes, int32_t access_bytes) {
+void add_access(SharedOpReport& r, SharedAccess a, int32_t elem_bytes, int32_t access_bytes, bool plain_load) {
   std::vector<int64_t> bytes(a.lane_offset.size(), -1);
   for (size_t l = 0; l < bytes.size(); ++l)
     if (a.lane_offset[l] >= 0) bytes[l] = a.lane_offset[l] * elem_bytes;
-  a.wavefronts = wavefronts(bytes, access_bytes, &a.collisions, &a.ideal);
+  a.wavefronts = wavefronts(bytes, access_bytes, &a.collisions, &a.ideal, plain_load);
   r.instructions += 1;
   r.wavefronts += a.wavefronts;
   r.ideal += a.ideal;
@@ -116,7 +133,7 @@ SharedOpReport analyze(const ThreadOffsets& t, const std::vector<std::vector<int
         a.lane_offset.assign(32, -1);
         for (int32_t l = 0; l < 32; ++l)
           if (i < runs[l].size()) a.lane_offset[l] = runs[l][i];
-        add_access(r, std::move(a), bits / 8, bytes);
+        add_access(r, std::move(a), bits / 8, bytes, !store);
       }
     }
     return r;
@@ -158,7 +175,7 @@ SharedOpReport analyze(const ThreadOffsets& t, const std::vector<std::vector<int
           }
         for (int32_t q = 0; q < 8; ++q) a.lane_offset[8 * j + q] = row[q];
       }
-      add_access(r, std::move(a), 2, 16);
+      add_access(r, std::move(a), 2, 16, false);
     }
   }
   return r;
@@ -229,7 +246,7 @@ SharedOpReport shared_access_totals(const LayoutMap& reg, const LayoutMap& share
   std::vector<int64_t> first(32);
   for (int64_t l = 0; l < 32; ++l) first[l] = (kept[0] ^ offset_of(thread_c, l)) * (bits / 8);
   int32_t ideal = 0;
-  int32_t wf = wavefronts(first, std::max(1, r.access_bits / 8), nullptr, &ideal);
+  int32_t wf = wavefronts(first, std::max(1, r.access_bits / 8), nullptr, &ideal, !store);
   r.instructions = static_cast<int64_t>(kept.size() / v) * R->in_size("warp");
   r.wavefronts = wf * r.instructions;
   r.ideal = ideal * r.instructions;

@@ -5,7 +5,8 @@
 // A warp instruction is split into phases: one phase of 32 lanes for
 // accesses of at most 4 bytes per lane, 2 phases of 16 lanes for 8 bytes and
 // 4 phases of 8 lanes for 16 bytes (ldmatrix/stmatrix: one phase per 8x8
-// matrix, its 8 row addresses of 16 bytes). Lanes that touch the same word
+// matrix, its 8 row addresses of 16 bytes); 16-byte loads: per half-warp,
+// its distinct addresses 8 to a phase. Lanes that touch the same word
 // are served together; a phase costs as many wavefronts as the largest number
 // of distinct words that fall into one bank. The ideal is one wavefront per
 // phase; conflicts are the excess.
@@ -90,10 +91,14 @@ using PhysicalOffset = std::function<int64_t(int64_t)>;
 PhysicalOffset physical_offset_of(const Spec& shared);
 
 // Wavefronts of one warp instruction: per lane the byte address of its
-// access (-1 idle) and the bytes per lane (1..16; 16 with `matrix_rows`
-// means ldmatrix rows). Fills `collisions` when given.
+// access (-1 idle) and the bytes per lane (1..16; 16 also for ldmatrix /
+// stmatrix row addresses). Fills `collisions` when given. `plain_load`: an
+// ld.shared, whose 16-byte form the hardware serves by the distinct
+// addresses of each half-warp, 8 to a phase (lanes repeating an address ride
+// along; counted on an H200, bench/RESULTS.md 2026-11-23), not by quarter-warps.
 int32_t wavefronts(const std::vector<int64_t>& lane_bytes, int32_t access_bytes,
-                   std::vector<BankCollision>* collisions = nullptr, int32_t* ideal = nullptr);
+                   std::vector<BankCollision>* collisions = nullptr, int32_t* ideal = nullptr,
+                   bool plain_load = false);
 
 // One direction: `reg` (register/lane/warp[/block] dims) moved to or from
 // `shared` (offset[/block] dims) with `bits`-bit elements. Throws ls::Error

@@ -105,7 +105,7 @@ void add_warp_instr(Instr& in, int64_t warp, int32_t index, std::vector<int64_t>
       bytes[l] = lane_offset[l] * bits / 8;
     }
   a.lane_offset = std::move(lane_offset);
-  a.wavefronts = wavefronts(bytes, access_bytes, &a.collisions, &a.ideal);
+  a.wavefronts = wavefronts(bytes, access_bytes, &a.collisions, &a.ideal, in.mnemonic.rfind("ld.shared", 0) == 0);
   in.warp_instructions += 1;
   in.wavefronts += a.wavefronts;
   in.ideal += a.ideal;

@@ -4,6 +4,7 @@
 
 #include "../analysis/conversion.h"
 #include "../error.h"
+#include "../interrupt.h"
 
 namespace ls::codegen {
 
@@ -39,8 +40,11 @@ SwizzleChoice choose_swizzle(const TensorLayout& src, const TensorLayout& dst, i
                       Spec{SharedLinear{sm.layout.bases("offset"), {}, 16}}))
       c.ranked.push_back(std::move(*x));
   }
-  for (auto& cand : conventional)
-    if (auto x = cost(cand.name, cand.spec)) c.ranked.push_back(std::move(*x));
+  for (size_t i = 0; i < conventional.size(); ++i) {
+    work_point("ranking swizzles by Triton's instructions", static_cast<int64_t>(i),
+               static_cast<int64_t>(conventional.size()));
+    if (auto x = cost(conventional[i].name, conventional[i].spec)) c.ranked.push_back(std::move(*x));
+  }
   std::stable_sort(c.ranked.begin(), c.ranked.end(),
                    [](const SharedChoice& x, const SharedChoice& y) { return x.total() < y.total(); });
   c.recommended = c.own;

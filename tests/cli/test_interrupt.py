@@ -36,7 +36,7 @@ def cases(tmp, have_gpu):
     out = os.path.join(tmp, "out")
     os.mkdir(out)
     c = [
-        ("swizzle ranking 2048x1024", ["swizzle", "--src", R, "--dst", C, "--shape", "2048x1024", "--max-elements", "2^21"],
+        ("swizzle ranking 4096x2048", ["swizzle", "--src", R, "--dst", C, "--shape", "4096x2048", "--max-elements", "2^23"],
          "swizzle"),
         ("show 2048x2048", ["show", R, "--shape", "2048x2048"], "show"),
         ("bank-conflicts 4096x4096", ["bank-conflicts", "--reg", R, "--shared", S, "--shape", "4096x4096", "--bits", "32"],

@@ -1,5 +1,7 @@
 // The copy kernels generated from layouts: the access widths the layouts
-// imply, and (where nvcc is installed) that the source compiles for sm_90.
+// imply, and (where nvcc is installed) that the source compiles for sm_90;
+// in Triton's mode, that NVRTC's PTX of the kernel holds exactly the global
+// instructions core/codegen predicts and Triton's own PTX holds.
 #define CATCH_CONFIG_MAIN
 #include <catch2/catch.hpp>
 #include <cstdio>
@@ -8,6 +10,11 @@
 
 #include "codegen.h"
 #include "error.h"
+#include "shared_bench.h"
+#include "triton_kernel.h"
+#include "io/text.h"
+#include "runtime.h"
+#include <nlohmann/json.hpp>
 
 using namespace ls;
 using namespace ls::gpu;
@@ -20,7 +27,7 @@ LinearLayout blocked(Ints spt, Ints tpw, Ints wpc, Ints order, const Shape& tile
 
 CopyKernel kernel(const LinearLayout& load, const LinearLayout& store, const Shape& tile, const Shape& shape,
                   const std::string& in, const std::string& out, int bytes = 4) {
-  return make_copy_kernel({load, store, tile, shape, view_strides(shape, in), view_strides(shape, out), bytes});
+  return make_copy_kernel({load, store, tile, shape, view_strides(shape, in), view_strides(shape, out), bytes, false});
 }
 
 // Compiles a generated kernel with nvcc for sm_90; true when nvcc is absent.
@@ -96,4 +103,139 @@ TEST_CASE("tensor sizes stay far inside int64 (issue 15)", "[codegen]") {
                     Catch::Contains("more than 2^40 elements"));
   CHECK_THROWS_WITH(view_strides({int64_t{1} << 41, 32}, "every-other-row"), Catch::Contains("must be in 1..2^40"));
   CHECK_THROWS_WITH(view_strides({0, 32}, "contiguous"), Catch::Contains("must be in 1..2^40"));
+}
+
+// --- Triton's instructions (issue 16) ---------------------------------------
+
+namespace {
+
+CopyKernel triton_kernel(const LinearLayout& load, const LinearLayout& store, const Shape& tile, const Shape& shape,
+                         const std::string& in, const std::string& out, int bytes, TritonVersion v) {
+  return make_copy_kernel(
+      {load, store, tile, shape, view_strides(shape, in), view_strides(shape, out), bytes, true, v});
+}
+
+std::map<std::string, int64_t> global_part(const std::map<std::string, int64_t>& m) {
+  std::map<std::string, int64_t> g;
+  for (auto& [k, n] : m)
+    if (k.find(".global") != std::string::npos) g[k] = n;
+  return g;
+}
+
+}  // namespace
+
+TEST_CASE("count_ptx counts memory mnemonics, predicate guards dropped, inside braces too", "[codegen]") {
+  std::string ptx = "\t@%p1 ld.global.v4.b32 { %r1, %r2, %r3, %r4 }, [ %rd1 + 0 ];\n"
+                    "\t{ .reg .pred p; setp.ne.u32 p, %r5, 0; @p st.global.b32 [%rd2], %r6; }\n"
+                    "\tld.param.u64 %rd3, [k_param_0]; // ld.global.b8 in a comment\n"
+                    "\tldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%r1, %r2, %r3, %r4}, [%r7];\n";
+  auto n = count_ptx(ptx);
+  CHECK(n == std::map<std::string, int64_t>{{"ld.global.v4.b32", 1},
+                                            {"st.global.b32", 1},
+                                            {"ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16", 1}});
+}
+
+TEST_CASE("Triton grid order: program_id(0) walks dim-0 tiles", "[codegen]") {
+  auto rows = blocked({1, 1}, {1, 32}, {1, 4}, {1, 0}, {1, 2048});
+  CopyKernel t = triton_kernel(rows, rows, {1, 2048}, {64, 4096}, "contiguous", "contiguous", 4, TritonVersion::v3_9);
+  CHECK(t.source.find("(tile % tiles0) * 1LL, c0 = (tile / tiles0) * 2048LL") != std::string::npos);
+  CopyKernel own = kernel(rows, rows, {1, 2048}, {64, 4096}, "contiguous", "contiguous");
+  CHECK(own.source.find("(tile / tiles1) * 1LL, c0 = (tile % tiles1) * 2048LL") != std::string::npos);
+}
+
+#ifdef LAYOUTSCOPE_HAVE_CUDA
+// The generated kernel's PTX (NVRTC, no GPU needed) holds exactly the global
+// instructions Triton's own PTX holds for the textbook copy kernels of the
+// golden file (compiled by Triton 3.6 and 3.9), and core/codegen's prediction.
+TEST_CASE("generated copy kernels hold Triton's global instructions (golden textbook copies)", "[codegen]") {
+  std::ifstream f(LAYOUTSCOPE_GOLDEN_DIR "/codegen-textbook.jsonl");
+  REQUIRE(f.good());
+  int copies = 0;
+  for (std::string line; std::getline(f, line);) {
+    if (line.find("\"via_shared\"") != std::string::npos || line.find("\"convert\"") != std::string::npos) continue;
+    auto j = nlohmann::json::parse(line);
+    TritonVersion v = parse_triton_version(j.at("triton").get<std::string>());
+    int bits = j.at("bits");
+    Shape tile = j.at("shape").get<Shape>();
+    LinearLayout l = to_linear(*parse_layout(j.at("load").get<std::string>()).spec, tile);
+    Shape shape = tile;
+    shape[0] *= 4;
+    CopyKernel k = triton_kernel(l, l, tile, shape, "contiguous", "contiguous", bits / 8, v);
+    auto triton = j.at("ptx_per_thread").get<std::map<std::string, int64_t>>();  // Triton's PTX, counted
+    INFO(line);
+    CHECK(k.note.empty());
+    CHECK(k.predicted == triton);
+    CHECK(global_part(count_ptx(compile_ptx(k.source, 90))) == triton);
+    ++copies;
+  }
+  CHECK(copies == 18);
+}
+
+// gpu shared in Triton's instructions: the kernel's shared instructions are
+// codegen's local_store / local_load, per thread as in Triton's PTX.
+TEST_CASE("gpu shared kernels hold codegen's local_store / local_load instructions", "[codegen]") {
+  std::ifstream f(LAYOUTSCOPE_SOURCE_DIR "/tests/gpu/triton_shared_cases.jsonl");
+  REQUIRE(f.good());
+  int n = 0, matrix = 0;
+  for (std::string line; std::getline(f, line) && n < 24;) {
+    auto j = nlohmann::json::parse(line);
+    SharedRequest r;
+    r.store_reg = parse_layout(j.at("reg").get<std::string>());
+    r.shared = parse_layout(j.at("shared").get<std::string>());
+    r.shape = j.at("shape").get<Shape>();
+    r.bits = j.at("bits");
+    r.target.version = parse_triton_version(j.at("triton").get<std::string>());
+    TensorLayout reg = r.store_reg, sh = r.shared;
+    reg.shape = sh.shape = r.shape;
+    codegen::KernelReport want = codegen::via_shared(reg, sh, r.bits, r.target);
+    std::map<std::string, int64_t> expect;
+    for (auto& [m, k] : want.ptx_per_thread)
+      if (m.find("shared") != std::string::npos)
+        expect[m] = k;
+    std::map<std::string, int64_t> got;
+    for (auto& [m, k] : count_ptx(compile_ptx(shared_source(r), 90)))
+      if (m.find("shared") != std::string::npos) got[m] = k;
+    INFO(line);
+    CHECK(got == expect);
+    matrix += expect.begin()->first.find("matrix") != std::string::npos;
+    ++n;
+  }
+  CHECK(n == 24);
+  CHECK(matrix > 0);
+}
+
+TEST_CASE("generated kernels follow the prediction on other views and element sizes", "[codegen]") {
+  auto rows = blocked({1, 1}, {1, 32}, {1, 4}, {1, 0}, {1, 2048});
+  auto cols = blocked({1, 1}, {32, 1}, {4, 1}, {0, 1}, {2048, 1});
+  auto r8 = blocked({1, 8}, {4, 8}, {4, 1}, {1, 0}, {64, 64});
+  struct Case {
+    LinearLayout l;
+    Shape tile, shape;
+    const char *in, *out;
+    int bytes;
+    std::map<std::string, int64_t> want;
+  };
+  for (auto& c : std::vector<Case>{
+           {rows, {1, 2048}, {64, 4096}, "transposed", "transposed", 4, {{"ld.global.b32", 16}, {"st.global.b32", 16}}},
+           {cols, {2048, 1}, {4096, 64}, "transposed", "transposed", 4, {{"ld.global.b32", 16}, {"st.global.b32", 16}}},
+           {rows, {1, 2048}, {64, 4096}, "contiguous", "transposed", 4, {{"ld.global.b32", 16}, {"st.global.b32", 16}}},
+           {r8, {64, 64}, {128, 128}, "contiguous", "contiguous", 2, {{"ld.global.v4.b32", 4}, {"st.global.v4.b32", 4}}},
+           {r8, {64, 64}, {128, 128}, "contiguous", "contiguous", 1, {{"ld.global.v2.b32", 4}, {"st.global.v2.b32", 4}}},
+           {r8, {64, 64}, {128, 128}, "contiguous", "transposed", 1, {{"ld.global.v2.b32", 4}, {"st.global.b8", 32}}}}) {
+    CopyKernel k = triton_kernel(c.l, c.l, c.tile, c.shape, c.in, c.out, c.bytes, TritonVersion::v3_9);
+    CHECK(k.predicted == c.want);
+    CHECK(global_part(count_ptx(compile_ptx(k.source, 90))) == c.want);
+  }
+}
+#endif
+
+TEST_CASE("Triton's own kernel: a Python without Triton is one clear error", "[codegen]") {
+  ::setenv("LAYOUTSCOPE_TRITON_SCRIPT", LAYOUTSCOPE_SOURCE_DIR "/scripts/triton_kernel.py", 1);
+  ::setenv("LAYOUTSCOPE_PYTHON", "/nonexistent/python3", 1);
+  TritonCopySpec s{"BlockedLayout(size_per_thread=[4], threads_per_warp=[32], warps_per_cta=[4], order=[0])",
+                   "BlockedLayout(size_per_thread=[4], threads_per_warp=[32], warps_per_cta=[4], order=[0])",
+                   {2048}, {1 << 20}, {1}, {1}, 32, 4, 90};
+  CHECK_THROWS_WITH(compile_triton_copy(s), Catch::StartsWith("gpu copy --triton-kernel: /nonexistent/python3 could not run"));
+  ::unsetenv("LAYOUTSCOPE_PYTHON");
+  ::unsetenv("LAYOUTSCOPE_TRITON_SCRIPT");
 }

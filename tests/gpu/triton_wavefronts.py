@@ -58,10 +58,13 @@ def launch(args):
         r = eval(c["load"], names)
         try:
             if "via_shared" in c:
-                k_via_shared[(1,)](x, y, m, n, r, eval(c["via_shared"], names), num_warps=c["num_warps"])
+                ck = k_via_shared[(1,)](x, y, m, n, r, eval(c["via_shared"], names), num_warps=c["num_warps"])
             else:
-                k_convert[(1,)](x, y, m, n, r, eval(c["convert"], names), num_warps=c["num_warps"])
+                ck = k_convert[(1,)](x, y, m, n, r, eval(c["convert"], names), num_warps=c["num_warps"])
             torch.cuda.synchronize()
+            if args.cubin_dir:  # Triton's machine code, for reading its SASS afterwards
+                with open(os.path.join(args.cubin_dir, "%d.cubin" % c["index"]), "wb") as f:
+                    f.write(ck.asm["cubin"])
             rec = {"index": c["index"], "ok": bool(torch.equal(x, y))}
         except Exception as e:  # noqa: BLE001 - one case's failure is recorded, the run goes on
             rec = {"index": c["index"], "ok": False, "error": str(e).splitlines()[0][:200]}
@@ -134,6 +137,7 @@ def main():
     a.add_argument("--order", required=True)
     a.add_argument("--start", type=int, default=0, help="position in the picked list to start at")
     a.add_argument("--only", type=int, help="launch only the case at this position")
+    a.add_argument("--cubin-dir", help="write each kernel's cubin here as INDEX.cubin")
     b = sub.add_parser("compare")
     b.add_argument("order")
     b.add_argument("ncu")
