@@ -22,7 +22,7 @@ std::string kind_name(const Spec& s) {
   static const char* names[] = {"blocked",  "slice",           "linear",        "nvidia_mma",
                                 "dot_op",   "amd_mfma",        "amd_wmma",      "swizzled_shared",
                                 "nvmma_shared", "shared_linear", "padded_shared", "amd_rotating_shared",
-                                "tensor_memory", "tensor_memory_scales"};
+                                "tensor_memory", "tensor_memory_scales", "amd_wmma_scale"};
   return names[s.v.index()];
 }
 
@@ -50,6 +50,13 @@ LinearLayout to_linear(const Spec& s, const Shape& shape, TritonVersion v) {
                                           "; the tensor shape has rank " + std::to_string(shape.size()));
   require(v == TritonVersion::v3_9 || !is_tensor_memory(s),
           kind_name(s) + ": tensor-memory layouts are answered for Triton 3.9 only (use --triton 3.9)");
+  if (auto* m = std::get_if<AmdMfma>(&s.v); m && v == TritonVersion::v3_9)
+    check_unit_box("amd_mfma: CGALayout", {&m->cga.bases}, rank_of(*m));
+  auto* w = std::get_if<AmdWmma>(&s.v);
+  require(v == TritonVersion::v3_9 || !w || !w->cta_bases,
+          "amd_wmma: ctaLayout (warp/register bases) is Triton 3.9's form; Triton 3.6 takes warpsPerCTA (use --triton 3.9)");
+  require(v == TritonVersion::v3_9 || !std::holds_alternative<AmdWmmaScale>(s.v),
+          "amd_wmma_scale: get_wmma_scale_layout is Triton 3.9's (use --triton 3.9)");
   return std::visit(
       [&](const auto& k) {
         using K = std::decay_t<decltype(k)>;
