@@ -36,6 +36,29 @@ std::string normalize_kind(std::string k) {
   return it == old.end() ? k : it->second;
 }
 
+// A Triton 3.9 WMMA layout with no bases (ctaLayout = {}, no CGALayout)
+// takes its rank from the tensor type, also as a dot operand's or a slice's
+// parent.
+SpecPtr with_wmma_rank(const SpecPtr& s, size_t rank) {
+  if (auto* w = std::get_if<AmdWmma>(&s->v);
+      w && w->cta_bases && w->cta_register.empty() && w->cta_warp.empty() && w->cga.bases.empty()) {
+    AmdWmma r = *w;
+    r.rank = static_cast<int32_t>(rank);
+    return make_spec(r);
+  }
+  if (auto* d = std::get_if<DotOperand>(&s->v)) {
+    DotOperand r = *d;
+    r.parent = with_wmma_rank(d->parent, rank);
+    return make_spec(r);
+  }
+  if (auto* sl = std::get_if<Slice>(&s->v)) {
+    Slice r = *sl;
+    r.parent = with_wmma_rank(sl->parent, rank + 1);
+    return make_spec(r);
+  }
+  return s;
+}
+
 class Parser : io::Scanner {
 public:
   explicit Parser(const std::string& s) : Scanner(s, Comments::mlir) { scan_lines(); }
@@ -164,13 +187,7 @@ private:
     Val v = attribute();
     if (v.kind != Val::Layout) err("expected a layout attribute in " + name + "<...>");
     t.spec = v.layout.spec;
-    // A 3.9 WMMA layout with no bases takes its rank from the tensor.
-    if (auto* w = std::get_if<AmdWmma>(&t.spec->v);
-        w && w->cta_bases && w->cta_register.empty() && w->cta_warp.empty() && w->cga.bases.empty()) {
-      AmdWmma r = *w;
-      r.rank = static_cast<int32_t>(t.shape.size());
-      t.spec = make_spec(r);
-    }
+    t.spec = with_wmma_rank(t.spec, t.shape.size());
     // Memory space, `mutable` and the allocation shape of a memdesc.
     while (memdesc && eat(',')) skip_item();
     expect('>', "to close " + name + "<");

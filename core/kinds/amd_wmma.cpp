@@ -165,6 +165,61 @@ LinearLayout lower(const AmdWmma& m, const Shape& shape) {
 // kWidth K values per lane; lanes cover the non-K dim, then (v2, v3) step
 // along K (v1: the upper 16 lanes hold copies); registers fill the
 // instruction's K; warps along K hold copies.
+namespace {
+
+// Triton 3.9's form: kWidth K values per lane, 16 lanes along nonK, lane 16
+// steps kWidth along K (v1: holds copies), registers from 2 x kWidth along
+// K up to the instruction's K, the rest of the tile along nonK, the parent's ctaLayout
+// register bases (their K-free part; none left: dropped) and warp bases
+// (along the other operand's dim: copies), then repeats along K, nonK and
+// the batch; the CTAs split as the parent's CGA with the K part removed.
+LinearLayout wmma_dot_cta_bases(const DotOperand& d, const AmdWmma& m, const Shape& shape) {
+  size_t rank = shape.size();
+  size_t k_idx = d.op_idx == 0 ? rank - 1 : rank - 2;
+  size_t nonk_idx = d.op_idx == 0 ? rank - 2 : rank - 1;
+  size_t other = d.op_idx == 0 ? rank - 1 : rank - 2;  // the accumulator dim this operand lacks
+  auto names = dim_names(rank);
+  Ints tile = wmma_tile(m);
+  int32_t nonk_tile = tile[nonk_idx - (rank - 2)];
+  int32_t k_instr = instr_of(m)[2];
+  auto unit = [&](size_t dim, int32_t v) {
+    Ints b(rank, 0);
+    b[dim] = v;
+    return b;
+  };
+  Bases reg, lane;
+  for (int32_t v = 1; v < d.k_width; v *= 2) reg.push_back(unit(k_idx, v));
+  for (int32_t v = 1; v < 16; v *= 2) lane.push_back(unit(nonk_idx, v));
+  lane.push_back(m.version == 1 ? Ints(rank, 0) : unit(k_idx, d.k_width));
+  for (int32_t v = 2 * d.k_width; v < k_instr; v *= 2) reg.push_back(unit(k_idx, v));
+  if (nonk_tile == 32) reg.push_back(unit(nonk_idx, 16));
+  auto project = [&](const Ints& b) {
+    Ints v(rank, 0);
+    for (size_t i = 0; i < rank; ++i)
+      if (i != other) v[i] = b[i] * (i == nonk_idx ? nonk_tile : 1);
+    return v;
+  };
+  for (const Ints& b : m.cta_register) {
+    Ints v = project(b);
+    if (std::any_of(v.begin(), v.end(), [](int32_t x) { return x != 0; })) reg.push_back(v);
+  }
+  Bases warp;
+  for (const Ints& b : m.cta_warp) warp.push_back(project(b));
+  std::vector<std::string> outs = {names[k_idx], names[nonk_idx]};
+  if (rank == 3) outs.push_back(names[0]);
+  LinearLayout l = LinearLayout::infer_outs({{"register", reg}, {"lane", lane}, {"warp", warp}}, names).transpose_outs(outs);
+  CgaLayout cga = m.cga;
+  for (Ints& b : cga.bases) b[k_idx] = 0;
+  std::vector<std::pair<std::string, int64_t>> labeled;
+  for (size_t i = 0; i < rank; ++i) labeled.push_back({names[i], shape[i]});
+  LinearLayout cgal = ensure_not_larger(cga_linear(cga, rank), labeled).transpose_outs(outs);
+  std::vector<std::pair<std::string, int64_t>> cta;
+  for (const std::string& n : outs) cta.push_back({n, std::max<int64_t>(1, shape[n.back() - '0'] / cgal.out_size(n))});
+  return (zero_past(ensure_not_smaller(l, cta, "register"), cta) * cgal).transpose_outs(names);
+}
+
+}  // namespace
+
 LinearLayout wmma_dot(const DotOperand& d, const AmdWmma& m, const Shape& shape) {
   size_t rank = shape.size();
   size_t k_idx = d.op_idx == 0 ? rank - 1 : rank - 2;
@@ -172,14 +227,14 @@ LinearLayout wmma_dot(const DotOperand& d, const AmdWmma& m, const Shape& shape)
   auto names = dim_names(rank);
   const std::string& dk = names[k_idx];
   const std::string& dnk = names[nonk_idx];
-  require(!m.cta_bases, "dot_op: operands of a WMMA parent in Triton 3.9's ctaLayout form are not modeled yet");
+  require(m.version != 1 || d.k_width == 8 || d.k_width == 16, "dot_op: kWidth of a WMMA v1 operand must be 8 or 16");
+  require(m.version != 2 || d.k_width == 4 || d.k_width == 8 || d.k_width == 16,
+          "dot_op: kWidth of a WMMA v2 operand must be 4, 8 or 16");
+  if (m.cta_bases) return wmma_dot_cta_bases(d, m, shape);
   Ints is = instr_of(m);
   int32_t k_instr = is[2];
   int32_t nonk = d.op_idx == 0 ? is[0] : is[1];
   int32_t depth = 32 / nonk;
-  require(m.version != 1 || d.k_width == 8 || d.k_width == 16, "dot_op: kWidth of a WMMA v1 operand must be 8 or 16");
-  require(m.version != 2 || d.k_width == 4 || d.k_width == 8 || d.k_width == 16,
-          "dot_op: kWidth of a WMMA v2 operand must be 4, 8 or 16");
   LinearLayout l = LinearLayout::identity1d(d.k_width, "register", dk) * LinearLayout::identity1d(nonk, "lane", dnk);
   l *= m.version == 1 ? LinearLayout::zeros1d(depth, "lane", dk) : LinearLayout::identity1d(depth, "lane", dk);
   int64_t k_tile = int64_t{depth} * d.k_width;

@@ -7,7 +7,8 @@ triton==3.9.0 wheel, offline, for to_linear_layout and the MLIR type text:
     instruction tiles, instr_shape incl. gfx1250's 32x16, rank 2/3, CGA);
   - "mfma": AMDMFMALayout versions 1..4 (CDNA4 = 4), every instr K;
   - "scale": get_wmma_scale_layout (gluon_ir.get_amd_wmma_scale_layout);
-  - "nvmma": NVMMASharedLayout without swizzle, transposed, rank 3 (300).
+  - "nvmma": NVMMASharedLayout without swizzle, transposed, rank 3 (300);
+  - "dot": DotOperandLayout of a 3.9-form AMDWMMALayout (1,200).
 About a fifth of the draws break a rule on purpose, so refusals are covered.
 Every call runs in a forked child, so a C++ abort costs one case (recorded as
 {"abort": ...}); a Python assertion is recorded as {"error": ...}. One JSON
@@ -229,6 +230,38 @@ def draw_nvmma(rng):
     return f"nvmma/sw0/T/rank3/{bits}b", text, answer, shape
 
 
+WMMA_KWIDTH = {1: [8, 16], 2: [4, 8, 16], 3: [1, 2, 4, 8, 16, 32]}
+
+
+def draw_dot(rng):
+    """DotOperandLayout of a 3.9-form AMDWMMALayout."""
+    rank = rng.choice([2, 2, 2, 3])
+    version = rng.randint(1, 3)
+    transposed = rng.random() < 0.5
+    instr = rng.choice(WMMA_INSTR[version])
+    counts = [rng.randint(0, 1) if d < rank - 2 else rng.randint(0, 2) for d in range(rank)]
+    box = unit_box(rng, rank, counts, [1] * rank)
+    nwarp = rng.randint(0, len(box))
+    warp, reg = box[:nwarp], box[nwarp:]
+    cga = draw_cga(rng, rank, False)
+    op = rng.randint(0, 1)
+    bad = rng.random() < 0.15
+    kw = rng.choice([3, 64, 2, 32] if bad else WMMA_KWIDTH[version])
+    tile = [instr[1], instr[0]] if transposed else instr[:2]
+    acc = [1 << (counts[d] + sum(1 for b in cga if b[d])) for d in range(rank)]
+    acc = [a * t for a, t in zip(acc, [1] * (rank - 2) + tile)]
+    k = max(instr[2], 1 << rng.randint(2, 7)) >> rng.choice([0, 0, 0, 1, 3])
+    shape = acc[:rank - 2] + ([acc[-2], k] if op == 0 else [k, acc[-1]])
+    shape = [max(1, min(512, s * rng.choice([1, 1, 2]))) for s in shape]
+    parent = wmma_text(version, transposed, warp, reg, instr, cga, rank)
+    text = f"DotOperandLayout(operand_index={op}, parent={parent}, k_width={kw})"
+
+    def make():
+        return ttgl.DotOperandLayout(op, AMDWMMALayout(version, transposed, warp, reg, instr, cga, rank), kw)
+
+    return f"dot/v{version}/op{op}/{instr[0]}x{instr[1]}" + ("/T" if transposed else "") + f"/rank{rank}", text, make, shape
+
+
 def distributed_answer(make, shape):
     def fn():
         layout = make()
@@ -240,7 +273,7 @@ def distributed_answer(make, shape):
     return in_child(fn)
 
 
-DRAWS = {"wmma": draw_wmma, "mfma": draw_mfma, "scale": draw_scale, "nvmma": draw_nvmma}
+DRAWS = {"wmma": draw_wmma, "mfma": draw_mfma, "scale": draw_scale, "nvmma": draw_nvmma, "dot": draw_dot}
 PER_KIND = {"nvmma": 300}
 
 
