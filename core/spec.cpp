@@ -22,7 +22,7 @@ std::string kind_name(const Spec& s) {
   static const char* names[] = {"blocked",  "slice",           "linear",        "nvidia_mma",
                                 "dot_op",   "amd_mfma",        "amd_wmma",      "swizzled_shared",
                                 "nvmma_shared", "shared_linear", "padded_shared", "amd_rotating_shared",
-                                "tensor_memory", "tensor_memory_scales"};
+                                "tensor_memory", "tensor_memory_scales", "amd_wmma_scale"};
   return names[s.v.index()];
 }
 
@@ -43,6 +43,19 @@ void check_shape(const Shape& shape) {
                                          std::to_string(kMaxElementsLog2));
 }
 
+namespace {
+
+// Whether the layout is, or wraps (slice, dot operand), a WMMA layout in
+// Triton 3.9's ctaLayout form.
+bool uses_wmma_cta_bases(const Spec& s) {
+  if (auto* w = std::get_if<AmdWmma>(&s.v)) return w->cta_bases;
+  if (auto* d = std::get_if<DotOperand>(&s.v)) return uses_wmma_cta_bases(*d->parent);
+  if (auto* sl = std::get_if<Slice>(&s.v)) return uses_wmma_cta_bases(*sl->parent);
+  return false;
+}
+
+}  // namespace
+
 LinearLayout to_linear(const Spec& s, const Shape& shape, TritonVersion v) {
   validate(s);
   check_shape(shape);
@@ -50,6 +63,12 @@ LinearLayout to_linear(const Spec& s, const Shape& shape, TritonVersion v) {
                                           "; the tensor shape has rank " + std::to_string(shape.size()));
   require(v == TritonVersion::v3_9 || !is_tensor_memory(s),
           kind_name(s) + ": tensor-memory layouts are answered for Triton 3.9 only (use --triton 3.9)");
+  if (auto* m = std::get_if<AmdMfma>(&s.v); m && v == TritonVersion::v3_9)
+    check_unit_box("amd_mfma: CGALayout", {&m->cga.bases}, rank_of(*m));
+  require(v == TritonVersion::v3_9 || !uses_wmma_cta_bases(s),
+          "amd_wmma: ctaLayout (warp/register bases) is Triton 3.9's form; Triton 3.6 takes warpsPerCTA (use --triton 3.9)");
+  require(v == TritonVersion::v3_9 || !std::holds_alternative<AmdWmmaScale>(s.v),
+          "amd_wmma_scale: get_wmma_scale_layout is Triton 3.9's (use --triton 3.9)");
   return std::visit(
       [&](const auto& k) {
         using K = std::decay_t<decltype(k)>;

@@ -12,6 +12,7 @@
 #include "kinds/amd_mfma.h"
 #include "kinds/amd_rotating_shared.h"
 #include "kinds/amd_wmma.h"
+#include "kinds/amd_wmma_scale.h"
 #include "kinds/blocked.h"
 #include "kinds/dot_operand.h"
 #include "kinds/linear.h"
@@ -29,7 +30,7 @@ namespace ls {
 
 using SpecVariant = std::variant<Blocked, Slice, DistributedLinear, NvidiaMma, DotOperand, AmdMfma, AmdWmma,
                                  SwizzledShared, NvmmaShared, SharedLinear, PaddedShared, AmdRotatingShared,
-                                 TensorMemory, TensorMemoryScales>;
+                                 TensorMemory, TensorMemoryScales, AmdWmmaScale>;
 
 struct Spec {
   SpecVariant v;

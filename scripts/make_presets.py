@@ -128,6 +128,23 @@ PRESETS = [
     ("tmem-scales-128x8", "Blackwell tutorial: MX scale factors in tensor memory (TensorMemoryScalesLayout), "
      "128 rows x 8 byte scales",
      "!ttg.memdesc<128x8xi8, #ttng.tensor_memory_scales_encoding<>, " + TMEM, None),
+    # AMD layouts of Triton 3.9 (docs/amd-layouts.md)
+    ("wmma-gfx1250-16x16x32", "gfx1250 WMMA v3 in Triton 3.9's form: 16x16x32 instructions, 4 warps as 2x2 "
+     "instruction tiles, a 64x64 fp32 accumulator",
+     "AMDWMMALayout(version=3, transposed=False, warp_bases=[[0, 1], [1, 0]], reg_bases=[], instr_shape=[16, 16, 32])",
+     "64x64"),
+    ("wmma-gfx1250-32x16x128-transposed", "gfx1250 WMMA v3 32x16x128, transposed (16x32 tiles: each lane holds a row "
+     "strip), a register repeat along M, 4 warps",
+     "AMDWMMALayout(version=3, transposed=True, warp_bases=[[0, 1], [1, 0]], reg_bases=[[2, 0]], "
+     "instr_shape=[32, 16, 128])", "128x64"),
+    ("wmma-gfx1250-scale-a", "gfx1250 scaled WMMA: the scales of operand A (get_wmma_scale_layout, one e8m0 scale "
+     "per 32 values) for a 64x128 mxfp operand",
+     "AMDWMMAScaleLayout(operand_index=0, parent=AMDWMMALayout(version=3, transposed=False, warp_bases=[[0, 1], "
+     "[1, 0]], reg_bases=[], instr_shape=[16, 16, 128]), scale_factor=32)", "64x4"),
+    ("mfma-cdna4-16x16x32", "CDNA4 (gfx950) MFMA v4 16x16x32 accumulator, transposed, 2x2 warps, 64x64",
+     "AMDMFMALayout(version=4, instr_shape=[16, 16, 32], transposed=True, warps_per_cta=[2, 2])", "64x64"),
+    ("mfma-cdna4-scaled-32x32x64", "CDNA4 scaled MFMA 32x32x64 (mxfp4/mxfp8) accumulator, 2x2 warps, 128x128",
+     "AMDMFMALayout(version=4, instr_shape=[32, 32, 64], transposed=True, warps_per_cta=[2, 2])", "128x128"),
 ]
 
 # Register layouts of tmem loads (tmem-reg-layout): the epilogue layouts of the

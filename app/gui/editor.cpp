@@ -335,6 +335,12 @@ bool edit(Ctx& cx, ls::AmdMfma& k, size_t rank) {
 bool edit(Ctx& cx, ls::AmdWmma& k, size_t rank) {
   bool c = int_field(cx, "version", k.version);
   c |= flag(cx, "isTranspose", k.transposed);
+  if (k.cta_bases) {  // Triton 3.9's form
+    c |= bases(cx, "ctaLayout.register", k.cta_register, rank);
+    c |= bases(cx, "ctaLayout.warp", k.cta_warp, rank);
+    c |= int_list(cx, "instrShape", k.instr_shape, false, 16);
+    return c | cga(cx, k.cga, rank);
+  }
   c |= int_list(cx, "warpsPerCTA", k.warps_per_cta, true);
   c |= int_list(cx, "instrShape", k.instr_shape, false, 16);
   c |= int_list(cx, "tilesPerWarp", k.tiles_per_warp, true);
@@ -400,6 +406,11 @@ bool edit(Ctx& cx, ls::TensorMemory& k, size_t rank) {
   return c | cga(cx, k.cga, rank);
 }
 bool edit(Ctx& cx, ls::TensorMemoryScales& k, size_t rank) { return cga(cx, k.cga, rank); }
+bool edit(Ctx& cx, ls::AmdWmmaScale& k, size_t rank) {
+  bool c = int_field(cx, "opIdx", k.op_idx);
+  c |= pow2_field(cx, "scaleFactor", k.scale_factor);
+  return c | edit(cx, k.parent, rank);
+}
 
 bool edit_spec(Ctx& cx, ls::Spec& s, size_t rank) {
   return std::visit([&](auto& k) { return edit(cx, k, rank); }, s.v);

@@ -228,6 +228,19 @@ Spec build_spec(const std::string& kind, Fields& f) {
     AmdWmma m;
     m.version = f.int32("version");
     m.transposed = f.boolean("isTranspose", false);
+    m.cta_bases = f.has("ctaLayout") || f.has("ctaLayout.register") || f.has("ctaLayout.warp");
+    if (m.cta_bases) {
+      if (f.has("ctaLayout")) f.take("ctaLayout");
+      m.cta_register = f.bases("ctaLayout.register", {});
+      m.cta_warp = f.bases("ctaLayout.warp", {});
+      m.instr_shape = canonical_wmma_instr(f.ints("instrShape", {}));
+      m.cga = f.cga();
+      size_t inferred = bases_rank({&m.cta_register, &m.cta_warp, &m.cga.bases});
+      m.rank = f.int32("rank", inferred ? static_cast<int32_t>(inferred) : 2);
+      f.done();
+      s.v = m;
+      return s;
+    }
     m.warps_per_cta = f.ints("warpsPerCTA");
     m.instr_shape = canonical_wmma_instr(f.ints("instrShape", {}));
     m.tiles_per_warp = canonical_tiles(f.ints("tilesPerWarp", {}));
@@ -289,6 +302,15 @@ Spec build_spec(const std::string& kind, Fields& f) {
     t.two_ctas = f.boolean("twoCTAs", false);
     t.fp4_padded = f.boolean("fp4Padded", false);
     s.v = t;
+  } else if (kind == "amd_wmma_scale") {
+    AmdWmmaScale w;
+    w.op_idx = f.int32("opIdx");
+    SpecPtr parent = f.layout("parent");
+    auto* p = std::get_if<AmdWmma>(&parent->v);
+    if (!p || !p->cta_bases) f.fail_field("parent", "must be an amd_wmma layout in Triton 3.9's ctaLayout form");
+    w.parent = *p;
+    w.scale_factor = f.int32("scaleFactor", 32);
+    s.v = w;
   } else if (kind == "tensor_memory_scales") {
     TensorMemoryScales t;
     t.cga = f.cga();
@@ -304,7 +326,7 @@ bool is_kind(const std::string& name) {
   static const std::vector<std::string> names = {
       "blocked",  "slice",           "linear",       "nvidia_mma",    "dot_op",        "amd_mfma",
       "amd_wmma", "swizzled_shared", "nvmma_shared", "shared_linear", "padded_shared", "amd_rotating_shared",
-      "tensor_memory", "tensor_memory_scales"};
+      "tensor_memory", "tensor_memory_scales", "amd_wmma_scale"};
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 

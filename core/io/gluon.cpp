@@ -46,6 +46,15 @@ const std::vector<GluonClass>& classes() {
       {"AMDWMMALayout", "amd_wmma", 3,
        {{"version", "version"}, {"transposed", "isTranspose"}, {"warps_per_cta", "warpsPerCTA"},
         {"instr_shape", "instrShape"}, {"tiles_per_warp", "tilesPerWarp"}, {"cga_layout", "CGALayout"}}},
+      // Triton 3.9's form (warp/register bases); call() picks it when a
+      // warp_bases/reg_bases/rank keyword or a list of lists is given.
+      {"AMDWMMALayout", "amd_wmma", 3,
+       {{"version", "version"}, {"transposed", "isTranspose"}, {"warp_bases", "ctaLayout.warp"},
+        {"reg_bases", "ctaLayout.register"}, {"instr_shape", "instrShape"}, {"cga_layout", "CGALayout"},
+        {"rank", "rank"}}},
+      // layoutscope's own name for get_wmma_scale_layout(dot_operand, shape, scale_factor).
+      {"AMDWMMAScaleLayout", "amd_wmma_scale", 2,
+       {{"operand_index", "opIdx"}, {"parent", "parent"}, {"scale_factor", "scaleFactor"}}},
       {"SwizzledSharedLayout", "swizzled_shared", 4,
        {{"vec", "vec"}, {"per_phase", "perPhase"}, {"max_phase", "maxPhase"}, {"order", "order"},
         {"cga_layout", "CGALayout"}}},
@@ -143,17 +152,24 @@ private:
       name = ident();
       if (name.empty()) err("expected a name after '.', found " + found());
     }
-    const GluonClass* cls = nullptr;
+    std::vector<const GluonClass*> cands;
     for (const GluonClass& c : classes())
-      if (name == c.name) cls = &c;
-    if (!cls) {
+      if (name == c.name) cands.push_back(&c);
+    if (cands.empty()) {
       p_ = at;
       err("unknown Gluon layout '" + name + "'");
     }
     if (!eat('(')) err("expected '(' after " + name + ", found " + found());
+    const GluonClass* cls = cands.size() == 1 ? cands[0] : pick(cands);
 
     std::string ctx = cls->name;
     Fields f(ctx);
+    if (cls != cands[0]) {  // the 3.9 WMMA form
+      Val marker;
+      marker.kind = Val::Bool;
+      marker.b = true;
+      f.add("ctaLayout", marker);
+    }
     for (const Param& q : cls->params) f.label(q.key, q.name);
     f.label("versionMajor", "version");
     f.label("versionMinor", "version");
@@ -213,6 +229,37 @@ private:
     return v;
   }
 
+  // Of a class's forms (first: the default), the one whose keyword names
+  // the arguments use, else the one whose third positional argument is a
+  // list of lists (or empty) when the second form has bases there.
+  const GluonClass* pick(const std::vector<const GluonClass*>& cands) {
+    size_t save = p_;
+    const GluonClass* chosen = nullptr;
+    for (size_t i = 0; !chosen && !eat(')'); ++i) {
+      ws();
+      size_t arg_at = p_;
+      std::string kw = ident();
+      ws();
+      bool keyword = !kw.empty() && peek() == '=' && !(p_ + 1 < s_.size() && s_[p_ + 1] == '=');
+      if (keyword) {
+        ++p_;
+        std::vector<const GluonClass*> with;
+        for (const GluonClass* c : cands)
+          for (const Param& q : c->params)
+            if (kw == q.name) with.push_back(c);
+        if (with.size() == 1) chosen = with[0];
+      } else {
+        p_ = arg_at;
+      }
+      Val v = value(keyword ? kw : "argument " + std::to_string(i + 1));
+      if (!keyword && i == 2 && v.kind == Val::List && (v.list.empty() || v.list[0].kind == Val::List))
+        chosen = cands[1];
+      if (!eat(',')) break;
+    }
+    p_ = save;
+    return chosen ? chosen : cands[0];
+  }
+
   void add(Fields& f, const GluonClass& cls, const Param& param, Val v, Val& shape) {
     std::string key = param.key;
     if (key == "shape" && std::string(cls.kind) == "linear") {
@@ -266,6 +313,11 @@ std::string print_gluon(const Spec& spec) {
            ", element_bitwidth=" + std::to_string(m->element_bitwidth) +
            ", tiles_per_warp=" + list_str(io::tiles_or_ones(m->tiles_per_warp, m->warps_per_cta.size())) +
            cga(m->cga);
+  if (auto* m = std::get_if<AmdWmma>(&spec.v); m && m->cta_bases)
+    return "AMDWMMALayout(version=" + std::to_string(m->version) + ", transposed=" + py_bool(m->transposed) +
+           ", warp_bases=" + bases_str(m->cta_warp) + ", reg_bases=" + bases_str(m->cta_register) +
+           ", instr_shape=" + list_str(io::wmma_instr_or_default(m->instr_shape)) +
+           ", cga_layout=" + bases_str(m->cga.bases) + ", rank=" + std::to_string(m->rank) + ")";
   if (auto* m = std::get_if<AmdWmma>(&spec.v))
     return "AMDWMMALayout(version=" + std::to_string(m->version) + ", transposed=" + py_bool(m->transposed) +
            ", warps_per_cta=" + list_str(m->warps_per_cta) +
@@ -291,6 +343,9 @@ std::string print_gluon(const Spec& spec) {
     return "TensorMemoryLayout(block=(" + std::to_string(t->block_m) + ", " + std::to_string(t->block_n) +
            "), col_stride=" + std::to_string(t->col_stride) + ", cga_layout=" + bases_str(t->cga.bases) +
            ", two_ctas=" + py_bool(t->two_ctas) + ", fp4_padded=" + py_bool(t->fp4_padded) + ")";
+  if (auto* w = std::get_if<AmdWmmaScale>(&spec.v))
+    return "AMDWMMAScaleLayout(operand_index=" + std::to_string(w->op_idx) + ", parent=" + print_gluon(Spec{w->parent}) +
+           ", scale_factor=" + std::to_string(w->scale_factor) + ")";
   if (auto* t = std::get_if<TensorMemoryScales>(&spec.v))
     return "TensorMemoryScalesLayout(cga_layout=" + bases_str(t->cga.bases) + ")";
   const auto& p = std::get<PaddedShared>(spec.v);

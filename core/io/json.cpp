@@ -73,6 +73,14 @@ SpecPtr spec_from(const json& j, const std::string& where) {
     if (it.key() == "parent" && it->is_object()) {
       v.kind = Val::Layout;
       v.layout.spec = spec_from(*it, kind + ".parent");
+    } else if (it.key() == "ctaLayout" && it->is_object()) {  // amd_wmma, Triton 3.9
+      for (auto c = it->begin(); c != it->end(); ++c) {
+        if (c.key() != "register" && c.key() != "warp")
+          fail(kind + ": ctaLayout has no key '" + io::shown(c.key()) + "' (expected register, warp)");
+        f.add("ctaLayout." + c.key(), to_val(*c, kind, "ctaLayout." + c.key()));
+      }
+      v.kind = Val::Bool;
+      v.b = true;
     } else {
       v = to_val(*it, kind, it.key());
     }
@@ -151,6 +159,13 @@ std::vector<Item> params(const Spec& spec) {
             {"elementBitWidth", num(m->element_bitwidth)},
             {"tilesPerWarp", list_str(io::tiles_or_ones(m->tiles_per_warp, m->warps_per_cta.size()))},
             {"CGALayout", bases_str(m->cga.bases)}};
+  if (auto* m = std::get_if<AmdWmma>(&spec.v); m && m->cta_bases)
+    return {{"version", num(m->version)},
+            {"isTranspose", boolean(m->transposed)},
+            {"ctaLayout", "{\"register\": " + bases_str(m->cta_register) + ", \"warp\": " + bases_str(m->cta_warp) + "}"},
+            {"instrShape", list_str(io::wmma_instr_or_default(m->instr_shape))},
+            {"CGALayout", bases_str(m->cga.bases)},
+            {"rank", num(m->rank)}};
   if (auto* m = std::get_if<AmdWmma>(&spec.v))
     return {{"version", num(m->version)},
             {"isTranspose", boolean(m->transposed)},
@@ -186,6 +201,8 @@ std::vector<Item> params(const Spec& spec) {
             {"twoCTAs", boolean(t->two_ctas)},
             {"fp4Padded", boolean(t->fp4_padded)}};
   if (auto* t = std::get_if<TensorMemoryScales>(&spec.v)) return {{"CGALayout", bases_str(t->cga.bases)}};
+  if (auto* w = std::get_if<AmdWmmaScale>(&spec.v))
+    return {{"opIdx", num(w->op_idx)}, {"parent", make_spec(w->parent)}, {"scaleFactor", num(w->scale_factor)}};
   const auto& p = std::get<PaddedShared>(spec.v);
   Bases pairs;
   for (auto [interval, pad] : p.interval_pads) pairs.push_back({interval, pad});

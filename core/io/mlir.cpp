@@ -36,6 +36,29 @@ std::string normalize_kind(std::string k) {
   return it == old.end() ? k : it->second;
 }
 
+// A Triton 3.9 WMMA layout with no bases (ctaLayout = {}, no CGALayout)
+// takes its rank from the tensor type, also as a dot operand's or a slice's
+// parent.
+SpecPtr with_wmma_rank(const SpecPtr& s, size_t rank) {
+  if (auto* w = std::get_if<AmdWmma>(&s->v);
+      w && w->cta_bases && w->cta_register.empty() && w->cta_warp.empty() && w->cga.bases.empty()) {
+    AmdWmma r = *w;
+    r.rank = static_cast<int32_t>(rank);
+    return make_spec(r);
+  }
+  if (auto* d = std::get_if<DotOperand>(&s->v)) {
+    DotOperand r = *d;
+    r.parent = with_wmma_rank(d->parent, rank);
+    return make_spec(r);
+  }
+  if (auto* sl = std::get_if<Slice>(&s->v)) {
+    Slice r = *sl;
+    r.parent = with_wmma_rank(sl->parent, rank + 1);
+    return make_spec(r);
+  }
+  return s;
+}
+
 class Parser : io::Scanner {
 public:
   explicit Parser(const std::string& s) : Scanner(s, Comments::mlir) { scan_lines(); }
@@ -164,6 +187,7 @@ private:
     Val v = attribute();
     if (v.kind != Val::Layout) err("expected a layout attribute in " + name + "<...>");
     t.spec = v.layout.spec;
+    t.spec = with_wmma_rank(t.spec, t.shape.size());
     // Memory space, `mutable` and the allocation shape of a memdesc.
     while (memdesc && eat(',')) skip_item();
     expect('>', "to close " + name + "<");
@@ -371,12 +395,32 @@ private:
       std::string key = ident();
       if (key.empty()) err("expected a field name in " + attr + ", found " + found());
       expect('=', "after " + key);
-      f.add(key, value(key));
+      if (key == "ctaLayout") cta_bases(f);
+      else f.add(key, value(key));
       if (eat('}')) return;
       if (eat(',')) continue;
       ws();
       if (!id_start(peek())) err("expected ',' or '}' after the value of " + key + ", found " + found());
     }
+  }
+
+  // Triton 3.9's WMMA `ctaLayout = {register = [..], warp = [..]}`: fields
+  // ctaLayout.register / ctaLayout.warp, and ctaLayout itself as a marker.
+  void cta_bases(Fields& f) {
+    Val marker;
+    marker.kind = Val::Bool;
+    marker.b = true;
+    f.add("ctaLayout", marker);
+    expect('{', "after ctaLayout =");
+    if (eat('}')) return;
+    do {
+      ws();
+      std::string key = ident();
+      if (key != "register" && key != "warp") err("expected 'register' or 'warp' in ctaLayout, found " + found());
+      expect('=', "after " + key);
+      f.add("ctaLayout." + key, value(key), "ctaLayout." + key);
+    } while (eat(','));
+    expect('}', "to close ctaLayout");
   }
 
   // key = value, ... up to and including '>' (the ttng attributes have no braces).
@@ -540,6 +584,15 @@ std::string print_mlir_attr(const Spec& spec) {
            ", instrShape = " + list_str(m->instr_shape) + ", isTransposed = " + bool_str(m->transposed) +
            cga_str(m->cga) + tiles_str(m->tiles_per_warp) +
            (m->element_bitwidth != 32 ? ", elementBitWidth = " + std::to_string(m->element_bitwidth) : "") + "}>";
+  if (auto* m = std::get_if<AmdWmma>(&spec.v); m && m->cta_bases) {
+    std::string cta;
+    if (!m->cta_register.empty()) cta += "register = " + io::bases_str(m->cta_register);
+    if (!m->cta_warp.empty()) cta += (cta.empty() ? "" : ", ") + std::string("warp = ") + io::bases_str(m->cta_warp);
+    return "#ttg.amd_wmma<{version = " + std::to_string(m->version) + ", isTranspose = " + bool_str(m->transposed) +
+           ", ctaLayout = {" + cta + "}" + cga_str(m->cga) +
+           (io::canonical_wmma_instr(m->instr_shape).empty() ? "" : ", instrShape = " + io::list_str(m->instr_shape)) +
+           "}>";
+  }
   if (auto* m = std::get_if<AmdWmma>(&spec.v))
     return "#ttg.amd_wmma<{version = " + std::to_string(m->version) + ", isTranspose = " + bool_str(m->transposed) +
            ", warpsPerCTA = " + list_str(m->warps_per_cta) + cga_str(m->cga) + tiles_str(m->tiles_per_warp) +
@@ -567,6 +620,9 @@ std::string print_mlir_attr(const Spec& spec) {
            ", blockN = " + std::to_string(t->block_n) + ", colStride = " + std::to_string(t->col_stride) +
            (t->cga.bases.empty() ? "" : ", CGALayout = " + bases_str(t->cga.bases)) +
            (t->two_ctas ? ", twoCTAs = true" : "") + (t->fp4_padded ? ", fp4Padded = true" : "") + ">";
+  if (auto* w = std::get_if<AmdWmmaScale>(&spec.v))
+    return "#ttg.amd_wmma_scale<{opIdx = " + std::to_string(w->op_idx) + ", parent = " + print_mlir_attr(Spec{w->parent}) +
+           ", scaleFactor = " + std::to_string(w->scale_factor) + "}>";
   if (auto* t = std::get_if<TensorMemoryScales>(&spec.v))
     return "#ttng.tensor_memory_scales_encoding<" +
            (t->cga.bases.empty() ? std::string() : "CGALayout = " + bases_str(t->cga.bases)) + ">";

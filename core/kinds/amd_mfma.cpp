@@ -18,7 +18,8 @@ void validate(const AmdMfma& m) {
   require((mm == 32 && nn == 32) || (mm == 16 && nn == 16) || (mm == 64 && nn == 4) || (mm == 4 && nn == 64),
           "amd_mfma: instrShape M x N = " + std::to_string(mm) + "x" + std::to_string(nn) +
               " must be 32x32, 16x16, 64x4 or 4x64");
-  check_pow2("amd_mfma: instrShape[2]", m.instr_shape[2]);
+  require(m.instr_shape[2] >= 0, "amd_mfma: instrShape[2] (K) = " + std::to_string(m.instr_shape[2]) +
+                                     " must not be negative");
   require(!(mm == 64 && nn == 4) || m.transposed, "amd_mfma: a 64x4 instrShape must be transposed");
   require(m.element_bitwidth == 32 || m.element_bitwidth == 64,
           "amd_mfma: elementBitWidth = " + std::to_string(m.element_bitwidth) + " must be 32 or 64");

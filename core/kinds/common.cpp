@@ -79,6 +79,22 @@ LinearLayout ensure_not_larger(const LinearLayout& l, const std::vector<std::pai
   return LinearLayout(std::move(ins), std::move(outs));
 }
 
+LinearLayout zero_past(const LinearLayout& l, const std::vector<std::pair<std::string, int64_t>>& shape) {
+  std::vector<LinearLayout::InDim> ins = l.ins();
+  std::vector<LinearLayout::OutDim> outs = l.outs();
+  for (auto& [name, size] : shape) {
+    int j = l.out_index(name);
+    if (j < 0 || l.out_size(name) <= size) continue;
+    for (auto& d : ins)
+      for (auto& b : d.bases)
+        if (b[j] >= size) b[j] = 0;
+    int32_t lg = 0;
+    while ((int64_t{1} << lg) < size) ++lg;
+    outs[j].log2 = lg;
+  }
+  return LinearLayout(std::move(ins), std::move(outs));
+}
+
 LinearLayout ensure_not_smaller(const LinearLayout& l, const std::vector<std::pair<std::string, int64_t>>& shape,
                                 const std::string& in) {
   LinearLayout r = l;
@@ -151,6 +167,72 @@ void check_bases(const std::string& field, const Bases& b, size_t rank) {
                                             "; values must be in 0..2^30-1");
   }
 }
+std::string list_text(const Ints& v) {
+  std::string s = "[";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
+  return s + "]";
+}
+
+// Triton 3.9: the nonzero bases are distinct unit steps that, per dim, are
+// exactly 1, 2, 4, ... (a permutation matrix covering a box).
+void check_unit_box(const std::string& field, const std::vector<const Bases*>& groups, size_t rank) {
+  std::vector<std::vector<bool>> seen(rank);
+  for (const Bases* g : groups)
+    for (const Ints& b : *g) {
+      int dim = -1;
+      for (size_t d = 0; d < rank; ++d)
+        if (b[d] != 0) {
+          require(dim < 0 && (b[d] & (b[d] - 1)) == 0,
+                  field + ": basis " + list_text(b) + " must be zero or one power of two along one dim (Triton 3.9 "
+                          "requires a permutation matrix after removing zero bases)");
+          dim = static_cast<int>(d);
+        }
+      if (dim < 0) continue;
+      size_t bit = 0;
+      while ((1 << bit) < b[dim]) ++bit;
+      if (seen[dim].size() <= bit) seen[dim].resize(bit + 1, false);
+      require(!seen[dim][bit], field + ": basis " + list_text(b) + " appears twice (Triton 3.9 requires a permutation "
+                                       "matrix after removing zero bases)");
+      seen[dim][bit] = true;
+    }
+  for (size_t d = 0; d < rank; ++d)
+    for (size_t bit = 0; bit < seen[d].size(); ++bit)
+      require(seen[d][bit], field + ": along dim" + std::to_string(d) + " a step of " + std::to_string(1 << bit) +
+                                " is missing below " + std::to_string(1 << (seen[d].size() - 1)) +
+                                " (Triton 3.9 requires the layout to be surjective)");
+}
+
+// Rank over F2 of the bases (each an integer vector, bits concatenated).
+int f2_rank(const Bases& bases) {
+  using Row = unsigned __int128;  // 32 bits per dim
+  std::vector<Row> rows;
+  for (const Ints& b : bases) {
+    Row v = 0;
+    for (size_t d = 0; d < b.size() && d < 4; ++d) v |= Row(uint32_t(b[d])) << (32 * d);
+    rows.push_back(v);
+  }
+  int rank = 0;
+  for (int bit = 127; bit >= 0; --bit) {
+    auto it = std::find_if(rows.begin() + rank, rows.end(), [&](Row r) { return (r >> bit) & 1; });
+    if (it == rows.end()) continue;
+    std::swap(rows[rank], *it);
+    for (size_t i = 0; i < rows.size(); ++i)
+      if (i != static_cast<size_t>(rank) && ((rows[i] >> bit) & 1)) rows[i] ^= rows[rank];
+    ++rank;
+  }
+  return rank;
+}
+
+bool covers_box(const Bases& bases, size_t rank) {
+  int bits = 0;
+  for (size_t d = 0; d < rank; ++d) {
+    int32_t mx = 0;
+    for (const Ints& b : bases) mx = std::max(mx, b[d]);
+    while (mx > 0) ++bits, mx >>= 1;
+  }
+  return f2_rank(bases) == bits;
+}
+
 void check_cga(const CgaLayout& cga, size_t rank) { check_bases("CGALayout", cga.bases, rank); }
 
 int64_t product(const Ints& v) {

@@ -49,6 +49,11 @@ LinearLayout combine_cta_cga(LinearLayout cta, const CgaLayout& cga, const Shape
 // `drop_registers` such register bases are removed instead.
 LinearLayout ensure_not_larger(const LinearLayout& l, const std::vector<std::pair<std::string, int64_t>>& shape,
                                bool drop_registers = false);
+// Shrinks each out dim larger than `shape` (matched by name) by zeroing
+// every basis value that reaches past it. Equal to ensure_not_larger when
+// the values along a dim are distinct powers of two; Triton 3.9's answer
+// for WMMA ctaLayouts whose bases repeat or are not powers of two.
+LinearLayout zero_past(const LinearLayout& l, const std::vector<std::pair<std::string, int64_t>>& shape);
 // Per dim, 2^(number of block bases that move along it): how many pieces
 // the CTAs split the dim into (Triton's CTASplitNum).
 Ints cga_split(const CgaLayout& cga, size_t rank);
@@ -65,6 +70,17 @@ void check_rank(const std::string& field, size_t got, size_t rank);
 void check_permutation(const std::string& field, const Ints& order);
 void check_bases(const std::string& field, const Bases& b, size_t rank);
 void check_cga(const CgaLayout& cga, size_t rank);
+// Triton 3.9's rule for CGA and WMMA ctaLayout bases (bases of `rank`
+// entries): after removing zero bases, a permutation matrix (each basis one
+// power of two along one dim, none twice) that is surjective (per dim the
+// steps are 1, 2, 4, ... with none missing).
+void check_unit_box(const std::string& field, const std::vector<const Bases*>& groups, size_t rank);
+std::string list_text(const Ints& v);  // [1, 2, 3]
+// Rank over F2 of the bases (values < 2^30, at most 4 dims).
+int f2_rank(const Bases& bases);
+// Whether the bases span every coordinate below the smallest power-of-two
+// box holding them (a surjective layout, as Triton's constructor requires).
+bool covers_box(const Bases& bases, size_t rank);
 // The product of the entries, saturating at INT64_MAX.
 int64_t product(const Ints& v);
 // A CTA has at most kMaxWarps warps (Triton's num_warps is far smaller).

@@ -59,12 +59,17 @@ LinearLayout lower(const NvmmaShared& s, const Shape& shape, TritonVersion v) {
   if (s.fp4_padded) box[contig] /= 2;
   if (s.swizzle_bytes == 0) {
     bool dim0_first = v == TritonVersion::v3_9 && s.transposed;
-    require(!dim0_first || rank == 2, "nvmma_shared: swizzlingByteWidth = 0 with transposed = true and rank " +
+    require(!dim0_first || rank <= 3, "nvmma_shared: swizzlingByteWidth = 0 with transposed = true and rank " +
                                           std::to_string(rank) + " is not modeled for Triton 3.9; use --triton 3.6");
     LinearLayout l;
-    if (dim0_first) {
-      l = LinearLayout::identity1d(static_cast<int32_t>(box[0]), "offset", names[0]) *
-          LinearLayout::identity1d(static_cast<int32_t>(box[1]), "offset", names[1]);
+    auto id = [&](int64_t n, size_t d) { return LinearLayout::identity1d(static_cast<int32_t>(n), "offset", names[d]); };
+    if (dim0_first && rank == 2) {
+      l = id(box[0], 0) * id(box[1], 1);
+    } else if (dim0_first) {
+      // Triton 3.9, rank 3 (as its to_linear_layout answers): dim1 takes
+      // box[0] steps, dim0 box[2], dim2 box[1]; steps past the tensor hold
+      // nothing and the missing ones repeat along dim2, dim1, dim0.
+      l = (id(box[0], 1) * id(box[2], 0) * id(box[1], 2)).transpose_outs({names[2], names[1], names[0]});
     } else {
       l = LinearLayout::identity1d(static_cast<int32_t>(box[rank - 1]), "offset", names[rank - 1]);
       for (size_t i = rank - 1; i-- > 0;) l *= LinearLayout::identity1d(static_cast<int32_t>(box[i]), "offset", names[i]);

@@ -4,8 +4,10 @@
 // contiguous dim is the last one, or the first when `transposed`.
 // fp4Padded stores 4-bit values padded to bytes. Without swizzle
 // (swizzlingByteWidth 0) the offsets run along the contiguous dim first; in
-// Triton 3.6 that is always the last dim, in 3.9 the first when transposed
-// (3.9's rank-3 transposed form is not modeled: refused).
+// Triton 3.6 that is always the last dim, in 3.9 the first when transposed;
+// 3.9's rank-3 transposed form walks dim1 for box[0] steps, dim0 for box[2],
+// dim2 for box[1] (steps past the tensor hold nothing: not injective);
+// rank 4 and more transposed without swizzle are refused for 3.9.
 #pragma once
 #include "../triton_version.h"
 #include "common.h"

@@ -52,6 +52,15 @@ std::vector<int64_t> coords_of(const ls::Shape& shape, int64_t e) {
   return c;
 }
 
+// Triton 3.6's answers (layouts.txt was written for it), except for the
+// layouts only Triton 3.9 has (its WMMA form and the WMMA scale layouts).
+ls::TritonVersion triton_for(const ls::TensorLayout& t) {
+  if (!t.spec) return ls::TritonVersion::v3_6;
+  auto* w = std::get_if<ls::AmdWmma>(&t.spec->v);
+  bool only39 = (w && w->cta_bases) || std::holds_alternative<ls::AmdWmmaScale>(t.spec->v);
+  return only39 ? ls::TritonVersion::v3_9 : ls::TritonVersion::v3_6;
+}
+
 std::string title(const ls::TensorLayout& t) { return t.foreign ? t.foreign->text() : ls::print_mlir(t); }
 
 void put(std::ostream& o, const std::vector<int64_t>& v) {
@@ -66,7 +75,7 @@ int cuda(const std::vector<std::string>& texts, const fs::path& out) {
   for (size_t i = 0; i < texts.size(); ++i) {
     auto t = ls::parse_layout(texts[i]);
     if (t.spec && ls::is_tensor_memory(*t.spec)) continue;  // no thread ownership: cuda/cute refuse TMEM layouts
-    t.triton = ls::TritonVersion::v3_6;  // layouts.txt has NVMMA swizzle-0 transposed, modeled for 3.6 only
+    t.triton = triton_for(t);
     auto m = ls::make_map(t);
     std::string ns = "l" + std::to_string(i), hdr = "cuda_" + std::to_string(i) + ".h";
     std::ofstream(out / hdr) << ls::cuda_header(*m, ns, title(t));
@@ -152,7 +161,7 @@ int cute(const std::vector<std::string>& texts, const fs::path& out) {
   for (size_t i = 0; i < texts.size(); ++i) {
     auto t = ls::parse_layout(texts[i]);
     if (t.spec && ls::is_tensor_memory(*t.spec)) continue;  // no thread ownership: cuda/cute refuse TMEM layouts
-    t.triton = ls::TritonVersion::v3_6;  // layouts.txt has NVMMA swizzle-0 transposed, modeled for 3.6 only
+    t.triton = triton_for(t);
     auto m = ls::make_map(t);
     std::string ns = "c" + std::to_string(i), hdr = "cute_" + std::to_string(i) + ".hpp", code;
     try {

@@ -20,6 +20,13 @@ struct Sample {
 // Printed by the Triton 3.6 wheel: repr() of a Gluon layout and str() of the
 // tensor / shared memdesc type that carries it.
 const std::vector<Sample> kTritonSamples = {
+    // Printed by the Triton 3.9 wheel: AMDWMMALayout in its warp/register-bases form.
+    {R"(AMDWMMALayout(version=3, transposed=True, warp_bases=[[0, 1], [1, 0]], reg_bases=[[2, 0]], instr_shape=[32, 16, 64], cga_layout=[], rank=2))",
+     R"(tensor<128x64xf32, #ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {register = [[2, 0]], warp = [[0, 1], [1, 0]]}, instrShape = [32, 16, 64]}>>)"},
+    {R"(AMDWMMALayout(version=2, transposed=True, warp_bases=[[1, 0, 0]], reg_bases=[[0, 1, 0]], instr_shape=[16, 16, 16], cga_layout=[[1, 0, 0], [0, 0, 1]], rank=3))",
+     R"(tensor<8x128x32xf32, #ttg.amd_wmma<{version = 2, isTranspose = true, ctaLayout = {register = [[0, 1, 0]], warp = [[1, 0, 0]]}, CGALayout = [[1, 0, 0], [0, 0, 1]]}>>)"},
+    {R"(AMDWMMALayout(version=3, transposed=True, warp_bases=[], reg_bases=[], instr_shape=[16, 16, 32], cga_layout=[], rank=3))",
+     R"(tensor<2x16x16xf32, #ttg.amd_wmma<{version = 3, isTranspose = true, ctaLayout = {}, instrShape = [16, 16, 32]}>>)"},
     {R"(BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[1], order=[0], cga_layout=[]))",
      R"(tensor<1xf32, #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>>)"},
     {R"(BlockedLayout(size_per_thread=[1], threads_per_warp=[32], warps_per_cta=[1], order=[0], cga_layout=[[1]]))",
@@ -280,6 +287,7 @@ TEST_CASE("print then parse gives the same layout in every format", "[io]") {
   NvidiaMma mma{3, 0, {4, 1}, {16, 64, 16}, {}};
   AmdMfma mfma{4, {16, 16, 32}, true, {2, 2}, 64, {2, 1}, {}};
   AmdWmma wmma{3, false, {2, 2}, {16, 16, 128}, {1, 2}, {{{1, 0}}}};
+  AmdWmma wmma39{3, true, {}, {32, 16, 128}, {}, {{{0, 1}}}, true, {{1, 0}}, {{0, 1}, {0, 0}}, 2};
   std::vector<Spec> specs = {
       {b},
       {Slice{0, make_spec(Slice{1, make_spec(b)})}},
@@ -296,6 +304,8 @@ TEST_CASE("print then parse gives the same layout in every format", "[io]") {
       {PaddedShared{{{16, 4}, {64, 8}}, {{0, 1}, {0, 2}, {1, 0}}, {}, {2, 4}}},
       {PaddedShared{{{8, 1}}, {{1, 0}, {0, 1}}, {{2, 0}}, {4, 2}}},
       {AmdRotatingShared{4, 1, 16, {1, 0}, {}}},
+      {wmma39},
+      {AmdWmmaScale{1, wmma39, 16}},
   };
   for (const Spec& s : specs) {
     TensorLayout t{std::make_shared<const Spec>(s), {}, "f32", 32};

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""ctest driver: layoutscope-cli against Triton 3.9's recorded AMD answers.
+
+Reads golden/amd-3.9.jsonl (written by amd39_oracle.py with the
+triton==3.9.0 wheel; no wheel is needed here) and runs `bases --batch
+--triton 3.9` on every case's Gluon text + shape and, where Triton printed
+one, on its MLIR type alone. Each answer must give exactly Triton's bases
+(register/lane/warp/block, or offset/block for shared layouts); where Triton
+raised or aborted, the CLI must answer {"error": ...} (one line).
+Prints per-group counts and "N passed, M failed"; exit 0 only if all passed.
+"""
+import argparse
+import collections
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MAX_DETAILS = 8
+
+
+def bases_batch(cli, work, name, requests):
+    path = os.path.join(work, f"amd39-{name}.jsonl")
+    with open(path, "w") as f:
+        for r in requests:
+            f.write(json.dumps(r) + "\n")
+    p = subprocess.run([cli, "bases", "--batch", path, "--triton", "3.9"], capture_output=True, text=True, timeout=600)
+    lines = p.stdout.splitlines()
+    if len(lines) != len(requests):
+        sys.exit(f"error: bases --batch printed {len(lines)} lines for {len(requests)} inputs: {p.stderr[-300:]}")
+    return [json.loads(l) for l in lines]
+
+
+def check(case, answer):
+    if "bases" not in case:  # Triton raised or aborted
+        if "error" not in answer:
+            return f"Triton refused ({case.get('error') or case.get('abort')}); CLI answered"
+        return None if "\n" not in answer["error"] else "refusal is not one line"
+    if "error" in answer:
+        return "CLI error: " + answer["error"]
+    got = answer.get("bases") or {}
+    want = case["bases"]
+    diff = [k for k in want if got.get(k) != want[k]]
+    if diff or answer.get("shape") != case["shape"]:
+        return f"expected {want} shape {case['shape']}, got {got} shape {answer.get('shape')}"
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cli", required=True)
+    ap.add_argument("--golden", default=os.path.join(HERE, "golden", "amd-3.9.jsonl"))
+    ap.add_argument("--work", required=True)
+    args = ap.parse_args()
+    os.makedirs(args.work, exist_ok=True)
+    with open(args.golden) as f:
+        cases = [json.loads(l) for l in f]
+    table = collections.defaultdict(collections.Counter)
+    failures = []
+    for form in ("gluon", "mlir"):
+        chosen = [c for c in cases if form == "gluon" or "mlir" in c]
+        reqs = [{"layout": c["layout"], "shape": c["shape"]} if form == "gluon" else {"layout": c["mlir"]}
+                for c in chosen]
+        for c, a in zip(chosen, bases_batch(args.cli, args.work, form, reqs)):
+            group = f"{c['case']}/{form}/" + ("ok" if "bases" in c else "refused")
+            problem = check(c, a)
+            table[group]["fail" if problem else "pass"] += 1
+            if problem:
+                failures.append((group, c, problem))
+    for group in sorted(table):
+        print(f"{group:28s} {table[group]['pass']:6d} passed {table[group]['fail']:6d} failed")
+    for group, case, problem in failures[:MAX_DETAILS]:
+        print(f"--- {group}: {json.dumps({k: case[k] for k in case if k != 'bases'})}\n    {problem}")
+    passed = sum(t["pass"] for t in table.values())
+    failed = sum(t["fail"] for t in table.values())
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(0 if failed == 0 and passed > 0 else 1)
+
+
+if __name__ == "__main__":
+    main()
