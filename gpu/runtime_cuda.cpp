@@ -231,7 +231,7 @@ void launch(Kernel k, Grid grid, int threads, int smem_bytes, std::vector<void*>
     fail_gpu(step, "the kernel needs " + std::to_string(smem_bytes) + " bytes of shared memory per CTA; the device offers " +
                        std::to_string(dev.shared_mem_optin) + injected_note(Fault::shared_memory));
   Fault f = injected_fault();
-  if (f == Fault::launch && dev.simulated) fail_gpu(step, "invalid configuration argument" + injected_note(f));
+  if (f == Fault::launch && dev.simulated) fail_gpu(step, "invalid argument" + injected_note(f));  // as the H200 answers
   auto launched = [&] {
     std::lock_guard<std::mutex> lock(g_mutex);
     g_last = k.name;

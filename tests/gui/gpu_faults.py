@@ -29,7 +29,7 @@ CASES = {
     "no_device": "no CUDA device (injected: LAYOUTSCOPE_GPU_FAULT=no_device)",
     "shared_memory": "bytes of shared memory per CTA; the device offers 0 (injected: LAYOUTSCOPE_GPU_FAULT=shared_memory)",
     "oom": "out of memory (injected: LAYOUTSCOPE_GPU_FAULT=oom)",
-    "launch": "gpu: launching ls_shared: invalid configuration argument (injected: LAYOUTSCOPE_GPU_FAULT=launch)",
+    "launch": "gpu: launching ls_shared: invalid argument (injected: LAYOUTSCOPE_GPU_FAULT=launch)",
     "fault": "gpu: running ls_shared: an illegal memory access was encountered (injected: LAYOUTSCOPE_GPU_FAULT=fault)",
     "timeout": "gpu: running ls_shared: did not finish within 1 s (LAYOUTSCOPE_GPU_TIMEOUT) (injected: LAYOUTSCOPE_GPU_FAULT=timeout)",
 }
