@@ -16,9 +16,10 @@ device. Exit 0 when all hold; 77 (skip) without xvfb-run or in a build without C
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
+
+import scripted
 
 AFTER = "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>"
 REG = "#ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>"
@@ -41,10 +42,7 @@ def main():
     ap.add_argument("--cli", required=True)
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
-    xvfb = shutil.which("xvfb-run")
-    if not xvfb:
-        print("SKIP: xvfb-run not found")
-        sys.exit(77)
+    xvfb = scripted.xvfb_or_skip()
     info = json.loads(subprocess.run([a.cli, "gpu", "info"], capture_output=True, text=True).stdout)
     if not info["built_with_cuda"]:
         print("SKIP: built without CUDA")
@@ -56,24 +54,19 @@ def main():
     want_after = subprocess.run([a.cli, "convert", AFTER, "--shape", "32x32", "--to", "mlir"], capture_output=True,
                                 text=True).stdout.strip()
     os.makedirs(a.out, exist_ok=True)
-    actions = os.path.join(a.out, "gpu_faults.jsonl")
-    with open(actions, "w") as f:
-        for obj in [{"layout": f"tensor<64x64xf16, {REG}>"}, {"compare": f"tensor<64x64xf16, {SHARED}>"},
-                    {"view": "compare"}, {"gpu": "shared"}, {"gpu": "copy"},
-                    {"layout": f"tensor<32x32xf32, {AFTER}>"}, {"frames": 3}]:
-            f.write(json.dumps(obj) + "\n")
+    actions = [{"layout": f"tensor<64x64xf16, {REG}>"}, {"compare": f"tensor<64x64xf16, {SHARED}>"},
+               {"view": "compare"}, {"gpu": "shared"}, {"gpu": "copy"},
+               {"layout": f"tensor<32x32xf32, {AFTER}>"}, {"frames": 3}]
     failed = 0
     for fault, reason in cases.items():
         name = fault or "no GPU here"
         env = dict(os.environ, LAYOUTSCOPE_GPU_FAULT=fault, LAYOUTSCOPE_GPU_TIMEOUT="1")
-        png, meta = os.path.join(a.out, f"gpu_{fault or 'real'}.png"), os.path.join(a.out, f"gpu_{fault or 'real'}.json")
-        p = subprocess.run([xvfb, "-a", a.app, "--actions", actions, "--screenshot", png, "--screenshot-meta", meta,
-                            "--size", "1280x800"], capture_output=True, text=True, env=env, timeout=300)
+        p, m = scripted.run_actions(xvfb, a.app, os.path.join(a.out, f"gpu_{fault or 'real'}"), actions,
+                                    size="1280x800", env=env, timeout=300)
         problems = []
-        if p.returncode != 0:
+        if m is None:
             problems.append(f"exit {p.returncode}: {p.stderr[-500:]}")
         else:
-            m = json.load(open(meta))
             gpu = m.get("gpu", {})
             errors = {e["line"]: e["error"] for e in m["errors"]}
             if reason not in errors.get(4, ""):

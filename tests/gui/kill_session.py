@@ -19,13 +19,14 @@ import glob
 import json
 import os
 import random
-import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
+
+import scripted
 
 LAYOUTS = [
     "#ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>",
@@ -83,10 +84,7 @@ def main():
     ap.add_argument("--frames", type=int, default=20)
     ap.add_argument("--seed", type=int, default=15)
     a = ap.parse_args()
-    xvfb = shutil.which("xvfb-run")
-    if not xvfb:
-        print("SKIP: xvfb-run not found")
-        sys.exit(77)
+    xvfb = scripted.xvfb_or_skip()
     rng = random.Random(a.seed)
     failed = 0
     with tempfile.TemporaryDirectory() as tmp:

@@ -23,9 +23,10 @@ import glob
 import json
 import os
 import random
-import shutil
 import subprocess
 import sys
+
+import scripted
 
 VIEWS = ["grid", "hardware", "compare", "build-up", "export"]
 COLOURS = ["thread", "warp", "register", "lane", "block", "offset", "bank"]
@@ -68,16 +69,11 @@ def check_kernel_ops(a, xvfb, ops, rng):
     """Opening an op from the Kernel window puts its (register) layout in the first pane."""
     problems = []
     for path, line, first in rng.sample(ops, 3):
-        base = os.path.join(a.out, "kernel_op")
-        with open(base + ".jsonl", "w") as f:
-            f.write(json.dumps({"open": path}) + "\n" + json.dumps({"kernel_op": line}) + "\n")
-        r = subprocess.run([xvfb, "-a", a.app, "--actions", base + ".jsonl", "--screenshot", base + ".png",
-                            "--screenshot-meta", base + ".json", "--size", "1024x700"],
-                           capture_output=True, text=True, timeout=600)
-        if r.returncode != 0:
+        r, meta = scripted.run_actions(xvfb, a.app, os.path.join(a.out, "kernel_op"),
+                                       [{"open": path}, {"kernel_op": line}])
+        if meta is None:
             problems.append("%s:%d: exit %d: %s" % (path, line, r.returncode, r.stderr[-1000:]))
             continue
-        meta = json.load(open(base + ".json"))
         want = subprocess.run([a.cli, "convert", first, "--to", "mlir"], capture_output=True, text=True).stdout.strip()
         if meta["errors"] or meta["layout"].strip() != want:
             problems.append("%s:%d: the window shows %r (errors %s), expected %r" %
@@ -175,10 +171,7 @@ def main():
     ap.add_argument("--count", type=int, default=500)
     ap.add_argument("--runs", type=int, default=1)
     a = ap.parse_args()
-    xvfb = shutil.which("xvfb-run")
-    if not xvfb:
-        print("skipped: xvfb-run not found (apt-get install xvfb)")
-        return 77
+    xvfb = scripted.xvfb_or_skip()
     os.makedirs(a.out, exist_ok=True)
     # The layouts the CLI accepts as they are (Triton 3.9, the app's default too); the others
     # (e.g. kinds 3.9 does not model) could fail in the window for a good reason.
@@ -214,19 +207,11 @@ def main():
                   json.dumps({"color_by": "thread"}), json.dumps({"zoom": "fit"}), json.dumps({"leave": True})]
         never_fail.update(range(len(lines) - 5, len(lines) + 1))
         base = os.path.join(a.out, "run%d" % run)
-        with open(base + ".jsonl", "w") as f:
-            f.write("\n".join(lines) + "\n")
-        for p in (base + ".png", base + ".json"):
-            if os.path.exists(p):
-                os.remove(p)
-        r = subprocess.run([xvfb, "-a", a.app, "--actions", base + ".jsonl", "--screenshot", base + ".png",
-                            "--screenshot-meta", base + ".json", "--size", "1024x700"],
-                           capture_output=True, text=True, timeout=1800)
+        r, meta = scripted.run_actions(xvfb, a.app, base, [json.loads(x) for x in lines], timeout=1800)
         problems = []
-        if r.returncode != 0:
+        if meta is None:
             problems.append("exit %d: %s" % (r.returncode, r.stderr[-3000:]))
         else:
-            meta = json.load(open(base + ".json"))
             err_lines = {e["line"] for e in meta["errors"]}
             missing = sorted(must_fail - err_lines)
             wrong = sorted(never_fail & err_lines)

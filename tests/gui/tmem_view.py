@@ -15,11 +15,12 @@ Exit 0 when all hold; 77 (skip) without xvfb-run.
 import argparse
 import json
 import os
-import shutil
 import struct
 import subprocess
 import sys
 import zlib
+
+import scripted
 
 PRESETS = ["tmem-acc-128x128-f32", "tmem-acc-m64-f32", "tmem-operand-f16-colstride2", "tmem-acc-two-cta-256x128"]
 
@@ -88,23 +89,16 @@ def main():
     ap.add_argument("--cli", required=True)
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
-    xvfb = shutil.which("xvfb-run")
-    if not xvfb:
-        print("skipped: xvfb-run not found")
-        return 77
+    xvfb = scripted.xvfb_or_skip()
     os.makedirs(a.out, exist_ok=True)
     failures = []
     for name in PRESETS:
         base = os.path.join(a.out, "tmem-" + name)
-        with open(base + ".jsonl", "w") as f:
-            f.write("\n".join(json.dumps(x) for x in ({"preset": name}, {"view": "hardware"}, {"frames": 2})) + "\n")
-        r = subprocess.run([xvfb, "-a", a.app, "--actions", base + ".jsonl", "--screenshot", base + ".png",
-                            "--screenshot-meta", base + ".json", "--size", "1280x800"],
-                           capture_output=True, text=True, timeout=300)
-        if r.returncode != 0:
+        r, meta = scripted.run_actions(xvfb, a.app, base, [{"preset": name}, {"view": "hardware"}, {"frames": 2}],
+                                       size="1280x800")
+        if meta is None:
             failures.append("%s: exit %d %s" % (name, r.returncode, r.stderr[-500:]))
             continue
-        meta = json.load(open(base + ".json"))
         tm = meta.get("tmem")
         if not tm:
             failures.append("%s: no TMEM grid in the hardware view (meta %s)" % (name, list(meta)))
