@@ -311,7 +311,7 @@ const cli::Registration convert_cost{
        const int32_t bits = bits_of(a, src);
        const cg::Target target = target_of(a);
        const ls::LinearLayout sl = distributed(src, "--src"), dl = distributed(dst, "--dst");
-       auto r = ls::analyze_conversion(sl, dl, bits);
+       auto r = ls::analyze_conversion(sl, dl, bits, target.version);
        std::string why = no_triton_model(src, bits);
        if (why.empty()) why = no_triton_model(dst, bits);
        std::optional<cg::KernelReport> k;

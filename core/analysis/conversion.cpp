@@ -187,7 +187,108 @@ int mixed_transpositions(const LinearLayout& src_in, const LinearLayout& dst_in)
   return mixed;
 }
 
-ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout& dst, int32_t bits, bool with_scratch) {
+namespace {
+
+// A basis as one integer: the out dims' bits side by side.
+uint64_t packed(const LinearLayout& l, const LinearLayout::Basis& b) {
+  uint64_t v = 0;
+  int shift = 0;
+  for (size_t j = 0; j < l.outs().size(); ++j) {
+    v |= static_cast<uint64_t>(b[j]) << shift;
+    shift += l.outs()[j].log2;
+  }
+  return v;
+}
+
+std::vector<uint64_t> packed_bases(const LinearLayout& l, const std::string& dim) {
+  std::vector<uint64_t> r;
+  for (auto& b : l.bases(dim)) r.push_back(packed(l, b));
+  return r;
+}
+
+// v in the F2 span of `gens`
+bool in_span(std::vector<uint64_t> gens, uint64_t v) {
+  for (size_t i = 0; i < gens.size(); ++i) {
+    if (gens[i] == 0) continue;
+    const uint64_t top = uint64_t{1} << (63 - __builtin_clzll(gens[i]));
+    for (size_t j = i + 1; j < gens.size(); ++j)
+      if (gens[j] & top) gens[j] ^= gens[i];
+    if (v & top) v ^= gens[i];
+  }
+  return v == 0;
+}
+
+// Mixed (register, lane) transpositions of the register/lane permutation of a
+// conversion whose destination warps may take their data from other lanes of
+// their own warp: broadcast registers dropped, both sides padded with zero
+// bases; a source basis maps to the destination position holding the same
+// vector, common zeros are fixed, and the remaining source positions (zeros,
+// and lane bases that became destination warp bases) pair in order with the
+// remaining destination positions. -1 when that is no permutation.
+int warp_local_mixed(const LinearLayout& src_in, const LinearLayout& dst_in) {
+  const LinearLayout src = without_register_broadcast(src_in), dst = without_register_broadcast(dst_in);
+  std::vector<uint64_t> s[2] = {packed_bases(src, "register"), packed_bases(src, "lane")};
+  std::vector<uint64_t> t[2] = {packed_bases(dst, "register"), packed_bases(dst, "lane")};
+  for (int k = 0; k < 2; ++k) {
+    const size_t n = std::max(s[k].size(), t[k].size());
+    s[k].resize(n, 0);
+    t[k].resize(n, 0);
+  }
+  const int nr = static_cast<int>(s[0].size()), n = nr + static_cast<int>(s[1].size());
+  auto at = [&](const std::vector<uint64_t>* l, int f) { return f < nr ? l[0][f] : l[1][f - nr]; };
+  std::vector<int> next(n, -1);
+  std::vector<bool> taken(n, false);
+  for (int f = 0; f < n; ++f) {
+    const uint64_t v = at(s, f);
+    for (int g = 0; g < n && v != 0; ++g)
+      if (!taken[g] && at(t, g) == v) {
+        next[f] = g, taken[g] = true;
+        break;
+      }
+    if (v == 0 && at(t, f) == 0 && !taken[f]) next[f] = f, taken[f] = true;
+  }
+  int g = 0;
+  for (int f = 0; f < n; ++f) {
+    if (next[f] >= 0) continue;
+    while (g < n && taken[g]) ++g;
+    if (g == n) return -1;
+    next[f] = g, taken[g] = true;
+  }
+  // walk the cycles; a step from a lane bit to a register bit closes one
+  std::vector<bool> seen(n, false);
+  int mixed = 0;
+  for (int f = 0; f < n; ++f)
+    for (int c = f; !seen[c]; c = next[c]) {
+      seen[c] = true;
+      if (c >= nr && next[c] < nr) ++mixed;
+    }
+  return mixed;
+}
+
+// Triton 3.9's warp-local test: every destination register and lane element
+// is held by the source's registers and lanes, and each destination warp
+// basis differs from the source's by lane bases only (source registers do not
+// depend on the warp).
+bool warp_local(const LinearLayout& src, const LinearLayout& dst) {
+  std::vector<uint64_t> sr = packed_bases(src, "register"), sl = packed_bases(src, "lane");
+  std::vector<uint64_t> srl = sr;
+  srl.insert(srl.end(), sl.begin(), sl.end());
+  for (const char* d : {"register", "lane"})
+    for (uint64_t v : packed_bases(dst, d))
+      if (!in_span(srl, v)) return false;
+  std::vector<uint64_t> sw = packed_bases(src, "warp"), dw = packed_bases(dst, "warp");
+  const size_t nw = std::max(sw.size(), dw.size());
+  sw.resize(nw, 0);
+  dw.resize(nw, 0);
+  for (size_t i = 0; i < nw; ++i)
+    if (!in_span(sl, sw[i] ^ dw[i])) return false;
+  return true;
+}
+
+}  // namespace
+
+ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout& dst, int32_t bits,
+                                    TritonVersion version, bool with_scratch) {
   check_element_bits(bits);
   for (auto* l : {&src, &dst})
     require(l->has_in("register") && l->has_in("lane") && !l->has_in("offset"), "convert-cost takes two distributed layouts");
@@ -208,6 +309,14 @@ ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout&
     r.mixed_transpositions = mixed_transpositions(src, dst);
     r.kind = r.mixed_transpositions < 2 ? ConversionKind::warp_shuffle : ConversionKind::shared_memory;
   } else r.kind = ConversionKind::shared_memory;
+  // Triton 3.9 also shuffles when only warps differ, each destination warp
+  // finding its data in lanes of its own warp (observed, see conversion.h)
+  auto moved = [&](const char* d) { return std::find(r.moved_dims.begin(), r.moved_dims.end(), d) != r.moved_dims.end(); };
+  if (version == TritonVersion::v3_9 && r.kind == ConversionKind::shared_memory && moved("warp") && !moved("block") &&
+      warp_local(src, dst)) {
+    const int m = warp_local_mixed(src, dst);
+    if (m >= 0 && m < 2) r.kind = ConversionKind::warp_shuffle, r.mixed_transpositions = m;
+  }
   if (r.kind == ConversionKind::shared_memory && with_scratch) {
     // the designer works on the tensor without register broadcast
     r.scratch_bytes = cvt_scratch_elems(without_register_broadcast(src), without_register_broadcast(dst), bits) * bits / 8;

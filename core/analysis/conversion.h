@@ -13,6 +13,16 @@
 //   transpositions; otherwise, and whenever warps or CTAs exchange data,
 //   through shared memory, whose scratch size is one round of reps of the
 //   shared layout Triton's NVIDIA allocation picks (cvt_scratch_elems).
+// Triton 3.9 (the default) also uses warp shuffles when warps differ but the
+// move stays inside each warp: every destination register/lane basis lies in
+// the span of the source's register and lane bases, each destination warp
+// basis differs from the source's (zero-padded) by a combination of source
+// lane bases, no CTA moves, and the register/lane permutation (source bases
+// matched to equal destination bases, the rest paired in order as zeros are)
+// has fewer than two mixed transpositions. This rule is inferred from 3.9's
+// header contract (getWarpLayoutConvertDecomposition: "warp/CTA-dependent
+// lane selection", source registers independent of warp/CTA) and checked on
+// Triton 3.9's PTX, not read from its source (not available here).
 #pragma once
 
 #include <cstdint>
@@ -20,6 +30,7 @@
 #include <vector>
 
 #include "../linear_layout.h"
+#include "../triton_version.h"
 
 namespace ls {
 
@@ -45,6 +56,6 @@ LinearLayout without_register_broadcast(const LinearLayout& l);
 
 // with_scratch = false leaves scratch_bytes 0 (for callers that size it themselves).
 ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout& dst, int32_t bits,
-                                    bool with_scratch = true);
+                                    TritonVersion version = kDefaultTriton, bool with_scratch = true);
 
 }  // namespace ls

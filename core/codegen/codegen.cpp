@@ -449,7 +449,7 @@ KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32
   LinearLayout a = lowered(src, t.version), b = lowered(dst, t.version);
   require(a.outs() == b.outs(), "--load and --convert must have the same shape");
   r.num_warps = warps_of(a);
-  ConversionReport cv = analyze_conversion(a, b, bits, false);
+  ConversionReport cv = analyze_conversion(a, b, bits, t.version, false);
   r.path = ls::to_string(cv.kind);
   const int32_t ga = global_vec(a, bits), gb = global_vec(b, bits);
   count(r, global_access(a, bits, false, t.version), "gl.load");

@@ -249,7 +249,7 @@ Cost convert_cost(const OpContext& c, const TensorLayout& src, const TensorLayou
   auto sm = make_map(src), dm = make_map(dst);
   require(sm->linear() && dm->linear(), "convert_layout: a layout without an F2 form");
   int32_t bits = src.elem_bits;
-  ConversionReport r = analyze_conversion(*sm->linear(), *dm->linear(), bits);
+  ConversionReport r = analyze_conversion(*sm->linear(), *dm->linear(), bits, parse_triton_version(c.triton));
   k.add_str("how", to_string(r.kind));
   std::string moved = "[";
   for (size_t i = 0; i < r.moved_dims.size(); ++i) moved += (i ? ", " : "") + json_string(r.moved_dims[i]);

@@ -96,3 +96,30 @@ TEST_CASE("conversion: the README's convert-cost example (issue 15: read out of 
   CHECK(!rep.minimal.has_out("block"));  // equal in both: quotiented out
   CHECK(rep.scratch_bytes > 0);
 }
+
+TEST_CASE("conversion: Triton 3.9 shuffles when each destination warp reads lanes of its own warp",
+          "[analysis][conversion]") {
+  // golden pair (fp8 16x128, sm_80): the source is broadcast over warps; the
+  // destination's warp bit is the source's lane bit [0, 8], so every warp
+  // finds its data in its own lanes. 3.9's PTX: 16 shfl.sync.idx.b32, no
+  // shared memory; 3.6 goes through shared memory.
+  auto s = lower("#ttg.linear<{register = [[0, 1], [0, 2], [8, 0], [0, 16], [0, 32], [0, 64]], "
+                 "lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = [[0, 0], [0, 0]], block = []}>",
+                 {16, 128});
+  auto d = lower("#ttg.linear<{register = [[0, 1], [8, 0], [0, 16], [0, 32], [0, 64]], "
+                 "lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[0, 8], [0, 0]], block = []}>",
+                 {16, 128});
+  auto r39 = ls::analyze_conversion(s, d, 8, ls::TritonVersion::v3_9);
+  CHECK(r39.kind == ls::ConversionKind::warp_shuffle);
+  CHECK(r39.scratch_bytes == 0);
+  CHECK(ls::analyze_conversion(s, d, 8, ls::TritonVersion::v3_6).kind == ls::ConversionKind::shared_memory);
+  // golden pair (fp8 16x32, sm_90): the same warp move, but two register bits
+  // trade places with lane bits: shared memory in 3.9 too
+  auto s2 = lower("#ttg.linear<{register = [[0, 1], [0, 2], [8, 0], [0, 16]], "
+                  "lane = [[0, 4], [0, 8], [1, 0], [2, 0], [4, 0]], warp = [[0, 0], [0, 0]], block = []}>",
+                  {16, 32});
+  auto d2 = lower("#ttg.linear<{register = [[4, 0], [8, 0], [0, 16]], "
+                  "lane = [[1, 0], [2, 0], [0, 1], [0, 2], [0, 4]], warp = [[0, 8], [0, 0]], block = []}>",
+                  {16, 32});
+  CHECK(ls::analyze_conversion(s2, d2, 8, ls::TritonVersion::v3_9).kind == ls::ConversionKind::shared_memory);
+}
