@@ -13,23 +13,12 @@ import argparse
 import collections
 import json
 import os
-import subprocess
 import sys
+
+from tmem_golden import bases_batch
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 MAX_DETAILS = 8
-
-
-def bases_batch(cli, work, name, requests):
-    path = os.path.join(work, f"amd39-{name}.jsonl")
-    with open(path, "w") as f:
-        for r in requests:
-            f.write(json.dumps(r) + "\n")
-    p = subprocess.run([cli, "bases", "--batch", path, "--triton", "3.9"], capture_output=True, text=True, timeout=600)
-    lines = p.stdout.splitlines()
-    if len(lines) != len(requests):
-        sys.exit(f"error: bases --batch printed {len(lines)} lines for {len(requests)} inputs: {p.stderr[-300:]}")
-    return [json.loads(l) for l in lines]
 
 
 def check(case, answer):
@@ -62,7 +51,7 @@ def main():
         chosen = [c for c in cases if form == "gluon" or "mlir" in c]
         reqs = [{"layout": c["layout"], "shape": c["shape"]} if form == "gluon" else {"layout": c["mlir"]}
                 for c in chosen]
-        for c, a in zip(chosen, bases_batch(args.cli, args.work, form, reqs)):
+        for c, a in zip(chosen, bases_batch(args.cli, args.work, reqs, "amd39-" + form)):
             group = f"{c['case']}/{form}/" + ("ok" if "bases" in c else "refused")
             problem = check(c, a)
             table[group]["fail" if problem else "pass"] += 1

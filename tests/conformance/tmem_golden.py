@@ -22,8 +22,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 MAX_DETAILS = 8
 
 
-def bases_batch(cli, work, requests):
-    path = os.path.join(work, "tmem-batch.jsonl")
+def bases_batch(cli, work, requests, name="tmem-batch"):
+    """`bases --batch --triton 3.9` on the requests (one JSON object each): one answer per request."""
+    path = os.path.join(work, name + ".jsonl")
     with open(path, "w") as f:
         for r in requests:
             f.write(json.dumps(r) + "\n")
