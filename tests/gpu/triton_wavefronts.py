@@ -41,40 +41,47 @@ def launch(args):
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "conformance"))
     from codegen_oracle import kernels
     ks = kernels()
-    k_via_shared, k_convert = ks["via_shared"], ks["convert"]
-
     names = {k: getattr(gl, k) for k in dir(gl) if k[0].isupper()}
     dtypes = {8: torch.int8, 16: torch.float16, 32: torch.float32}
     out = open(args.order, "a")
     started = open(args.order + ".started", "a")  # a case started and never recorded crashed the process
     for pos, c in enumerate(pick(args.golden, args.count, args.target)):
-        if pos < args.start or (args.only is not None and pos != args.only):
+        if pos < args.start or (args.only is not None and pos not in args.only):
             continue
-        started.write("%d\n" % pos)
-        started.flush()
-        m, n = c["shape"]
-        x = (torch.arange(m * n, device="cuda") % 127).to(dtypes[c["bits"]]).reshape(m, n)
-        y = torch.zeros_like(x)
-        r = eval(c["load"], names)
-        try:
-            if "via_shared" in c:
-                ck = k_via_shared[(1,)](x, y, m, n, r, eval(c["via_shared"], names), num_warps=c["num_warps"])
-            else:
-                ck = k_convert[(1,)](x, y, m, n, r, eval(c["convert"], names), num_warps=c["num_warps"])
-            torch.cuda.synchronize()
-            if args.cubin_dir:  # Triton's machine code, for reading its SASS afterwards
-                with open(os.path.join(args.cubin_dir, "%d.cubin" % c["index"]), "wb") as f:
-                    f.write(ck.asm["cubin"])
-            rec = {"index": c["index"], "ok": bool(torch.equal(x, y))}
-        except Exception as e:  # noqa: BLE001 - one case's failure is recorded, the run goes on
-            rec = {"index": c["index"], "ok": False, "error": str(e).splitlines()[0][:200]}
-        rec.update({k: c[k] for k in ("shape", "bits", "num_warps", "load") if k in c})
-        rec["mode"] = "via_shared" if "via_shared" in c else "convert"
-        rec["other"] = c.get("via_shared", c.get("convert"))
-        rec["launched"] = "error" not in rec
-        out.write(json.dumps(rec) + "\n")
-        out.flush()
+        for rep in range(args.repeat):
+            started.write("%d\n" % pos)
+            started.flush()
+            rec = launch_one(c, args, ks, names, dtypes[c["bits"]])
+            rec["repeat"] = rep
+            out.write(json.dumps(rec) + "\n")
+            out.flush()
     return 0
+
+
+def launch_one(c, args, ks, names, dtype):
+    """Runs one case's kernel (one CTA) and says whether its output is right."""
+    import torch
+    m, n = c["shape"]
+    x = (torch.arange(m * n, device="cuda") % 127).to(dtype).reshape(m, n)
+    y = torch.zeros_like(x)
+    r = eval(c["load"], names)
+    try:
+        if "via_shared" in c:
+            ck = ks["via_shared"][(1,)](x, y, m, n, r, eval(c["via_shared"], names), num_warps=c["num_warps"])
+        else:
+            ck = ks["convert"][(1,)](x, y, m, n, r, eval(c["convert"], names), num_warps=c["num_warps"])
+        torch.cuda.synchronize()
+        if args.cubin_dir:  # Triton's machine code, for reading its SASS afterwards
+            with open(os.path.join(args.cubin_dir, "%d.cubin" % c["index"]), "wb") as f:
+                f.write(ck.asm["cubin"])
+        rec = {"index": c["index"], "ok": bool(torch.equal(x, y))}
+    except Exception as e:  # noqa: BLE001 - one case's failure is recorded, the run goes on
+        rec = {"index": c["index"], "ok": False, "error": str(e).splitlines()[0][:200]}
+    rec.update({k: c[k] for k in ("shape", "bits", "num_warps", "load") if k in c})
+    rec["mode"] = "via_shared" if "via_shared" in c else "convert"
+    rec["other"] = c.get("via_shared", c.get("convert"))
+    rec["launched"] = "error" not in rec
+    return rec
 
 
 def read_ncu(path):
@@ -108,22 +115,32 @@ def compare(args):
         print("ncu profiled %d kernels, %d were launched" % (len(counters), len(launched)))
         return 1
     equal = total = wrong_output = 0
+    seen = {}  # case index -> (model, [hardware counts of each launch])
     for o, k in zip(launched, counters):
         wrong_output += not o["ok"]
-        cmd = [args.cli, "codegen", "--load", o["load"], "--" + o["mode"].replace("_", "-"), o["other"],
-               "--shape", "%dx%d" % tuple(o["shape"]), "--bits", str(o["bits"]), "--triton", "3.6", "--target", "sm_90"]
-        p = subprocess.run(cmd, capture_output=True, text=True)
-        total += 1
-        if p.returncode != 0:
-            print("case %d: codegen failed: %s" % (o["index"], p.stderr.strip()[:200]))
-            continue
-        w = json.loads(p.stdout)["wavefronts"]
+        if o["index"] not in seen:
+            cmd = [args.cli, "codegen", "--load", o["load"], "--" + o["mode"].replace("_", "-"), o["other"],
+                   "--shape", "%dx%d" % tuple(o["shape"]), "--bits", str(o["bits"]), "--triton", "3.6",
+                   "--target", "sm_90"]
+            p = subprocess.run(cmd, capture_output=True, text=True)
+            if p.returncode != 0:
+                print("case %d: codegen failed: %s" % (o["index"], p.stderr.strip()[:200]))
+                seen[o["index"]] = (None, [])
+            else:
+                w = json.loads(p.stdout)["wavefronts"]
+                seen[o["index"]] = ((w["shared_store"], w["shared_load"]), [])
+        want, runs = seen[o["index"]]
         got = (int(k.get(STORE, -1)), int(k.get(LOAD, -1)))
-        want = (w["shared_store"], w["shared_load"])
+        runs.append(got)
+        total += 1
         equal += got == want
-        if got != want or args.verbose:
+        if want is not None and (got != want or args.verbose):
             print("case %d %s %s: hardware store/load %s, model %s" % (o["index"], o["mode"], o["shape"], got, want))
     print("%d of %d kernels: counted wavefronts equal the prediction; %d wrong outputs" % (equal, total, wrong_output))
+    if any(len(r) > 1 for _, r in seen.values()):  # --repeat: does the hardware count change from launch to launch?
+        for index, (want, runs) in seen.items():
+            print("case %d: model %s; %d launches counted %s" % (
+                index, want, len(runs), ", ".join("%s x%d" % (g, runs.count(g)) for g in sorted(set(runs)))))
     return 0 if equal == total and not wrong_output else 1
 
 
@@ -136,7 +153,9 @@ def main():
     a.add_argument("--target", default="sm_90")
     a.add_argument("--order", required=True)
     a.add_argument("--start", type=int, default=0, help="position in the picked list to start at")
-    a.add_argument("--only", type=int, help="launch only the case at this position")
+    a.add_argument("--only", type=lambda t: {int(x) for x in t.split(",")},
+                   help="launch only the cases at these positions (comma-separated)")
+    a.add_argument("--repeat", type=int, default=1, help="launch each case this many times")
     a.add_argument("--cubin-dir", help="write each kernel's cubin here as INDEX.cubin")
     b = sub.add_parser("compare")
     b.add_argument("order")
