@@ -3,9 +3,11 @@
 # kernels for COUNT cases of the codegen golden file (tests/gpu/triton_wavefronts.py),
 # resuming after any case that brings the process down (recorded in crashed.txt).
 # Triton's cubins go to OUTDIR/cubins.tar.gz (their SASS explains misses).
-# Usage: scripts/gpu-wavefronts.sh OUTDIR [COUNT]
+# --live: Triton's kernels with a barrier after the shared loads (see
+# live_kernels in tests/gpu/triton_wavefronts.py).
+# Usage: scripts/gpu-wavefronts.sh OUTDIR [COUNT] [--live]
 set -uo pipefail
-out=$1 count=${2:-100}
+out=$1 count=${2:-100} live=${3:-}
 golden=tests/conformance/golden/codegen-3.6.jsonl
 metrics=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum
 rm -f "$out"/order.jsonl "$out"/order.jsonl.started "$out"/ncu*.csv "$out"/crashed.txt
@@ -14,7 +16,7 @@ start=0 round=0
 while [ "$start" -lt "$count" ] && [ "$round" -lt 20 ]; do
   ncu --clock-control none --csv --kernel-name regex:'^k_' --metrics "$metrics" \
     python3 tests/gpu/triton_wavefronts.py launch "$golden" --count "$count" --start "$start" \
-    --order "$out/order.jsonl" --cubin-dir "$out/cubins" > "$out/ncu$round.csv" 2>> "$out/stderr.txt"
+    --order "$out/order.jsonl" --cubin-dir "$out/cubins" $live > "$out/ncu$round.csv" 2>> "$out/stderr.txt"
   last=$(tail -1 "$out/order.jsonl.started" 2>/dev/null || echo -1)
   done_n=$(wc -l < "$out/order.jsonl")
   started_n=$(wc -l < "$out/order.jsonl.started")
