@@ -15,7 +15,7 @@ namespace {
 constexpr const char* kActions[] = {"layout", "compare", "shape", "preset",  "field", "step",         "view",  "color_by",
                                     "label_by", "hover", "click", "zoom",   "undo",  "redo", "swap", "swizzle_pick",
                                     "frames", "scale", "presentation", "lesson", "design_swizzle", "export_format",
-                                    "export_pair", "open", "kernel_op", "kernel_window", "leave", "triton", "gpu"};
+                                    "export_pair", "open", "kernel_op", "kernel_window", "leave", "triton", "target", "gpu"};
 constexpr const char* kGpuJobs[] = {"copy", "sweep", "shared", "fragments"};
 constexpr double kGpuJobSeconds = 600;  // a scripted GPU job that runs longer is reported, not awaited
 constexpr int kMaxFrames = 1000;
@@ -65,6 +65,7 @@ void check(const Action& a) {
               "takes the line of an op in the open kernel");
   if (a.name == "kernel_window") check_arg(v.is_boolean(), a, "takes true or false");
   if (a.name == "triton") check_arg(v == "3.6" || v == "3.9", a, "takes \"3.6\" or \"3.9\"");
+  if (a.name == "target") check_arg(v == "sm_80" || v == "sm_90" || v == "sm_100", a, "takes \"sm_80\", \"sm_90\" or \"sm_100\"");
   if (a.name == "gpu")
     check_arg(v.is_string() && std::find(std::begin(kGpuJobs), std::end(kGpuJobs), v.get<std::string>()) != std::end(kGpuJobs),
               a, "takes copy, sweep, shared or fragments");
@@ -224,6 +225,8 @@ std::string run_one(App& app, const Action& a, const std::function<void()>& fram
     swap_panes(app);
   } else if (a.name == "triton") {  // the Triton menu
     set_triton_version(app, ls::parse_triton_version(v.get<std::string>()));
+  } else if (a.name == "target") {  // the Target menu: "sm_80", "sm_90", "sm_100"
+    set_target_sm(app, ls::codegen::parse_sm(v.get<std::string>()));
   } else if (a.name == "leave") {  // the pointer leaves the window
     app.pointer = App::Pointer{};
   } else if (a.name == "open") {  // File > Open, or a file dropped on the window

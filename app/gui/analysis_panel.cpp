@@ -15,8 +15,8 @@ constexpr const char* kViews[] = {"contiguous (row-major)", "transposed (column-
 constexpr const char* kInstrs[] = {"", "ld/st.shared, widest vector", "ldmatrix/stmatrix .x1", "ldmatrix/stmatrix .x2",
                                    "ldmatrix/stmatrix .x4"};
 
-// The Triton version and target the panels follow (the Triton menu; sm_90).
-ls::codegen::Target target_of(const Doc& d) { return ls::codegen::Target{d.triton, 90}; }
+// The Triton version and target the panels follow (the Triton and Target menus).
+ls::codegen::Target target_of(const Doc& d) { return ls::codegen::Target{d.triton, d.sm}; }
 
 constexpr int kBits[] = {8, 16, 32, 64};
 
@@ -151,7 +151,7 @@ void draw_coalescing(Analyses& an, const Doc& d) {
   const ls::codegen::Target target = target_of(d);
   const bool row_major = an.view == 0;
   an.coalescing.request(
-      key_of("coalescing", {static_cast<long long>(d.version), an.view, bits, static_cast<long long>(target.version)}),
+      key_of("coalescing", {static_cast<long long>(d.version), an.view, bits, static_cast<long long>(target.version), target.sm}),
       [grid, strides, bits, target, row_major] {
         CoalescingResult r{ls::analyze_coalescing(*grid->map, strides, bits), {}, {}, {}};
         // Triton's gl.load / gl.store (codegen.h): Triton layouts, 8-32 bits, a contiguous row-major tensor
@@ -171,8 +171,8 @@ void draw_coalescing(Analyses& an, const Doc& d) {
   if (!an.coalescing.error.empty()) return error_text(an.coalescing.error);
   const auto& res = *an.coalescing.result;
   if (res.triton) {
-    ImGui::TextWrapped("Triton %s: gl.load %lld x %s, gl.store %lld x %s per thread",
-                ls::triton_version_name(target.version).c_str(), static_cast<long long>(res.load->per_thread),
+    ImGui::TextWrapped("%s: gl.load %lld x %s, gl.store %lld x %s per thread",
+                ls::codegen::target_name(target).c_str(), static_cast<long long>(res.load->per_thread),
                 res.load->mnemonic.c_str(), static_cast<long long>(res.store->per_thread), res.store->mnemonic.c_str());
     if (res.triton->vector_bits != res.widest.vector_bits)
       ImGui::TextWrapped("alternative, layoutscope's widest vector: %d bits, efficiency %.1f%%", res.widest.vector_bits,
@@ -224,7 +224,7 @@ void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std
   opt.trans = an.instr > 1 && an.trans;
   bool triton = an.instr == 0;
   an.banks.request(key_of("banks", {static_cast<long long>(a.version), static_cast<long long>(b.version), an.instr,
-                                    opt.trans, static_cast<long long>(target.version)}),
+                                    opt.trans, static_cast<long long>(target.version), target.sm}),
                    [ga, gbp, opt, triton, target] {
                      auto physical = gbp->layout.spec ? ls::physical_offset_of(*gbp->layout.spec) : ls::PhysicalOffset{};
                      int32_t bits = gbp->layout.elem_bits;
@@ -319,7 +319,7 @@ void draw_conversion(Analyses& an, const Doc& a, const Doc& b) {
   int32_t bits = a.grid->layout.elem_bits;
   const ls::codegen::Target target = target_of(a);
   an.conversion.request(key_of("conversion", {static_cast<long long>(a.version), static_cast<long long>(b.version),
-                                              static_cast<long long>(target.version)}),
+                                              static_cast<long long>(target.version), target.sm}),
                         [ga, gb, bits, target] {
                           ConversionResult r{ls::analyze_conversion(*ga->map->linear(), *gb->map->linear(), bits), {}, {}};
                           try {  // what Triton emits for convert_layout (codegen.h)
@@ -364,7 +364,7 @@ bool request_swizzle(Analyses& an, const Doc& a, const Doc& b) {
   const ls::codegen::Target target = target_of(a);
   an.swizzle_a = a.version;
   an.swizzle.request(key_of("swizzle", {static_cast<long long>(a.version), static_cast<long long>(b.version),
-                                        static_cast<long long>(target.version)}),
+                                        static_cast<long long>(target.version), target.sm}),
                      [ga, gb, target] {
                        int32_t bits = ga->layout.elem_bits;
                        const auto &src = *ga->map->linear(), &dst = *gb->map->linear();

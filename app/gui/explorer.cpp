@@ -130,7 +130,18 @@ void menu_bar(App& app) {
     ImGui::EndMenu();
   }
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("the Triton release whose lowering and instructions (sm_90) every pane and analysis follows");
+    ImGui::SetTooltip("the Triton release whose lowering and instructions every pane and analysis follows");
+  // The GPU Triton compiles for: which instructions (ldmatrix/stmatrix and their forms) the analyses show.
+  std::string target_menu = "Target sm_" + std::to_string(app.a.sm) + "###target";
+  if (ImGui::BeginMenu(target_menu.c_str())) {
+    for (int sm : {80, 90, 100}) {
+      std::string item = "sm_" + std::to_string(sm) + (sm == 80 ? " (Ampere)" : sm == 90 ? " (Hopper)" : " (Blackwell)");
+      if (ImGui::MenuItem(item.c_str(), nullptr, app.a.sm == sm)) set_target_sm(app, sm);
+    }
+    ImGui::EndMenu();
+  }
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("the GPU whose instructions Triton emits in every analysis (the Kernel window follows its dump)");
   if (ImGui::BeginMenu("Help")) {
     ImGui::TextUnformatted(
         "wheel: zoom   drag: pan   F: fit   hover: every owner\n"
@@ -446,6 +457,11 @@ void set_triton_version(App& app, ls::TritonVersion v) {
   ok = set_triton(app.b, v) && ok;
   app.status = "Triton " + ls::triton_version_name(v) + ": layouts lowered and instructions chosen by its rules" +
                (ok ? "" : std::string("; ") + (app.a.error.empty() ? app.b.error : app.a.error));
+}
+
+void set_target_sm(App& app, int32_t sm) {
+  set_target(app.a, sm), set_target(app.b, sm);
+  app.status = "target sm_" + std::to_string(sm) + ": the analyses show the instructions Triton emits for it";
 }
 
 void swap_panes(App& app) {

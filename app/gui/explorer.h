@@ -98,6 +98,7 @@ const char* tab_key(Tab t);
 // The Triton menu: both panes lowered by version v's rules, the analyses
 // showing its instructions.
 void set_triton_version(App& app, ls::TritonVersion v);
+void set_target_sm(App& app, int32_t sm);  // both panes; throws ls::Error for a target other than 80/90/100
 // Exchanges the two panes (the side-by-side view's swap button).
 void swap_panes(App& app);
 void do_undo(App& app);

@@ -132,6 +132,7 @@ std::string session_text(const Doc& a, const Doc& b) {
   put("a", a);
   put("b", b);
   j["triton"] = ls::triton_version_name(a.triton);
+  j["target"] = "sm_" + std::to_string(a.sm);
   return j.dump(2) + "\n";
 }
 
@@ -147,6 +148,13 @@ std::string restore_session(const std::string& text, Doc& a, Doc& b) {
       set_triton(a, v), set_triton(b, v);
     } else
       problems = "triton is not \"3.6\" or \"3.9\"";
+  }
+  if (j.contains("target")) {
+    if (j["target"] == "sm_80" || j["target"] == "sm_90" || j["target"] == "sm_100") {
+      int32_t sm = std::stoi(j["target"].get<std::string>().substr(3));
+      set_target(a, sm), set_target(b, sm);
+    } else
+      problems += std::string(problems.empty() ? "" : "; ") + "target is not \"sm_80\", \"sm_90\" or \"sm_100\"";
   }
   auto get = [&](const char* key, Doc& d) {
     std::string fkey = std::string(key) + "_format";

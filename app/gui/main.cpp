@@ -210,6 +210,7 @@ void write_meta(const std::string& path, const lsgui::App& app, const std::vecto
   j["elem_bits"] = app.a.grid->layout.elem_bits;
   j["kind"] = app.a.grid->kind;
   j["triton"] = ls::triton_version_name(app.a.triton);
+  j["target"] = "sm_" + std::to_string(app.a.sm);
   try {
     j["layout"] = lsgui::export_text(app.a.grid->layout, lsgui::TextFormat::mlir);
   } catch (const std::exception&) {  // a tilus or CuTe layout without a linear form: its own text
@@ -218,6 +219,12 @@ void write_meta(const std::string& path, const lsgui::App& app, const std::vecto
   if (app.tab == lsgui::Tab::hardware && app.tmem && app.tmem_of == app.a.grid->id)
     j["tmem"] = {{"origin", {app.tmem_origin.x, app.tmem_origin.y}}, {"cell", app.tmem_cell},
                  {"blocks", app.tmem->blocks}, {"columns", app.tmem->columns}, {"used_columns", app.tmem->used_columns}};
+  // the bank-conflict panel's figures as shown (side by side)
+  if (app.tab == lsgui::Tab::compare && app.an.banks.result) {
+    const auto& r = *app.an.banks.result;
+    j["banks"] = {{"store", r.store.instruction}, {"load", r.load.instruction},
+                  {"store_wavefronts", r.store.wavefronts}, {"load_wavefronts", r.load.wavefronts}};
+  }
   // the GPU window: its device line, the job running and the last job's failure as shown
   j["gpu"] = {{"open", app.gpu.open}, {"device", app.gpu.device}, {"running", lsgui::gpu_running(app.gpu)},
               {"error", lsgui::gpu_error(app.gpu)}};

@@ -253,6 +253,12 @@ bool set_triton(Doc& d, ls::TritonVersion v) {
   return !d.grid || commit(d, d.grid->layout, "editor", false);
 }
 
+void set_target(Doc& d, int32_t sm) {
+  if (sm != 80 && sm != 90 && sm != 100)
+    throw ls::Error("target: sm_" + std::to_string(sm) + " is not one of sm_80, sm_90, sm_100");
+  d.sm = sm;
+}
+
 bool undo(Doc& d) {
   if (d.undo.empty() || !d.grid) return false;
   ls::TensorLayout now = d.grid->layout, prev = d.undo.back();

@@ -47,6 +47,7 @@ struct Doc {
   TextFormat format = TextFormat::gluon;  // how the paste box shows editor changes
   uint64_t version = 0;                   // grid->id: changes whenever grid changes
   ls::TritonVersion triton = ls::kDefaultTriton;  // whose rules lower the layout (the app's Triton selector)
+  int32_t sm = 90;  // the GPU whose instructions the analyses show (the Target menu): 80, 90 or 100
 };
 
 // The text of a LAYOUT argument: the file's contents when it names a file.
@@ -79,6 +80,8 @@ bool redo(Doc& d);
 // Lowers the layout again by Triton version v's rules (no undo step); false
 // (and `error`) when v cannot lower it, the version is set either way.
 bool set_triton(Doc& d, ls::TritonVersion v);
+// sm: 80, 90 or 100 (anything else throws ls::Error naming the target).
+void set_target(Doc& d, int32_t sm);
 
 // The Triton kinds the editor offers, the other families (tilus, cute), and
 // a default of each (Gluon tutorial sizes; the families' documents).

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <random>
 
+#include "error.h"
 #include "files.h"
 #include "io/text.h"
 #include "model.h"
@@ -244,6 +245,21 @@ TEST_CASE("the Triton version lowers both panes and is kept in the session") {
   CHECK(a2.grid->layout.triton == ls::TritonVersion::v3_6);
   lsgui::Doc c, d;
   CHECK(lsgui::restore_session("{\"version\": 1, \"triton\": \"3.7\"}", c, d) == "triton is not \"3.6\" or \"3.9\"");
+  // the Target menu's GPU is saved and restored the same way; a layout edit keeps it
+  lsgui::set_target(a, 80), lsgui::set_target(b, 80);
+  REQUIRE(lsgui::set_shape_text(a, "32x4"));
+  CHECK(a.sm == 80);
+  CHECK_THROWS_AS(lsgui::set_target(a, 75), ls::Error);
+  CHECK(a.sm == 80);
+  const std::string s80 = lsgui::session_text(a, b);
+  CHECK(s80.find("\"target\": \"sm_80\"") != std::string::npos);
+  lsgui::Doc a3, b3;
+  CHECK(lsgui::restore_session(s80, a3, b3).empty());
+  CHECK(a3.sm == 80);
+  CHECK(b3.sm == 80);
+  CHECK(lsgui::restore_session("{\"version\": 1, \"target\": \"sm_75\"}", c, d) ==
+        "target is not \"sm_80\", \"sm_90\" or \"sm_100\"");
+  CHECK(c.sm == 90);
 }
 
 TEST_CASE("a session that cannot be restored is moved aside, reported, never overwritten") {
