@@ -8,8 +8,9 @@
 #   shared.jsonl     `gpu shared --batch tests/gpu/triton_shared_cases.jsonl`:
 #                    layoutscope's kernels with Triton's instructions, counted
 #                    wavefronts vs core/codegen's prediction
-#   wf/              scripts/gpu-wavefronts.sh: Triton's own round-trip and
-#                    convert kernels counted by ncu (and their cubins)
+#   wf/              scripts/gpu-wavefronts.sh --live: Triton's own round-trip
+#                    and convert kernels (every shared load kept executed)
+#                    counted by ncu (and their cubins)
 #   wf-compare.txt   those counts vs `codegen`
 # Usage: scripts/gpu-triton-compare.sh BUILD_DIR OUT_DIR [WAVEFRONT_CASES]
 set -uo pipefail
@@ -43,6 +44,6 @@ PY
 cat "$out/sweep.txt"
 "$cli" gpu shared --batch tests/gpu/triton_shared_cases.jsonl > "$out/shared.jsonl" 2> "$out/shared.err"
 tail -1 "$out/shared.err"
-scripts/gpu-wavefronts.sh "$out/wf" "$count"
+scripts/gpu-wavefronts.sh "$out/wf" "$count" --live
 python3 tests/gpu/triton_wavefronts.py compare "$out/wf/order.jsonl" "$out/wf/ncu.csv" --cli "$cli" > "$out/wf-compare.txt" 2>&1
 tail -1 "$out/wf-compare.txt"
