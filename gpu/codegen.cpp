@@ -1,9 +1,11 @@
 #include "codegen.h"
 
 #include <algorithm>
+#include <bit>
 #include <optional>
 #include <sstream>
 
+#include "analysis/conversion.h"
 #include "error.h"
 
 namespace ls::gpu {
@@ -143,6 +145,197 @@ void global_asm(std::ostringstream& o, const std::string& mnemonic, int vec, int
   }
 }
 
+// One side of Triton's convert_layout through shared memory, as the copy
+// kernel performs it: per warp instruction, the register behind each element
+// it moves, and its offset in the scratch as a constant (per instruction)
+// XOR the thread's part (per lane and warp bit). Derived from the model's
+// lane offsets (codegen::shared_convert with details) and the layouts: the
+// element an instruction moves for a lane is the scratch layout's element at
+// that offset, which must be a register of that lane's thread; the register
+// must be the same for every thread, and the offsets linear in the thread,
+// or the exchange is refused (it then is not what Triton emits).
+struct ExchangeSide {
+  std::string mnemonic;
+  bool matrix = false;
+  int operands = 1, op_bits = 32;           // per instruction: operands of op_bits
+  std::vector<int64_t> constant;            // per instruction: offset of lane 0, warp 0 (elements, all rounds)
+  std::vector<std::vector<int>> regs;       // per instruction: register of each element slot
+  std::vector<int64_t> lane_part, warp_part;  // offset contribution of each lane / warp bit
+};
+
+ExchangeSide exchange_side(const codegen::Instr& in, const Tile2& t, const LinearLayout& scratch, int bits) {
+  ExchangeSide s;
+  s.mnemonic = in.mnemonic;
+  s.matrix = in.mnemonic.rfind("ldmatrix", 0) == 0 || in.mnemonic.rfind("stmatrix", 0) == 0;
+  const bool trans = in.mnemonic.find(".trans") != std::string::npos;
+  auto refuse = [&](const std::string& why) { fail("gpu copy: Triton's convert_layout (" + in.mnemonic + "): " + why); };
+  if (s.matrix) {
+    if (in.mnemonic.find(".m8n8.") == std::string::npos || (trans && bits != 16))
+      refuse("only the m8n8 forms are generated");
+    s.operands = in.mnemonic[in.mnemonic.find(".x") + 2] - '0';
+  } else {
+    size_t v = in.mnemonic.find(".v");
+    s.operands = v == std::string::npos ? 1 : in.mnemonic[v + 2] - '0';
+    s.op_bits = std::stoi(in.mnemonic.substr(in.mnemonic.rfind(".b") + 2));
+    if (s.op_bits < bits) refuse("operands narrower than the elements");
+  }
+  const int per_op = s.op_bits / bits;  // elements per operand
+  const int slots = s.operands * per_op;
+  // the register of each (row, col) of the tile, per thread: tile.reg[r] ^ thread part
+  auto thread_rc = [&](int lane, int64_t warp) {
+    std::pair<int32_t, int32_t> x{0, 0};
+    for (int b = 0; b < 5; ++b)
+      if (lane >> b & 1) x = {x.first ^ t.lane[b].first, x.second ^ t.lane[b].second};
+    for (size_t b = 0; b < t.warp.size(); ++b)
+      if (warp >> b & 1) x = {x.first ^ t.warp[b].first, x.second ^ t.warp[b].second};
+    return x;
+  };
+  std::map<std::pair<int32_t, int32_t>, int> reg_of;  // lowest register at each coordinate
+  for (int r = t.nreg - 1; r >= 0; --r) reg_of[t.reg[r]] = r;
+  std::vector<int32_t> at(scratch.ins().size(), 0);
+  const int oi = scratch.in_index("offset");
+  auto element = [&](int64_t off) {
+    at[oi] = static_cast<int32_t>(off);
+    return rc(scratch.apply(at));
+  };
+  int64_t instrs = 0;
+  for (auto& a : in.accesses) instrs = std::max<int64_t>(instrs, a.index + 1);
+  s.constant.assign(instrs, -1);
+  s.regs.assign(instrs, std::vector<int>(slots, -1));
+  s.lane_part.assign(5, 0);
+  s.warp_part.assign(t.warp.size(), 0);
+  for (auto& a : in.accesses)  // instruction 0 of warp 0 and lane 0 of each warp give the parts
+    if (a.index == 0) {
+      if (a.warp == 0)
+        for (int b = 0; b < 5; ++b)
+          if (a.lane_offset[1 << b] >= 0) s.lane_part[b] = a.lane_offset[1 << b] ^ a.lane_offset[0];
+      for (size_t b = 0; b < t.warp.size(); ++b)
+        if (a.warp == (int64_t{1} << b)) s.warp_part[b] = a.lane_offset[0];
+    }
+  for (auto& a : in.accesses)
+    if (a.warp == 0) s.constant[a.index] = a.lane_offset[0];
+  for (size_t b = 0; b < t.warp.size(); ++b) s.warp_part[b] ^= s.constant[0];
+  for (auto& a : in.accesses) {
+    auto thread_off = [&](int lane) {
+      int64_t x = s.constant[a.index];
+      for (int b = 0; b < 5; ++b)
+        if (lane >> b & 1) x ^= s.lane_part[b];
+      for (size_t b = 0; b < t.warp.size(); ++b)
+        if (a.warp >> b & 1) x ^= s.warp_part[b];
+      return x;
+    };
+    for (int lane = 0; lane < 32; ++lane) {
+      if (a.lane_offset[lane] >= 0 && a.lane_offset[lane] != thread_off(lane))
+        refuse("lane offsets not linear in the thread");
+      if (!s.matrix && a.lane_offset[lane] < 0) continue;
+      const auto th = thread_rc(lane, a.warp);
+      for (int q = 0; q < slots; ++q) {
+        int64_t off;
+        if (!s.matrix) {
+          off = a.lane_offset[lane] + q;
+        } else {  // operand j of lane l: matrix j; element e of the operand
+          const int j = q / per_op, e = q % per_op;
+          const int row = trans ? 2 * (lane % 4) + e : lane / 4;
+          const int64_t start = a.lane_offset[8 * j + row];
+          if (start < 0) refuse("a matrix row without an address");
+          off = trans ? start + lane / 4 : start + (lane % 4) * per_op + e;
+        }
+        auto [r0, c0] = element(off);
+        auto it = reg_of.find({r0 ^ th.first, c0 ^ th.second});
+        if (it == reg_of.end()) refuse("moves an element its thread does not hold");
+        int& want = s.regs[a.index][q];
+        if (want >= 0 && want != it->second) refuse("a different register per thread");
+        want = it->second;
+      }
+    }
+  }
+  for (auto& r : s.regs)
+    for (int x : r)
+      if (x < 0) refuse("an element slot no thread uses");
+  return s;
+}
+
+// Emits the side's instructions of one round (those whose constant offset
+// lies in it); a round reuses the scratch, so the address is the constant's
+// offset within the round XOR the thread's part `xo`.
+void exchange_asm(std::ostringstream& o, const ExchangeSide& s, int64_t scratch_elems, int64_t round, int bits,
+                  int elem_bytes, const char* arr, const char* xo, bool store) {
+  const int per_op = s.op_bits / bits;
+  const char* c = s.op_bits <= 16 ? "h" : "r";
+  const char* ty = s.op_bits <= 16 ? "unsigned short" : "unsigned";
+  const bool braces = s.matrix || s.operands > 1;
+  auto ops = [&](int first) {
+    std::string x = braces ? "{" : "";
+    for (int j = 0; j < s.operands; ++j) x += (j ? ", %" : "%") + std::to_string(first + j);
+    return x + (braces ? "}" : "");
+  };
+  for (size_t i = 0; i < s.constant.size(); ++i) {
+    if (s.constant[i] / scratch_elems != round) continue;
+    o << "  { " << ty << " w[" << s.operands << "]; unsigned a = sbase + ((" << (s.constant[i] & (scratch_elems - 1))
+      << " ^ " << xo << ") * " << elem_bytes << ");\n";
+    if (store) {
+      for (int j = 0; j < s.operands; ++j) {
+        o << "    w[" << j << "] = 0";
+        for (int e = 0; e < per_op; ++e)
+          o << " | (" << ty << ")((" << ty << ")" << arr << "[" << s.regs[i][j * per_op + e] << "] << " << e * bits << ")";
+        o << ";\n";
+      }
+      o << "    asm volatile(\"" << s.mnemonic << " [%0], " << ops(1) << ";\" :: \"r\"(a)";
+      for (int j = 0; j < s.operands; ++j) o << ", \"" << c << "\"(w[" << j << "])";
+      o << " : \"memory\"); }\n";
+    } else {
+      o << "    asm volatile(\"" << s.mnemonic << " " << ops(0) << ", [%" << s.operands << "];\" : ";
+      for (int j = 0; j < s.operands; ++j) o << (j ? ", " : "") << "\"=" << c << "\"(w[" << j << "])";
+      o << " : \"r\"(a) : \"memory\");\n";
+      for (int j = 0; j < s.operands; ++j)
+        for (int e = 0; e < per_op; ++e)
+          o << "    " << arr << "[" << s.regs[i][j * per_op + e] << "] = (E)(w[" << j << "] >> " << e * bits << ");\n";
+      o << "  }\n";
+    }
+  }
+}
+
+// The thread's part of a side's scratch offsets, as the int `name`.
+void exchange_thread_part(std::ostringstream& o, const ExchangeSide& s, const char* name) {
+  o << "  int " << name << " = 0;\n";
+  for (size_t b = 0; b < s.lane_part.size(); ++b)
+    if (s.lane_part[b]) o << "  if ((lane >> " << b << ") & 1) " << name << " ^= " << s.lane_part[b] << ";\n";
+  for (size_t b = 0; b < s.warp_part.size(); ++b)
+    if (s.warp_part[b]) o << "  if ((warp >> " << b << ") & 1) " << name << " ^= " << s.warp_part[b] << ";\n";
+}
+
+// Triton's convert_layout of the copy kernel, when it goes through shared
+// memory: both sides and the scratch (elements per round).
+struct Exchange {
+  ExchangeSide store, load;
+  int64_t scratch_elems = 0, rounds = 1;
+};
+
+Exchange make_exchange(const LinearLayout& a, const LinearLayout& b, const Tile2& ta, const Tile2& tb, int bits,
+                       TritonVersion v) {
+  codegen::SharedConvert sc = codegen::shared_convert(a, b, bits, codegen::Target{v, 90}, true);
+  Exchange x;
+  x.scratch_elems = sc.smem.scratch_elems;
+  require(std::has_single_bit(static_cast<uint64_t>(x.scratch_elems)),
+          "gpu copy: a scratch of " + std::to_string(x.scratch_elems) + " elements");
+  x.store = exchange_side(sc.store, ta, sc.smem.layout, bits);
+  x.load = exchange_side(sc.load, tb, sc.smem.layout, bits);
+  for (const ExchangeSide* s : {&x.store, &x.load}) {
+    int64_t parts = 0;
+    for (auto p : s->lane_part) parts |= p;
+    for (auto p : s->warp_part) parts |= p;
+    require(parts < x.scratch_elems, "gpu copy: Triton's convert_layout: thread offsets beyond one round");
+    for (auto c : s->constant) x.rounds = std::max(x.rounds, c / x.scratch_elems + 1);
+  }
+  std::vector<bool> loaded(tb.nreg, false);
+  for (auto& regs : x.load.regs)
+    for (int r : regs) loaded[r] = true;
+  for (int r = 0; r < tb.nreg; ++r)
+    require(loaded[r] || std::find(tb.reg.begin(), tb.reg.end(), tb.reg[r]) - tb.reg.begin() < r,
+            "gpu copy: Triton's convert_layout leaves register " + std::to_string(r) + " unloaded");
+  return x;
+}
+
 }  // namespace
 
 std::map<std::string, int64_t> count_ptx(const std::string& ptx) {
@@ -252,12 +445,28 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
   k.store_vec = global_vec(p.store, sout, gl_st ? &*gl_st : nullptr);  // the output view may differ from the input's
   k.threads = 32 * ld.warps;
   k.grid = (rank == 2 ? p.shape[0] / T0 : 1) * (p.shape.back() / T1);
-  int64_t smem = same ? 0 : T0 * T1 * p.elem_bytes;
+  // Triton's convert_layout: registers only, or through its scratch with its
+  // instructions; else (warp shuffles, or a form not generated) layoutscope's
+  // row-major shared exchange.
+  std::optional<Exchange> xchg;
+  bool reg_only = false;
+  if (p.triton && !same) {
+    const ConversionKind path = analyze_conversion(p.load, p.store, bits, p.version, false).kind;
+    reg_only = (path == ConversionKind::free || path == ConversionKind::register_permutation) && ld.lane == st.lane &&
+               ld.warp == st.warp;
+    if (path == ConversionKind::shared_memory) try {
+        xchg = make_exchange(p.load, p.store, ld, st, bits, p.version);
+      } catch (const Error& e) {
+        k.note += std::string(e.what()) + "; ";
+      }
+    if (!reg_only && !xchg)
+      k.note += "convert_layout (" + to_string(path) +
+                "): layoutscope's row-major shared exchange, not Triton's swizzle and instructions; ";
+  }
+  int64_t smem = same || reg_only ? 0 : xchg ? xchg->scratch_elems * p.elem_bytes : T0 * T1 * p.elem_bytes;
   require(smem <= 227 * 1024, "gpu copy: the tile needs " + std::to_string(smem) +
                                   " bytes of shared memory to change layouts; a CTA has at most 227 KiB");
   k.smem_bytes = static_cast<int>(smem);
-  if (p.triton && !same)
-    k.note += "convert_layout: layoutscope's row-major shared exchange, not Triton's swizzle and instructions; ";
   // Shared memory holds the tile row-major: vectors along dim 1.
   int smem_wvec = vector_width(p.load, 1, max_vec), smem_rvec = vector_width(p.store, 1, max_vec);
 
@@ -348,7 +557,36 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
   }
   const Tile2* out_tile = &ld;
   const char* src = "e";
-  if (!same) {
+  if (reg_only || xchg) {
+    o << "  __align__(16) E f[" << st.nreg << "];\n";
+    std::map<std::pair<int32_t, int32_t>, int> e_of, f_of;  // lowest register at each coordinate
+    for (int r = ld.nreg - 1; r >= 0; --r) e_of[ld.reg[r]] = r;
+    for (int r = st.nreg - 1; r >= 0; --r) f_of[st.reg[r]] = r;
+    std::vector<bool> filled(st.nreg, false);
+    if (reg_only) {  // the same threads hold the elements: Triton renames registers
+      for (int r = 0; r < st.nreg; ++r) o << "  f[" << r << "] = e[" << e_of.at(st.reg[r]) << "];\n";
+      filled.assign(st.nreg, true);
+    } else {
+      o << "  extern __shared__ __align__(16) unsigned char smem_raw[];\n"
+        << "  const unsigned sbase = (unsigned)__cvta_generic_to_shared(smem_raw);\n";
+      exchange_thread_part(o, xchg->store, "xs");
+      exchange_thread_part(o, xchg->load, "xl");
+      for (int64_t q = 0; q < xchg->rounds; ++q) {
+        if (q) o << "  __syncthreads();\n";
+        exchange_asm(o, xchg->store, xchg->scratch_elems, q, bits, p.elem_bytes, "e", "xs", true);
+        o << "  __syncthreads();\n";
+        exchange_asm(o, xchg->load, xchg->scratch_elems, q, bits, p.elem_bytes, "f", "xl", false);
+      }
+      for (auto& regs : xchg->load.regs)
+        for (int r : regs) filled[r] = true;
+      k.predicted_convert[xchg->store.mnemonic] += static_cast<int64_t>(xchg->store.constant.size());
+      k.predicted_convert[xchg->load.mnemonic] += static_cast<int64_t>(xchg->load.constant.size());
+    }
+    for (int r = 0; r < st.nreg; ++r)  // registers holding copies of others
+      if (!filled[r]) o << "  f[" << r << "] = f[" << f_of.at(st.reg[r]) << "];\n";
+    out_tile = &st;
+    src = "f";
+  } else if (!same) {
     o << "  extern __shared__ __align__(16) unsigned char smem_raw[];\n  E* smem = (E*)smem_raw;\n";
     groups(ld, smem_wvec, [&](int r) {
       o << "  *(" << vtype(smem_wvec) << "*)&smem[(" << ld.reg[r].first << " ^ tr) * " << T1 << " + (" << ld.reg[r].second
@@ -364,6 +602,7 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
     out_tile = &st;
     src = "f";
   }
+  if (!same && (reg_only || xchg)) thread_part(o, st, "ur", "uc");
   const char* orow = same ? "tr" : "ur";
   const char* ocol = same ? "tc" : "uc";
   if (p.triton) {

@@ -7,18 +7,20 @@
 //     CTAs walk the tiles in Triton's grid order (program_id(0) over dim-0
 //     tiles, as the Gluon tutorial's kernels launch);
 //   - own: layoutscope's earlier kernel (C++ accesses, tiles row-major).
-// When load and store layouts differ, both modes exchange the tile through
-// row-major shared memory; that is not Triton's convert_layout (its swizzle
-// and ldmatrix/stmatrix), and the triton kernel says so in `note`.
+// When load and store layouts differ, the triton kernel converts as Triton's
+// convert_layout does (codegen::shared_convert): registers renamed, or
+// through Triton's scratch layout in its rounds with its instructions
+// (st/ld.shared, stmatrix/ldmatrix m8n8); conversions by warp shuffles, and
+// the own mode, exchange the tile through row-major shared memory (the
+// kernel's `note` says so).
 // A copy kernel moves one tile per CTA:
 //   - thread (lane, warp) owns, for register r, the tile coordinate
 //     L(r, lane, warp) = Lreg(r) XOR Lthread(lane, warp): the register part is
 //     a compile-time constant, the thread part a few XORs at run time;
 //   - runs of `vec` registers that the layout makes contiguous along the
 //     memory's unit-stride dim become one 2/4/8/16-byte access;
-//   - when the load and store layouts differ, the tile goes through shared
-//     memory (row-major) between them (Triton's convert_layout also goes
-//     through shared memory, with its own swizzle and instructions).
+//   - when the load and store layouts differ, the tile changes layout in
+//     between (above).
 // Pure text generation: no CUDA headers, built with or without the toolkit.
 #pragma once
 
@@ -54,6 +56,10 @@ struct CopyKernel {
   // triton: core/codegen's prediction of the global instructions per thread
   // (PTX mnemonic -> count); what the kernel's PTX holds, see count_ptx
   std::map<std::string, int64_t> predicted;
+  // triton, layouts differing: the convert_layout's shared-memory instructions
+  // per thread as core/codegen predicts them (empty: registers only, or not
+  // Triton's exchange, see note)
+  std::map<std::string, int64_t> predicted_convert;
   std::string note;            // where the kernel is not Triton's
 };
 

@@ -52,6 +52,14 @@ std::map<std::string, int64_t> global_only(const std::map<std::string, int64_t>&
   return g;
 }
 
+// The rest (ld/st.shared, ldmatrix, stmatrix, shfl): a copy's convert_layout.
+std::map<std::string, int64_t> shared_only(const std::map<std::string, int64_t>& m) {
+  std::map<std::string, int64_t> g;
+  for (auto& [k, v] : m)
+    if (k.rfind("ld.global", 0) != 0 && k.rfind("st.global", 0) != 0) g[k] = v;
+  return g;
+}
+
 std::string copy_json(const ls::gpu::CopyResult& r) {
   std::ostringstream o;
   o << "{\"tbps\": " << num(r.tbps) << ", \"memcpy_tbps\": " << num(r.memcpy_tbps) << ", \"fraction_of_memcpy\": "
@@ -63,7 +71,9 @@ std::string copy_json(const ls::gpu::CopyResult& r) {
     << "\", \"ptx_per_thread\": " << counts_json(r.ptx_per_thread);
   if (r.kernel.triton)
     o << ", \"predicted_global\": " << counts_json(r.kernel.predicted) << ", \"global_equals_prediction\": "
-      << (global_only(r.ptx_per_thread) == r.kernel.predicted ? "true" : "false") << ", \"note\": \""
+      << (global_only(r.ptx_per_thread) == r.kernel.predicted ? "true" : "false")
+      << ", \"predicted_convert\": " << counts_json(r.kernel.predicted_convert) << ", \"convert_equals_prediction\": "
+      << (shared_only(r.ptx_per_thread) == r.kernel.predicted_convert ? "true" : "false") << ", \"note\": \""
       << cli::json_escape(r.kernel.note) << "\"";
   if (r.triton) {
     auto& t = *r.triton;

@@ -438,6 +438,22 @@ KernelReport copy(const TensorLayout& reg, int32_t bits, const Target& t) {
   return r;
 }
 
+SharedConvert shared_convert(const LinearLayout& a, const LinearLayout& b, int32_t bits, const Target& t,
+                             bool details) {
+  check_bits(bits);
+  SharedConvert r;
+  r.smem = cvt_smem(without_register_broadcast(a), without_register_broadcast(b), bits, t.sm);
+  auto side = [&](const LinearLayout& l, int kind, bool store) {
+    Cvt c = cvt_of(l, r.smem.layout);
+    if (kind > 0)
+      if (auto m = try_matrix(c, bits, store, kind == 2, t, details, r.smem.scratch_elems)) return *m;
+    return plain(c, bits, store, 128 / bits, global_vec(l, bits), {}, details, r.smem.scratch_elems);
+  };
+  r.store = side(a, r.smem.src_instr, true);
+  r.load = side(b, r.smem.dst_instr, false);
+  return r;
+}
+
 KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32_t bits, const Target& t,
                          bool details) {
   check_bits(bits);
@@ -451,19 +467,12 @@ KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32
   r.num_warps = warps_of(a);
   ConversionReport cv = analyze_conversion(a, b, bits, t.version, false);
   r.path = ls::to_string(cv.kind);
-  const int32_t ga = global_vec(a, bits), gb = global_vec(b, bits);
   count(r, global_access(a, bits, false, t.version), "gl.load");
   if (cv.kind == ConversionKind::shared_memory) {
-    CvtSmem sm = cvt_smem(without_register_broadcast(a), without_register_broadcast(b), bits, t.sm);
-    auto side = [&](const LinearLayout& l, int kind, bool store, int32_t g) {
-      Cvt c = cvt_of(l, sm.layout);
-      if (kind > 0)
-        if (auto m = try_matrix(c, bits, store, kind == 2, t, details, sm.scratch_elems)) return *m;
-      return plain(c, bits, store, 128 / bits, g, {}, details, sm.scratch_elems);
-    };
-    count(r, side(a, sm.src_instr, true, ga), "convert_layout");
-    count(r, side(b, sm.dst_instr, false, gb), "convert_layout");
-    r.shared_bytes = sm.scratch_elems * bits / 8;
+    SharedConvert sc = shared_convert(a, b, bits, t, details);
+    count(r, sc.store, "convert_layout");
+    count(r, sc.load, "convert_layout");
+    r.shared_bytes = sc.smem.scratch_elems * bits / 8;
   } else if (cv.kind == ConversionKind::warp_shuffle) {
     // one shfl.sync.idx.b32 per 32-bit word of the wider side's registers
     Instr in;

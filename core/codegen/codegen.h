@@ -44,6 +44,7 @@
 #include <vector>
 
 #include "../analysis/bank_conflicts.h"
+#include "../analysis/swizzle.h"
 #include "../spec.h"
 #include "../triton_version.h"
 
@@ -107,6 +108,17 @@ KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int
 KernelReport copy(const TensorLayout& reg, int32_t bits, const Target& t);  // gl.load then gl.store
 KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32_t bits, const Target& t,
                          bool details = false);
+
+// A convert_layout that goes through shared memory (analyze_conversion's
+// shared_memory path): Triton's scratch layout (offset -> element over all
+// rounds, cvt_smem) and the instruction of each side, src storing and dst
+// loading; `details`: every warp instruction's lane offsets, over all rounds.
+struct SharedConvert {
+  CvtSmem smem;
+  Instr store, load;
+};
+SharedConvert shared_convert(const LinearLayout& src, const LinearLayout& dst, int32_t bits, const Target& t,
+                             bool details = false);
 
 // A Triton layout (distributed or shared) as version v lowers it: core's
 // to_linear, the kinds' own 3.6 / 3.9 rules.

@@ -87,6 +87,36 @@ def main():
         t = r.get("triton_kernel", {})
         check(f"Triton's kernel beside ours: {t.get('tbps')} vs {r.get('tbps')} TB/s",
               rc == 0 and t.get("mismatches") == 0 and t.get("same_ptx_counts") is True, out + err)
+    # Triton's convert_layout inside the copy (golden convert kernels, sm_90, both
+    # versions): every element arrives, and the kernel's shared instructions
+    # are the ones core/codegen predicts.
+    golden = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "conformance", "golden")
+    generated = said = 0
+    for name in ("codegen-3.6.jsonl", "codegen-3.9.jsonl"):
+        taken = 0
+        for line in open(os.path.join(golden, name)):
+            c = json.loads(line)
+            if "convert" not in c or c["target"] != "sm_90" or taken >= 40:
+                continue
+            taken += 1
+            m, n = c["shape"]
+            rc, out, err = run(a.cli, ["gpu", "copy", c["load"], "--store", c["convert"], "--tile", f"{m}x{n}",
+                                       "--shape", f"{8 * m}x{4 * n}", "--bits", str(c["bits"]), "--triton",
+                                       c["triton"], "--reps", "2"])
+            try:
+                r = json.loads(out)
+            except json.JSONDecodeError:
+                check(f"convert copy {c['triton']} {line[:80]}", False, err.strip())
+                continue
+            ok = rc == 0 and r["mismatches"] == 0 and r["global_equals_prediction"]
+            if r["note"]:  # warp shuffles, or an exchange not generated: said, and still right
+                ok = ok and "convert_layout" in r["note"]
+                said += 1
+            else:
+                ok = ok and r["convert_equals_prediction"]
+                generated += 1
+            check(f"convert copy {c['triton']} {m}x{n} {c['bits']}-bit: {r['ptx_per_thread']}", ok, out + err)
+    check(f"Triton's convert_layout generated in {generated} copies ({said} said not)", generated >= 60)
     # Shared memory: counted wavefronts, conflicts and instructions equal the model's.
     cases = os.path.join(os.path.dirname(os.path.abspath(__file__)), "shared_cases.jsonl")
     rc, out, err = run(a.cli, ["gpu", "shared", "--batch", cases])

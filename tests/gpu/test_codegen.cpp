@@ -204,6 +204,53 @@ TEST_CASE("gpu shared kernels hold codegen's local_store / local_load instructio
   CHECK(matrix > 0);
 }
 
+// Triton's convert_layout inside the copy kernel: for golden convert kernels
+// on sm_90 (both versions), NVRTC's PTX of the generated copy holds exactly
+// the instructions core/codegen predicts for the whole kernel (global and
+// shared, ldmatrix/stmatrix), so Triton's own wherever the model equals it.
+// Warp-shuffle conversions are not generated (the kernel says so in `note`).
+TEST_CASE("generated copies convert layouts with Triton's instructions (golden convert kernels)", "[codegen]") {
+  int n = 0, generated = 0, matrix = 0, rounds = 0, as_triton = 0;
+  for (const char* file : {"/codegen-3.6.jsonl", "/codegen-3.9.jsonl"}) {
+    std::ifstream f(std::string(LAYOUTSCOPE_GOLDEN_DIR) + file);
+    REQUIRE(f.good());
+    int taken = 0;
+    for (std::string line; std::getline(f, line) && taken < 40;) {
+      auto j = nlohmann::json::parse(line);
+      if (!j.contains("convert") || j.at("target") != "sm_90") continue;
+      const TritonVersion v = parse_triton_version(j.at("triton").get<std::string>());
+      const int bits = j.at("bits");
+      const Shape tile = j.at("shape").get<Shape>();
+      TensorLayout a = parse_layout(j.at("load").get<std::string>()), b = parse_layout(j.at("convert").get<std::string>());
+      a.shape = b.shape = tile;
+      codegen::KernelReport want = codegen::via_convert(a, b, bits, codegen::Target{v, 90});
+      if (want.path == "warp_shuffle") continue;
+      ++taken, ++n;
+      Shape shape = tile;
+      shape[0] *= 2;
+      CopyKernel k = triton_kernel(codegen::lowered(a, v), codegen::lowered(b, v), tile, shape, "contiguous",
+                                   "contiguous", bits / 8, v);
+      INFO(line << "\nnote: " << k.note);
+      if (!k.note.empty()) {  // an exchange whose offsets do not fit Triton's rounds: not generated, said
+        CHECK(k.note.find("convert_layout") != std::string::npos);
+        continue;
+      }
+      CHECK(count_ptx(compile_ptx(k.source, 90)) == want.ptx_per_thread);
+      CHECK(k.smem_bytes == want.shared_bytes);
+      ++generated;
+      matrix += k.source.find("matrix") != std::string::npos;
+      const size_t first = k.source.find("__syncthreads();");
+      rounds += first != std::string::npos && first != k.source.rfind("__syncthreads();");
+      as_triton += want.ptx_per_thread == j.at("ptx_per_thread").get<std::map<std::string, int64_t>>();
+    }
+  }
+  CHECK(n == 80);
+  CHECK(generated >= 75);
+  CHECK(matrix > 0);
+  CHECK(rounds > 0);
+  CHECK(as_triton >= 60);  // the model's own agreement with Triton's PTX (docs/codegen.md)
+}
+
 TEST_CASE("generated kernels follow the prediction on other views and element sizes", "[codegen]") {
   auto rows = blocked({1, 1}, {1, 32}, {1, 4}, {1, 0}, {1, 2048});
   auto cols = blocked({1, 1}, {32, 1}, {4, 1}, {0, 1}, {2048, 1});
