@@ -255,9 +255,20 @@ ExchangeSide exchange_side(const codegen::Instr& in, const Tile2& t, const Linea
   return s;
 }
 
+// The bits a side's thread part may set.
+int64_t thread_bits(const ExchangeSide& s) {
+  int64_t m = 0;
+  for (auto p : s.lane_part) m |= p;
+  for (auto p : s.warp_part) m |= p;
+  return m;
+}
+
 // Emits the side's instructions of one round (those whose constant offset
 // lies in it); a round reuses the scratch, so the address is the constant's
-// offset within the round XOR the thread's part `xo`.
+// offset within the round XOR the thread's part `xo`. Where the constant
+// shares no bit with the thread part, XOR is addition: the constant becomes
+// an immediate offset from the thread's address (`xo`_addr), as in Triton's
+// kernels.
 void exchange_asm(std::ostringstream& o, const ExchangeSide& s, int64_t scratch_elems, int64_t round, int bits,
                   int elem_bytes, const char* arr, const char* xo, bool store) {
   const int per_op = s.op_bits / bits;
@@ -271,8 +282,12 @@ void exchange_asm(std::ostringstream& o, const ExchangeSide& s, int64_t scratch_
   };
   for (size_t i = 0; i < s.constant.size(); ++i) {
     if (s.constant[i] / scratch_elems != round) continue;
-    o << "  { " << ty << " w[" << s.operands << "]; unsigned a = sbase + ((" << (s.constant[i] & (scratch_elems - 1))
-      << " ^ " << xo << ") * " << elem_bytes << ");\n";
+    const int64_t k = s.constant[i] & (scratch_elems - 1);
+    o << "  { " << ty << " w[" << s.operands << "]; unsigned a = ";
+    if ((k & thread_bits(s)) == 0)
+      o << xo << "_addr + " << k * elem_bytes << ";\n";
+    else
+      o << "sbase + ((" << k << " ^ " << xo << ") * " << elem_bytes << ");\n";
     if (store) {
       for (int j = 0; j < s.operands; ++j) {
         o << "    w[" << j << "] = 0";
@@ -295,13 +310,15 @@ void exchange_asm(std::ostringstream& o, const ExchangeSide& s, int64_t scratch_
   }
 }
 
-// The thread's part of a side's scratch offsets, as the int `name`.
-void exchange_thread_part(std::ostringstream& o, const ExchangeSide& s, const char* name) {
+// The thread's part of a side's scratch offsets, as the int `name`, and its
+// address in the scratch, `name`_addr.
+void exchange_thread_part(std::ostringstream& o, const ExchangeSide& s, const char* name, int elem_bytes) {
   o << "  int " << name << " = 0;\n";
   for (size_t b = 0; b < s.lane_part.size(); ++b)
     if (s.lane_part[b]) o << "  if ((lane >> " << b << ") & 1) " << name << " ^= " << s.lane_part[b] << ";\n";
   for (size_t b = 0; b < s.warp_part.size(); ++b)
     if (s.warp_part[b]) o << "  if ((warp >> " << b << ") & 1) " << name << " ^= " << s.warp_part[b] << ";\n";
+  o << "  const unsigned " << name << "_addr = sbase + " << name << " * " << elem_bytes << ";\n";
 }
 
 // Triton's convert_layout of the copy kernel, when it goes through shared
@@ -321,10 +338,7 @@ Exchange make_exchange(const LinearLayout& a, const LinearLayout& b, const Tile2
   x.store = exchange_side(sc.store, ta, sc.smem.layout, bits);
   x.load = exchange_side(sc.load, tb, sc.smem.layout, bits);
   for (const ExchangeSide* s : {&x.store, &x.load}) {
-    int64_t parts = 0;
-    for (auto p : s->lane_part) parts |= p;
-    for (auto p : s->warp_part) parts |= p;
-    require(parts < x.scratch_elems, "gpu copy: Triton's convert_layout: thread offsets beyond one round");
+    require(thread_bits(*s) < x.scratch_elems, "gpu copy: Triton's convert_layout: thread offsets beyond one round");
     for (auto c : s->constant) x.rounds = std::max(x.rounds, c / x.scratch_elems + 1);
   }
   std::vector<bool> loaded(tb.nreg, false);
@@ -569,8 +583,8 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
     } else {
       o << "  extern __shared__ __align__(16) unsigned char smem_raw[];\n"
         << "  const unsigned sbase = (unsigned)__cvta_generic_to_shared(smem_raw);\n";
-      exchange_thread_part(o, xchg->store, "xs");
-      exchange_thread_part(o, xchg->load, "xl");
+      exchange_thread_part(o, xchg->store, "xs", p.elem_bytes);
+      exchange_thread_part(o, xchg->load, "xl", p.elem_bytes);
       for (int64_t q = 0; q < xchg->rounds; ++q) {
         if (q) o << "  __syncthreads();\n";
         exchange_asm(o, xchg->store, xchg->scratch_elems, q, bits, p.elem_bytes, "e", "xs", true);
