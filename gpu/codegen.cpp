@@ -581,7 +581,12 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
       for (int r = 0; r < st.nreg; ++r) o << "  f[" << r << "] = e[" << e_of.at(st.reg[r]) << "];\n";
       filled.assign(st.nreg, true);
     } else {
-      o << "  extern __shared__ __align__(16) unsigned char smem_raw[];\n"
+      // Without it ptxas interleaves the global loads with the shared stores
+      // (a 128x128 fp32 tile: 35 registers, 12 loads in flight), where
+      // Triton's kernel issues every load first (160 registers); this
+      // bar.warp.sync keeps Triton's order and compiles to a NOP.
+      o << "  __syncwarp();\n"
+        << "  extern __shared__ __align__(16) unsigned char smem_raw[];\n"
         << "  const unsigned sbase = (unsigned)__cvta_generic_to_shared(smem_raw);\n";
       exchange_thread_part(o, xchg->store, "xs", p.elem_bytes);
       exchange_thread_part(o, xchg->load, "xl", p.elem_bytes);
