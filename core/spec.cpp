@@ -54,6 +54,42 @@ bool uses_wmma_cta_bases(const Spec& s) {
   return false;
 }
 
+// Triton's rules for a CGA layout (its own, or its parent's), checked on the
+// real wheels (tests/conformance/cga_oracle.py): every basis moves along one
+// dim at most (3.6: distributed layouts only) and the nonzero bases reach
+// every CTA of their box (toLinearLayout's surjectivity abort, both
+// versions); 3.9 also wants distinct unit steps, a permutation matrix once
+// zero bases are removed. Tensor-memory layouts and
+// the WMMA scale layout (3.9 only) check their own CGA.
+void check_cga_rules(const Spec& s, TritonVersion v) {
+  std::visit(
+      [&](const auto& k) {
+        using K = std::decay_t<decltype(k)>;
+        if constexpr (std::is_same_v<K, AmdWmmaScale>) {
+          return;
+        } else if constexpr (requires { k.parent; }) {
+          if (k.parent) check_cga_rules(*k.parent, v);
+        } else if constexpr (requires { k.cga.bases; }) {
+          if (is_tensor_memory(s)) return;
+          const std::string field = kind_name(s) + ": CGALayout";
+          Bases nonzero;
+          for (const Ints& b : k.cga.bases) {
+            int dims = 0;
+            for (int32_t x : b) dims += x != 0;
+            require(dims <= 1 || (is_shared(s) && v == TritonVersion::v3_6),
+                    field + ": basis " + list_text(b) +
+                        " moves along several dims (Triton requires each basis to move along one dim)");
+            if (dims) nonzero.push_back(b);
+          }
+          require(covers_box(nonzero, rank_of(s)),
+                  field + ": the bases do not reach every CTA of the box they span (Triton requires the layout to be "
+                          "surjective)");
+          if (v == TritonVersion::v3_9) check_unit_box(field, {&k.cga.bases}, rank_of(s));
+        }
+      },
+      s.v);
+}
+
 }  // namespace
 
 LinearLayout to_linear(const Spec& s, const Shape& shape, TritonVersion v) {
@@ -63,8 +99,7 @@ LinearLayout to_linear(const Spec& s, const Shape& shape, TritonVersion v) {
                                           "; the tensor shape has rank " + std::to_string(shape.size()));
   require(v == TritonVersion::v3_9 || !is_tensor_memory(s),
           kind_name(s) + ": tensor-memory layouts are answered for Triton 3.9 only (use --triton 3.9)");
-  if (auto* m = std::get_if<AmdMfma>(&s.v); m && v == TritonVersion::v3_9)
-    check_unit_box("amd_mfma: CGALayout", {&m->cga.bases}, rank_of(*m));
+  check_cga_rules(s, v);
   require(v == TritonVersion::v3_9 || !uses_wmma_cta_bases(s),
           "amd_wmma: ctaLayout (warp/register bases) is Triton 3.9's form; Triton 3.6 takes warpsPerCTA (use --triton 3.9)");
   require(v == TritonVersion::v3_9 || !std::holds_alternative<AmdWmmaScale>(s.v),
