@@ -355,6 +355,7 @@ constexpr char kInterrupted[] = "error: interrupted; nothing was written\n";
 
 std::mutex g_line_mutex;  // the progress line, and the end of it
 bool g_progress_shown = false, g_progress_over = false;
+bool g_interrupt_said = false;  // the one "interrupted" line is out (main or monitor)
 std::atomic<const char*> g_what{nullptr};
 std::atomic<int64_t> g_done{0}, g_total{0};
 
@@ -379,6 +380,7 @@ void* monitor(void*) {
     if (ls::interrupt_requested()) {
       std::this_thread::sleep_for(std::chrono::milliseconds(kGraceMs));
       std::lock_guard<std::mutex> lock(g_line_mutex);
+      if (g_interrupt_said) return nullptr;  // the work stopped and said so: its exit is under way
       std::string line = (g_progress_shown ? "\r\033[K" : "") + std::string(kInterrupted);
       [[maybe_unused]] ssize_t n = ::write(2, line.data(), line.size());
       _exit(130);
@@ -414,8 +416,10 @@ int guarded(int argc, char** argv) {
   try {
     return run(argc, argv);
   } catch (const ls::Interrupted&) {
-    cli::end_progress();
-    std::cerr << kInterrupted;
+    std::lock_guard<std::mutex> lock(g_line_mutex);
+    std::string line = (g_progress_shown ? "\r\033[K" : "") + std::string(kInterrupted);
+    [[maybe_unused]] ssize_t n = ::write(2, line.data(), line.size());
+    g_progress_shown = false, g_progress_over = true, g_interrupt_said = true;
     return 130;
   } catch (const ls::Error& e) {
     cli::end_progress();
