@@ -11,7 +11,7 @@ size_t rank_of(const Spec& s) {
 bool is_shared(const Spec& s) {
   return std::holds_alternative<SwizzledShared>(s.v) || std::holds_alternative<NvmmaShared>(s.v) ||
          std::holds_alternative<SharedLinear>(s.v) || std::holds_alternative<PaddedShared>(s.v) ||
-         std::holds_alternative<AmdRotatingShared>(s.v);
+         std::holds_alternative<AmdRotatingShared>(s.v) || std::holds_alternative<PartitionedShared>(s.v);
 }
 
 bool is_tensor_memory(const Spec& s) {
@@ -22,7 +22,7 @@ std::string kind_name(const Spec& s) {
   static const char* names[] = {"blocked",  "slice",           "linear",        "nvidia_mma",
                                 "dot_op",   "amd_mfma",        "amd_wmma",      "swizzled_shared",
                                 "nvmma_shared", "shared_linear", "padded_shared", "amd_rotating_shared",
-                                "tensor_memory", "tensor_memory_scales", "amd_wmma_scale"};
+                                "tensor_memory", "tensor_memory_scales", "amd_wmma_scale", "partitioned_shared"};
   return names[s.v.index()];
 }
 
@@ -67,6 +67,8 @@ void check_cga_rules(const Spec& s, TritonVersion v) {
         using K = std::decay_t<decltype(k)>;
         if constexpr (std::is_same_v<K, AmdWmmaScale>) {
           return;
+        } else if constexpr (std::is_same_v<K, PartitionedShared>) {
+          if (k.inner) check_cga_rules(*k.inner, v);
         } else if constexpr (requires { k.parent; }) {
           if (k.parent) check_cga_rules(*k.parent, v);
         } else if constexpr (requires { k.cga.bases; }) {
@@ -104,6 +106,8 @@ LinearLayout to_linear(const Spec& s, const Shape& shape, TritonVersion v) {
           "amd_wmma: ctaLayout (warp/register bases) is Triton 3.9's form; Triton 3.6 takes warpsPerCTA (use --triton 3.9)");
   require(v == TritonVersion::v3_9 || !std::holds_alternative<AmdWmmaScale>(s.v),
           "amd_wmma_scale: get_wmma_scale_layout is Triton 3.9's (use --triton 3.9)");
+  require(v == TritonVersion::v3_9 || !std::holds_alternative<PartitionedShared>(s.v),
+          "partitioned_shared: PartitionedSharedLayout (CDNA5) is Triton 3.9's (use --triton 3.9)");
   return std::visit(
       [&](const auto& k) {
         using K = std::decay_t<decltype(k)>;

@@ -1,7 +1,7 @@
 // A layout spec is one of the layout kinds, each a small value type that
 // lowers to a LinearLayout for a given tensor shape exactly as the chosen
 // Triton release (3.6 or 3.9, triton_version.h) does. Distributed kinds map
-// register/lane/warp/block, shared kinds offset/block, tensor-memory kinds
+// register/lane/warp/block, shared kinds offset/block (and partition), tensor-memory kinds
 // row/col/block onto the tensor. A TensorLayout is a spec with the tensor's
 // shape, element type and the Triton release its answers follow.
 #pragma once
@@ -19,6 +19,7 @@
 #include "kinds/nvidia_mma.h"
 #include "kinds/nvmma_shared.h"
 #include "kinds/padded_shared.h"
+#include "kinds/partitioned_shared.h"
 #include "kinds/shared_linear.h"
 #include "kinds/slice.h"
 #include "kinds/swizzled_shared.h"
@@ -30,7 +31,7 @@ namespace ls {
 
 using SpecVariant = std::variant<Blocked, Slice, DistributedLinear, NvidiaMma, DotOperand, AmdMfma, AmdWmma,
                                  SwizzledShared, NvmmaShared, SharedLinear, PaddedShared, AmdRotatingShared,
-                                 TensorMemory, TensorMemoryScales, AmdWmmaScale>;
+                                 TensorMemory, TensorMemoryScales, AmdWmmaScale, PartitionedShared>;
 
 struct Spec {
   SpecVariant v;

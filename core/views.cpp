@@ -100,7 +100,7 @@ TmemGrid tmem_grid(const LayoutMap& m, int32_t elem_bits) {
 std::string owner_label(const LayoutMap& m, int64_t flat) {
   auto dims = m.hw_dims();
   auto c = hw_coords(m, flat);
-  int64_t reg = 0, lane = 0, warp = 0, block = 0, offset = 0, row = 0, col = 0;
+  int64_t reg = 0, lane = 0, warp = 0, block = 0, offset = 0, partition = 0, row = 0, col = 0;
   for (size_t i = 0; i < dims.size(); ++i) {
     if (dims[i].name == "row") row = c[i];
     if (dims[i].name == "col") col = c[i];
@@ -109,8 +109,10 @@ std::string owner_label(const LayoutMap& m, int64_t flat) {
     if (dims[i].name == "warp") warp = c[i];
     if (dims[i].name == "block") block = c[i];
     if (dims[i].name == "offset") offset = c[i];
+    if (dims[i].name == "partition") partition = c[i];
   }
   std::string prefix = hw_size_of(m, "block") > 1 ? "B" + std::to_string(block) + ":" : "";
+  if (hw_size_of(m, "partition") > 1) prefix += "P" + std::to_string(partition) + ":";
   if (m.is_shared()) return prefix + std::to_string(offset);
   if (m.is_tensor_memory()) return prefix + "L" + std::to_string(row) + ":C" + std::to_string(col);
   return prefix + "T" + std::to_string(lane + hw_size_of(m, "lane") * warp) + ":" + std::to_string(reg);

@@ -44,6 +44,7 @@ std::string bases_json(const ls::TensorLayout& in) {
   s += "], \"bases\": {";
   std::vector<std::string> dims = ls::is_shared(*t.spec) ? std::vector<std::string>{"offset", "block"}
                                                          : std::vector<std::string>{"register", "lane", "warp", "block"};
+  if (l.has_in("partition")) dims.push_back("partition");  // partitioned_shared (AMD CDNA5)
   for (size_t d = 0; d < dims.size(); ++d) s += (d ? ", \"" : "\"") + dims[d] + "\": " + bases_list(l.bases(dims[d]));
   return s + "}}";
 }

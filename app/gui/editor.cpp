@@ -263,11 +263,11 @@ bool kind_combo(ls::Spec& s) {
   return changed;
 }
 
-// A nested parent layout, with its own kind selector.
-bool parent(Ctx& cx, ls::SpecPtr& p, size_t rank) {
+// A nested layout (a parent, or a partitioned layout's piece layout), with its own kind selector.
+bool parent(Ctx& cx, ls::SpecPtr& p, size_t rank, const char* label = "parent") {
   if (!p) return false;
   bool changed = false;
-  if (ImGui::TreeNodeEx("parent", ImGuiTreeNodeFlags_DefaultOpen, "parent: %s", ls::kind_name(*p).c_str())) {
+  if (ImGui::TreeNodeEx(label, ImGuiTreeNodeFlags_DefaultOpen, "%s: %s", label, ls::kind_name(*p).c_str())) {
     ls::Spec copy = *p;
     ImGui::PushID(cx.depth);
     ++cx.depth;
@@ -406,6 +406,12 @@ bool edit(Ctx& cx, ls::TensorMemory& k, size_t rank) {
   return c | cga(cx, k.cga, rank);
 }
 bool edit(Ctx& cx, ls::TensorMemoryScales& k, size_t rank) { return cga(cx, k.cga, rank); }
+bool edit(Ctx& cx, ls::PartitionedShared& k, size_t rank) {
+  bool c = pow2_field(cx, "numPartitions", k.num_partitions);
+  c |= pow2_field(cx, "numGroups", k.num_groups);
+  c |= int_field(cx, "partitionDim", k.partition_dim);
+  return c | parent(cx, k.inner, rank, "partitionLayout");
+}
 bool edit(Ctx& cx, ls::AmdWmmaScale& k, size_t rank) {
   bool c = int_field(cx, "opIdx", k.op_idx);
   c |= pow2_field(cx, "scaleFactor", k.scale_factor);

@@ -105,6 +105,10 @@ const Default kDefaults[] = {
     {"padded_shared", "#ttg.padded_shared<[32:+4] {order = [1, 0], shape = [32, 32]}>", "32x32"},
     {"amd_rotating_shared", "#ttg.amd_rotating_shared<{vec = 4, perPhase = 1, maxPhase = 16, order = [1, 0]}>",
      "64x64"},
+    {"partitioned_shared",
+     "PartitionedSharedLayout(num_partitions=2, num_groups=2, partition_dim=0, partition_layout="
+     "SwizzledSharedLayout(vec=4, per_phase=1, max_phase=8, order=[1, 0]))",
+     "64x32"},
     {"tensor_memory", "TensorMemoryLayout(block=(128, 128), col_stride=1)", "128x128"},
     {"tensor_memory_scales",
      "!ttg.memdesc<128x8xi8, #ttng.tensor_memory_scales_encoding<>, #ttng.tensor_memory, mutable>", ""},

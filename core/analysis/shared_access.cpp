@@ -33,6 +33,9 @@ ThreadOffsets thread_offsets(const LayoutMap& reg, const LayoutMap& shared, cons
   require(shared.is_shared(), "the shared layout is a distributed layout; give a shared one");
   require(reg.shape() == shared.shape(), "the register and shared layouts must have the same shape");
   Dims rd{reg.hw_dims()}, sd{shared.hw_dims()};
+  for (auto& d : sd.dims)
+    require(d.name != "partition", "the shared layout is partitioned (AMD CDNA5 partitioned_shared): its LDS "
+                                   "partitions have no bank model here");
   for (auto& d : rd.dims)
     require(d.name == "register" || d.name == "lane" || d.name == "warp" || d.name == "block",
             "the register layout has an unknown hardware dim '" + d.name + "'");

@@ -390,6 +390,8 @@ Instr shared_access_cvt(const Cvt& c, const Spec& shared, int32_t bits, bool sto
 
 Instr shared_access(const LinearLayout& reg, const Spec& shared, const LinearLayout& shared_ll, int32_t bits,
                     bool store, const Target& t, int32_t neighbour_vec, bool details) {
+  require(!shared_ll.has_in("partition"),
+          "partitioned_shared is an AMD CDNA5 layout; the shared-memory instruction model is NVIDIA's");
   return shared_access_cvt(cvt_of(reg, shared_ll), shared, bits, store, t, neighbour_vec, details);
 }
 
@@ -404,6 +406,8 @@ KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int
   check_bits(bits);
   require(reg.spec && !is_shared(*reg.spec), "--load must be a distributed layout");
   require(shared.spec && is_shared(*shared.spec), "--via-shared must be a shared layout");
+  require(!std::holds_alternative<PartitionedShared>(shared.spec->v),
+          "--via-shared: partitioned_shared is an AMD CDNA5 layout; the shared-memory instruction model is NVIDIA's");
   KernelReport r;
   r.target = t;
   r.bits = bits;

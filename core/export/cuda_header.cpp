@@ -13,7 +13,8 @@ constexpr int64_t kMaxTableEntries = int64_t{1} << 22;
 
 const char* param_of(const std::string& dim) {
   static const std::map<std::string, const char*> names = {
-      {"register", "reg"}, {"lane", "lane"}, {"warp", "warp"}, {"block", "block"}, {"offset", "offset"}};
+      {"register", "reg"}, {"lane", "lane"}, {"warp", "warp"}, {"block", "block"}, {"offset", "offset"},
+      {"partition", "partition"}};
   auto it = names.find(dim);
   return it == names.end() ? nullptr : it->second;
 }
@@ -129,8 +130,10 @@ std::string cuda_header(const LayoutMap& m, const std::string& ns, const std::st
   Shape shape = m.shape();
   require(!shape.empty(), "cuda: the layout has no tensor dims");
   bool shared = m.is_shared();
+  bool partitioned = false;  // an AMD CDNA5 partitioned layout: one buffer per partition
   for (auto& d : dims) {
-    bool known = shared ? (d.name == "offset" || d.name == "block")
+    partitioned |= d.name == "partition";
+    bool known = shared ? (d.name == "offset" || d.name == "block" || d.name == "partition")
                         : (d.name == "register" || d.name == "lane" || d.name == "warp" || d.name == "block");
     require(known, "cuda: hardware dim '" + d.name + "' has no parameter in the exported functions");
   }
@@ -143,9 +146,10 @@ std::string cuda_header(const LayoutMap& m, const std::string& ns, const std::st
   std::string s = cpp_comment(title);
   s += "// Exported by layoutscope. Self-contained: CUDA (nvcc) or plain C++17.\n";
   if (shared)
-    s += "// offset_to_coords: the tensor coordinates stored at `offset` of CTA `block`;\n"
-         "// coords_to_offset / coords_to_block: where an element is stored (its first\n"
-         "// owner when several offsets hold it, -1 when none does).\n";
+    s += std::string("// offset_to_coords: the tensor coordinates stored at `offset` of CTA `block`") +
+         (partitioned ? "\n// in the buffer of `partition`" : "") +
+         ";\n// coords_to_offset / coords_to_block" + (partitioned ? " / coords_to_partition" : "") +
+         ": where an element is stored (its first\n// owner when several offsets hold it, -1 when none does).\n";
   else
     s += "// hw_to_coords: the tensor coordinates held by register `reg` of lane `lane`\n"
          "// in warp `warp` of CTA `block`. Inputs must lie in [0, kNum*).\n";
@@ -162,12 +166,15 @@ std::string cuda_header(const LayoutMap& m, const std::string& ns, const std::st
     s += "constexpr int kNumLanes = " + std::to_string(size("lane")) + ";\n";
     s += "constexpr int kNumWarps = " + std::to_string(size("warp")) + ";\n";
   }
-  s += "constexpr int kNumBlocks = " + std::to_string(size("block")) + ";\n\n";
+  s += "constexpr int kNumBlocks = " + std::to_string(size("block")) + ";\n";
+  if (partitioned) s += "constexpr int kNumPartitions = " + std::to_string(size("partition")) + ";\n";
+  s += "\n";
 
   std::string params;
-  for (const char* p : shared ? std::vector<const char*>{"offset", "block"}
-                              : std::vector<const char*>{"reg", "lane", "warp", "block"})
-    params += std::string("int ") + p + ", ";
+  std::vector<const char*> names = shared ? std::vector<const char*>{"offset", "block"}
+                                          : std::vector<const char*>{"reg", "lane", "warp", "block"};
+  if (partitioned) names.push_back("partition");
+  for (const char* p : names) params += std::string("int ") + p + ", ";
   std::string body = forward_body(m);
   // Hardware dims the map lacks are parameters the body does not read.
   for (const char* dim : {"register", "lane", "warp", "block", "offset"}) {
@@ -179,14 +186,20 @@ std::string cuda_header(const LayoutMap& m, const std::string& ns, const std::st
   }
   if (shared) {
     s += "__host__ __device__ inline void offset_to_coords(" + params + "int coords[kRank]) {\n" + body + "}\n\n";
-    s += "__host__ __device__ inline void offset_to_coords(int offset, int coords[kRank]) {\n"
-         "  offset_to_coords(offset, 0, coords);\n}\n\n";
-    s += "// offset + kNumOffsets * block of the element's first owner, or -1.\n";
+    if (!partitioned)
+      s += "__host__ __device__ inline void offset_to_coords(int offset, int coords[kRank]) {\n"
+           "  offset_to_coords(offset, 0, coords);\n}\n\n";
+    s += std::string("// offset + kNumOffsets * block") + (partitioned ? " + kNumOffsets * kNumBlocks * partition" : "") +
+         " of the element's first owner, or -1.\n";
     s += "__host__ __device__ inline int first_owner(const int coords[kRank]) {\n" + inverse_body(m) + "}\n\n";
     s += "__host__ __device__ inline int coords_to_offset(const int coords[kRank]) {\n"
          "  const int x = first_owner(coords);\n  return x < 0 ? -1 : x % kNumOffsets;\n}\n\n";
     s += "__host__ __device__ inline int coords_to_block(const int coords[kRank]) {\n"
-         "  const int x = first_owner(coords);\n  return x < 0 ? -1 : x / kNumOffsets;\n}\n\n";
+         "  const int x = first_owner(coords);\n  return x < 0 ? -1 : x / kNumOffsets" +
+         std::string(partitioned ? " % kNumBlocks" : "") + ";\n}\n\n";
+    if (partitioned)
+      s += "__host__ __device__ inline int coords_to_partition(const int coords[kRank]) {\n"
+           "  const int x = first_owner(coords);\n  return x < 0 ? -1 : x / (kNumOffsets * kNumBlocks);\n}\n\n";
   } else {
     s += "__host__ __device__ inline void hw_to_coords(" + params + "int coords[kRank]) {\n" + body + "}\n\n";
   }

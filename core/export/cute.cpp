@@ -90,6 +90,8 @@ std::string distributed(const LinearLayout& l, const Shape& shape, std::string& 
 std::string shared(const LinearLayout& l, const Shape& shape) {
   require(l.in_size("block") == 1, "cute: the layout spans " + std::to_string(l.in_size("block")) +
                                        " CTAs; a CuTe shared-memory layout describes one CTA");
+  require(l.in_size("partition") == 1, "cute: the layout spans " + std::to_string(l.in_size("partition")) +
+                                           " LDS partitions (one buffer each); a CuTe shared-memory layout addresses one");
   require(l.is_invertible(), "cute: the offsets do not map one-to-one onto the elements, so no CuTe layout "
                              "maps each element to its offset");
   LinearLayout inv = l.invert();

@@ -311,6 +311,13 @@ Spec build_spec(const std::string& kind, Fields& f) {
     w.parent = *p;
     w.scale_factor = f.int32("scaleFactor", 32);
     s.v = w;
+  } else if (kind == "partitioned_shared") {
+    PartitionedShared p;
+    p.num_partitions = f.int32("numPartitions");
+    p.num_groups = f.int32("numGroups");
+    p.partition_dim = f.int32("partitionDim");
+    p.inner = f.layout("partitionLayout");
+    s.v = p;
   } else if (kind == "tensor_memory_scales") {
     TensorMemoryScales t;
     t.cga = f.cga();
@@ -326,7 +333,7 @@ bool is_kind(const std::string& name) {
   static const std::vector<std::string> names = {
       "blocked",  "slice",           "linear",       "nvidia_mma",    "dot_op",        "amd_mfma",
       "amd_wmma", "swizzled_shared", "nvmma_shared", "shared_linear", "padded_shared", "amd_rotating_shared",
-      "tensor_memory", "tensor_memory_scales", "amd_wmma_scale"};
+      "tensor_memory", "tensor_memory_scales", "amd_wmma_scale", "partitioned_shared"};
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 

@@ -70,6 +70,9 @@ const std::vector<GluonClass>& classes() {
        {{"block", "block"}, {"col_stride", "colStride"}, {"cga_layout", "CGALayout"}, {"two_ctas", "twoCTAs"},
         {"fp4_padded", "fp4Padded"}}},
       {"TensorMemoryScalesLayout", "tensor_memory_scales", 0, {{"cga_layout", "CGALayout"}}},
+      {"PartitionedSharedLayout", "partitioned_shared", 4,
+       {{"num_partitions", "numPartitions"}, {"num_groups", "numGroups"}, {"partition_dim", "partitionDim"},
+        {"partition_layout", "partitionLayout"}}},
       {"AMDRotatingSharedLayout", "amd_rotating_shared", 4,
        {{"vec", "vec"}, {"per_phase", "perPhase"}, {"max_phase", "maxPhase"}, {"order", "order"},
         {"cga_layout", "CGALayout"}}},
@@ -187,7 +190,9 @@ private:
         ++p_;
         keywords = true;
         for (const Param& q : cls->params)
-          if (kw == q.name) param = &q;
+          if (kw == q.name || (kw == "cga_layout" && std::string(q.name) == "block_bases" &&
+                               std::string(cls->kind) == "padded_shared"))  // Triton 3.9's name
+            param = &q;
         if (!param) {
           p_ = arg_at;
           std::vector<std::string> names;
@@ -277,6 +282,16 @@ private:
 
 std::string py_bool(bool b) { return b ? "True" : "False"; }
 
+// Triton 3.6 names the third argument block_bases, 3.9 cga_layout.
+std::string padded_gluon(const PaddedShared& p, const char* block_name) {
+  Bases pairs;
+  for (auto [interval, pad] : p.interval_pads) pairs.push_back({interval, pad});
+  Ints shape;
+  for (int64_t d : p.shape) shape.push_back(static_cast<int32_t>(d));
+  return "PaddedSharedLayout(interval_padding_pairs=" + io::bases_str(pairs) + ", offset_bases=" + io::bases_str(p.offset) +
+         ", " + block_name + "=" + io::bases_str(p.block) + ", shape=" + io::list_str(shape) + ")";
+}
+
 }  // namespace
 
 TensorLayout parse_gluon(const std::string& text) {
@@ -348,13 +363,14 @@ std::string print_gluon(const Spec& spec) {
            ", scale_factor=" + std::to_string(w->scale_factor) + ")";
   if (auto* t = std::get_if<TensorMemoryScales>(&spec.v))
     return "TensorMemoryScalesLayout(cga_layout=" + bases_str(t->cga.bases) + ")";
-  const auto& p = std::get<PaddedShared>(spec.v);
-  Bases pairs;
-  for (auto [interval, pad] : p.interval_pads) pairs.push_back({interval, pad});
-  Ints shape;
-  for (int64_t d : p.shape) shape.push_back(static_cast<int32_t>(d));
-  return "PaddedSharedLayout(interval_padding_pairs=" + bases_str(pairs) + ", offset_bases=" + bases_str(p.offset) +
-         ", block_bases=" + bases_str(p.block) + ", shape=" + list_str(shape) + ")";
+  if (auto* p = std::get_if<PartitionedShared>(&spec.v)) {
+    // A Triton 3.9 class: a padded piece layout takes 3.9's spelling.
+    const auto* padded = std::get_if<PaddedShared>(&p->inner->v);
+    return "PartitionedSharedLayout(num_partitions=" + std::to_string(p->num_partitions) +
+           ", num_groups=" + std::to_string(p->num_groups) + ", partition_dim=" + std::to_string(p->partition_dim) +
+           ", partition_layout=" + (padded ? padded_gluon(*padded, "cga_layout") : print_gluon(*p->inner)) + ")";
+  }
+  return padded_gluon(std::get<PaddedShared>(spec.v), "block_bases");
 }
 
 }  // namespace ls

@@ -70,9 +70,9 @@ SpecPtr spec_from(const json& j, const std::string& where) {
   Fields f(kind);
   for (auto it = j["params"].begin(); it != j["params"].end(); ++it) {
     Val v;
-    if (it.key() == "parent" && it->is_object()) {
+    if ((it.key() == "parent" || it.key() == "partitionLayout") && it->is_object()) {
       v.kind = Val::Layout;
-      v.layout.spec = spec_from(*it, kind + ".parent");
+      v.layout.spec = spec_from(*it, kind + "." + it.key());
     } else if (it.key() == "ctaLayout" && it->is_object()) {  // amd_wmma, Triton 3.9
       for (auto c = it->begin(); c != it->end(); ++c) {
         if (c.key() != "register" && c.key() != "warp")
@@ -201,6 +201,11 @@ std::vector<Item> params(const Spec& spec) {
             {"twoCTAs", boolean(t->two_ctas)},
             {"fp4Padded", boolean(t->fp4_padded)}};
   if (auto* t = std::get_if<TensorMemoryScales>(&spec.v)) return {{"CGALayout", bases_str(t->cga.bases)}};
+  if (auto* p = std::get_if<PartitionedShared>(&spec.v))
+    return {{"numPartitions", num(p->num_partitions)},
+            {"numGroups", num(p->num_groups)},
+            {"partitionDim", num(p->partition_dim)},
+            {"partitionLayout", p->inner}};
   if (auto* w = std::get_if<AmdWmmaScale>(&spec.v))
     return {{"opIdx", num(w->op_idx)}, {"parent", make_spec(w->parent)}, {"scaleFactor", num(w->scale_factor)}};
   const auto& p = std::get<PaddedShared>(spec.v);

@@ -623,6 +623,10 @@ std::string print_mlir_attr(const Spec& spec) {
   if (auto* w = std::get_if<AmdWmmaScale>(&spec.v))
     return "#ttg.amd_wmma_scale<{opIdx = " + std::to_string(w->op_idx) + ", parent = " + print_mlir_attr(Spec{w->parent}) +
            ", scaleFactor = " + std::to_string(w->scale_factor) + "}>";
+  if (auto* p = std::get_if<PartitionedShared>(&spec.v))
+    return "#ttg.partitioned_shared<{numPartitions = " + std::to_string(p->num_partitions) +
+           ", numGroups = " + std::to_string(p->num_groups) + ", partitionDim = " + std::to_string(p->partition_dim) +
+           ", partitionLayout = " + print_mlir_attr(*p->inner) + "}>";
   if (auto* t = std::get_if<TensorMemoryScales>(&spec.v))
     return "#ttng.tensor_memory_scales_encoding<" +
            (t->cga.bases.empty() ? std::string() : "CGALayout = " + bases_str(t->cga.bases)) + ">";

@@ -8,7 +8,15 @@ triton==3.9.0 wheel, offline, for to_linear_layout and the MLIR type text:
   - "mfma": AMDMFMALayout versions 1..4 (CDNA4 = 4), every instr K;
   - "scale": get_wmma_scale_layout (gluon_ir.get_amd_wmma_scale_layout);
   - "nvmma": NVMMASharedLayout without swizzle, transposed, rank 3 (300);
-  - "dot": DotOperandLayout of a 3.9-form AMDWMMALayout (1,200).
+  - "dot": DotOperandLayout of a 3.9-form AMDWMMALayout (1,200);
+  - "partitioned": CDNA5 PartitionedSharedLayout over swizzled, NVMMA,
+    shared-linear, padded and partitioned piece layouts (1,200; drawn from
+    a generator of its own, so `--kinds partitioned` adds them alone).
+    The wheel's binding drops the `partition` bases (only offset/block are
+    recorded); for a padded piece layout to_linear_layout aborts, and the
+    case also records "linear_component": the bases of the same layout
+    with the padded layout's linear part as a SharedLinearLayout (what
+    Triton's paddedLinearLayout lowers to).
 About a fifth of the draws break a rule on purpose, so refusals are covered.
 Every call runs in a forked child, so a C++ abort costs one case (recorded as
 {"abort": ...}); a Python assertion is recorded as {"error": ...}. One JSON
@@ -262,6 +270,84 @@ def draw_dot(rng):
     return f"dot/v{version}/op{op}/{instr[0]}x{instr[1]}" + ("/T" if transposed else "") + f"/rank{rank}", text, make, shape
 
 
+def draw_piece(rng, rank, piece):
+    """A shared layout for one piece: (Gluon object or None when invalid, kind)."""
+    kind = rng.choice(["swizzled"] * 4 + ["nvmma", "linear", "padded", "padded", "partitioned"])
+    order = list(range(rank))[::-1] if rng.random() < 0.7 else rng.sample(range(rank), rank)
+    if kind == "nvmma" and rank == 2:
+        return ttgl.NVMMASharedLayout(rng.choice([0, 32, 64, 128]), rng.choice([8, 16, 32]), 2,
+                                      rng.random() < 0.3, False, []), kind
+    if kind == "linear":
+        bases = [[1 << i if dd == d else 0 for dd in range(rank)] for d in order for i in range(piece[d].bit_length() - 1)]
+        for i in range(1, len(bases)):  # a few XOR swizzles
+            if rng.random() < 0.3:
+                j = rng.randrange(i)
+                bases[i] = [a ^ b for a, b in zip(bases[i], bases[j])]
+        return ttgl.SharedLinearLayout(bases, [], 16), kind
+    if kind == "padded":
+        pairs = sorted(rng.sample([[16, 1], [32, 2], [64, 4], [128, 8], [256, 4]], rng.randint(1, 2)))
+        return ttgl.PaddedSharedLayout.with_identity_for(pairs, piece, order), kind
+    if kind == "partitioned" and max(piece) >= 4:
+        d = max(range(rank), key=lambda i: piece[i])
+        inner = list(piece)
+        inner[d] //= 2
+        return PartitionedSharedLayout(2, 1, d, ttgl.SwizzledSharedLayout(1, 1, 1, order)), kind
+    cga = draw_cga(rng, rank, False)
+    return ttgl.SwizzledSharedLayout(rng.choice([1, 2, 4, 8]), rng.choice([1, 2, 4]), rng.choice([1, 2, 4, 8]), order,
+                                     cga), "swizzled"
+
+
+def draw_partitioned(rng):
+    """PartitionedSharedLayout; about a sixth break a rule."""
+    rank = rng.choice([2, 2, 2, 3])
+    parts, groups = rng.choice([2, 2, 4, 8]), rng.choice([1, 1, 2, 4])
+    pd = rng.randrange(rank)
+    bad = rng.random() < 0.16
+    how = rng.choice(["parts", "groups", "dim", "small"]) if bad else ""
+    if how == "parts":
+        parts = rng.choice([1, 3, 6])
+    elif how == "groups":
+        groups = rng.choice([0, 3])
+    shape = [1 << rng.randint(1, 6) for _ in range(rank)]
+    pieces = max(parts * groups, 1)
+    while shape[pd] < pieces:
+        shape[pd] *= 2
+    if how == "small":
+        shape[pd] = max(1, pieces >> rng.randint(1, 2))
+    while shape[0] * shape[1] * (shape[2] if rank == 3 else 1) > 1 << 15:
+        d = max((i for i in range(rank) if i != pd), key=lambda i: shape[i])
+        shape[d] //= 2
+    piece = list(shape)
+    piece[pd] = 1 << max(0, (shape[pd] // pieces).bit_length() - 1)  # a power of two, also for bad counts
+    inner, kind = draw_piece(rng, rank, piece)
+    if how == "dim":
+        pd = rank
+    text = (f"PartitionedSharedLayout(num_partitions={parts}, num_groups={groups}, partition_dim={pd}, "
+            f"partition_layout={inner!r})")
+
+    def bases_of(layout):
+        attr = layout._to_ir(BUILDER)
+        ll = BUILDER.to_linear_layout(attr, shape)
+        return attr, {"offset": ll.offset_bases, "block": ll.block_bases}
+
+    def answer():
+        attr, bases = bases_of(PartitionedSharedLayout(parts, groups, pd, inner))
+        mlir = str(BUILDER.get_shared_mem_desc_ty(BUILDER.get_half_ty(), shape, attr, shape))
+        return {"mlir": mlir, "bases": bases}
+
+    def linear_component():
+        linear = ttgl.SharedLinearLayout(inner.offset_bases, inner.cga_layout, 16)
+        return {"linear_component": bases_of(PartitionedSharedLayout(parts, groups, pd, linear))[1]}
+
+    def both():
+        rec = in_child(answer)
+        if kind == "padded" and "abort" in rec:
+            rec.update(in_child(linear_component))
+        return rec
+
+    return f"partitioned/{kind}/P{parts}G{groups}/rank{rank}" + (f"/bad-{how}" if bad else ""), text, both, shape
+
+
 def distributed_answer(make, shape):
     def fn():
         layout = make()
@@ -273,7 +359,9 @@ def distributed_answer(make, shape):
     return in_child(fn)
 
 
-DRAWS = {"wmma": draw_wmma, "mfma": draw_mfma, "scale": draw_scale, "nvmma": draw_nvmma, "dot": draw_dot}
+DRAWS = {"wmma": draw_wmma, "mfma": draw_mfma, "scale": draw_scale, "nvmma": draw_nvmma, "dot": draw_dot,
+         "partitioned": draw_partitioned}
+OWN_RNG = {"partitioned"}  # drawn from a generator of their own
 PER_KIND = {"nvmma": 300}
 
 
@@ -282,11 +370,16 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--seed", type=int, default=39)
     ap.add_argument("--per-kind", type=int, default=1200)
+    ap.add_argument("--kinds", default=",".join(DRAWS), help="comma-separated subset of " + ", ".join(DRAWS))
     args = ap.parse_args()
+    kinds = args.kinds.split(",")
     rng = random.Random(args.seed)
     seen = set()
     with open(args.out, "w") as f:
         for case, draw in DRAWS.items():
+            if case not in kinds:
+                continue
+            rng = random.Random(f"{args.seed}-{case}") if case in OWN_RNG else rng
             n = 0
             while n < min(args.per_kind, PER_KIND.get(case, args.per_kind)):
                 variant, text, make, shape = draw(rng)
@@ -294,7 +387,10 @@ def main():
                     continue
                 seen.add((text, tuple(shape)))
                 rec = {"case": case, "variant": variant, "layout": text, "shape": shape}
-                rec.update(in_child(make) if case in ("scale", "nvmma") else distributed_answer(make, shape))
+                if case == "partitioned":
+                    rec.update(make())
+                else:
+                    rec.update(in_child(make) if case in ("scale", "nvmma") else distributed_answer(make, shape))
                 f.write(json.dumps(rec) + "\n")
                 n += 1
 

@@ -53,11 +53,13 @@ std::vector<int64_t> coords_of(const ls::Shape& shape, int64_t e) {
 }
 
 // Triton 3.6's answers (layouts.txt was written for it), except for the
-// layouts only Triton 3.9 has (its WMMA form and the WMMA scale layouts).
+// layouts only Triton 3.9 has (its WMMA form, the WMMA scale and the
+// partitioned shared layouts).
 ls::TritonVersion triton_for(const ls::TensorLayout& t) {
   if (!t.spec) return ls::TritonVersion::v3_6;
   auto* w = std::get_if<ls::AmdWmma>(&t.spec->v);
-  bool only39 = (w && w->cta_bases) || std::holds_alternative<ls::AmdWmmaScale>(t.spec->v);
+  bool only39 = (w && w->cta_bases) || std::holds_alternative<ls::AmdWmmaScale>(t.spec->v) ||
+                std::holds_alternative<ls::PartitionedShared>(t.spec->v);
   return only39 ? ls::TritonVersion::v3_9 : ls::TritonVersion::v3_6;
 }
 
@@ -89,10 +91,16 @@ int cuda(const std::vector<std::string>& texts, const fs::path& out) {
       std::vector<int64_t> first(m->num_elements(), -1);
       for (size_t x = table.size(); x-- > 0;)
         if (table[x] >= 0) first[table[x]] = static_cast<int64_t>(x);
-      int64_t noff = m->hw_dims()[0].size;
-      for (int64_t x : first) put(exp, {x < 0 ? -1 : x % noff, x < 0 ? -1 : x / noff});
-      body += "  DUMP_SHARED(" + ns + ");\n";
-      kernels += "KERNEL_SHARED(" + ns + ")\n";
+      auto dims = m->hw_dims();
+      const int64_t noff = dims[0].size, nblk = dims.size() > 1 ? dims[1].size : 1;
+      const bool partitioned = dims.size() > 2;  // offset, block, partition
+      for (int64_t x : first) {
+        std::vector<int64_t> where{x < 0 ? -1 : x % noff, x < 0 ? -1 : x / noff % nblk};
+        if (partitioned) where.push_back(x < 0 ? -1 : x / (noff * nblk));
+        put(exp, where);
+      }
+      body += std::string(partitioned ? "  DUMP_PARTITIONED(" : "  DUMP_SHARED(") + ns + ");\n";
+      kernels += std::string(partitioned ? "KERNEL_PARTITIONED(" : "KERNEL_SHARED(") + ns + ")\n";
     } else {
       for (int64_t e : table) put(exp, coords_of(shape, e));
       body += "  DUMP_DISTRIBUTED(" + ns + ");\n";
@@ -133,6 +141,24 @@ static void print(const int* c, int n) {
       print(x, 2);                                                       \
     }                                                                    \
   }
+#define DUMP_PARTITIONED(L)                                              \
+  {                                                                      \
+    int c[L::kRank];                                                     \
+    for (int p = 0; p < L::kNumPartitions; ++p)                          \
+      for (int b = 0; b < L::kNumBlocks; ++b)                            \
+        for (int o = 0; o < L::kNumOffsets; ++o) {                       \
+          L::offset_to_coords(o, b, p, c);                               \
+          print(c, L::kRank);                                            \
+        }                                                                \
+    int n = 1;                                                           \
+    for (int d = 0; d < L::kRank; ++d) n *= L::kShape[d];                \
+    for (int e = 0; e < n; ++e) {                                        \
+      for (int d = L::kRank, rest = e; d-- > 0;)                         \
+        c[d] = rest % L::kShape[d], rest /= L::kShape[d];                \
+      int x[3] = {L::coords_to_offset(c), L::coords_to_block(c), L::coords_to_partition(c)}; \
+      print(x, 3);                                                       \
+    }                                                                    \
+  }
 #ifdef __CUDACC__
 // Device code must compile too: one kernel per layout calls its functions.
 #define KERNEL_DISTRIBUTED(L)                                            \
@@ -141,6 +167,12 @@ static void print(const int* c, int n) {
     L::hw_to_coords(threadIdx.x % L::kNumRegisters, threadIdx.x % L::kNumLanes, \
                     blockIdx.x % L::kNumWarps, blockIdx.y % L::kNumBlocks, c);   \
     out[threadIdx.x] = c[L::kRank - 1];                                  \
+  }
+#define KERNEL_PARTITIONED(L)                                            \
+  __global__ void kernel_##L(int* out) {                                 \
+    int c[L::kRank];                                                     \
+    L::offset_to_coords(threadIdx.x % L::kNumOffsets, 0, blockIdx.x % L::kNumPartitions, c); \
+    out[threadIdx.x] = L::coords_to_offset(c) + L::coords_to_partition(c); \
   }
 #define KERNEL_SHARED(L)                                                 \
   __global__ void kernel_##L(int* out) {                                 \

@@ -231,6 +231,11 @@ const std::vector<Sample> kTritonSamples = {
      R"(!ttg.memdesc<16x2x2xf16, #ttg.shared_linear<{offset = [[4, 0, 0], [0, 1, 0], [8, 0, 0], [2, 0, 0], [1, 0, 0], [0, 0, 1]]}, alignment = 32>, #ttg.shared_memory, mutable>)"},
     {R"(PaddedSharedLayout(interval_padding_pairs=[[16, 4], [64, 8]], offset_bases=[[4, 0, 0], [2, 0, 0], [1, 0, 0], [0, 1, 0], [8, 0, 0]], block_bases=[], shape=[16, 2, 1]))",
      R"(!ttg.memdesc<16x2x1xf16, #ttg.padded_shared<[16:+4, 64:+8] {offset = [[4, 0, 0], [2, 0, 0], [1, 0, 0], [0, 1, 0], [8, 0, 0]], block = []}>, #ttg.shared_memory, mutable>)"},
+    // Triton 3.9 (CDNA5); the 3.9 wheel's repr and its memdesc type.
+    {R"(PartitionedSharedLayout(num_partitions=2, num_groups=2, partition_dim=0, partition_layout=SwizzledSharedLayout(vec=2, per_phase=2, max_phase=4, order=[1, 0], cga_layout=[])))",
+     R"(!ttg.memdesc<64x32xf16, #ttg.partitioned_shared<{numPartitions = 2, numGroups = 2, partitionDim = 0, partitionLayout = #ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [1, 0]}>}>, #ttg.shared_memory, mutable>)"},
+    {R"(PartitionedSharedLayout(num_partitions=2, num_groups=2, partition_dim=0, partition_layout=SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [1, 0], [2, 0]], block_bases=[], alignment=16)))",
+     R"(!ttg.memdesc<16x4xf16, #ttg.partitioned_shared<{numPartitions = 2, numGroups = 2, partitionDim = 0, partitionLayout = #ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0], [2, 0]]}, alignment = 16>}>, #ttg.shared_memory, mutable>)"},
 };
 
 // Triton 3.6 prints these, but Gluon has no class for them.
@@ -306,6 +311,7 @@ TEST_CASE("print then parse gives the same layout in every format", "[io]") {
       {AmdRotatingShared{4, 1, 16, {1, 0}, {}}},
       {wmma39},
       {AmdWmmaScale{1, wmma39, 16}},
+      {PartitionedShared{4, 2, 1, make_spec(PaddedShared{{{8, 1}}, {{1, 0}, {0, 1}}, {{2, 0}}, {4, 2}})}},
   };
   for (const Spec& s : specs) {
     TensorLayout t{std::make_shared<const Spec>(s), {}, "f32", 32};

@@ -146,3 +146,50 @@ TEST_CASE("shared_linear and padded_shared take their bases as given", "[shared]
   CHECK(padded_offset(p, 64) == 64 + 8 + 8);
   CHECK(padded_offset(p, 100) == 100 + 3 * 4 + 1 * 8);
 }
+
+TEST_CASE("partitioned_shared matches the 3.9 wheel", "[shared]") {
+  // Bases printed by the wheel's to_linear_layout, which leaves out the
+  // partition bases: those follow Triton's rule (the piece size along
+  // partitionDim, doubling).
+  auto part = [](int p, int g, int dim, Spec inner) { return Spec{PartitionedShared{p, g, dim, make_spec(inner)}}; };
+  struct Case { Spec s; Shape shape; Bases offset, partition; };
+  std::vector<Case> cases = {
+      // Triton's own example: 8 pieces of 16 rows, partition 0 holds P0, P2, P4, P6.
+      {part(2, 4, 0, Spec{swz(1, 1, 1, {1, 0})}), {128, 32},
+       {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {1, 0}, {2, 0}, {4, 0}, {8, 0}, {32, 0}, {64, 0}}, {{16, 0}}},
+      // The swizzle is the piece's (16x16), not the tensor's.
+      {part(2, 2, 1, Spec{swz(4, 1, 4, {1, 0})}), {16, 64},
+       {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {1, 4}, {2, 8}, {4, 0}, {8, 0}, {0, 32}}, {{0, 16}}},
+      {part(2, 2, 0, Spec{swz(2, 2, 4, {1, 0})}), {64, 32},
+       {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {1, 0}, {2, 2}, {4, 4}, {8, 0}, {32, 0}}, {{16, 0}}},
+  };
+  for (auto& c : cases) {
+    LinearLayout l = to_linear(c.s, c.shape, TritonVersion::v3_9);
+    CHECK(l.bases("offset") == c.offset);
+    CHECK(l.bases("partition") == c.partition);
+    CHECK(l.is_invertible());
+  }
+  // A padded piece layout lowers to its linear part (the wheel's answer for
+  // the same bases as a SharedLinearLayout); the padding applies to the
+  // offset within a partition's buffer.
+  PaddedShared pad{{{64, 4}}, {{0, 1}, {0, 2}, {0, 4}, {0, 8}, {0, 16}, {0, 32}, {1, 0}, {2, 0}, {4, 0}, {8, 0}, {16, 0}}, {}, {32, 64}};
+  LinearLayout l = to_linear(part(2, 2, 0, Spec{pad}), {128, 64}, TritonVersion::v3_9);
+  Bases want = pad.offset;
+  want.push_back({64, 0});
+  CHECK(l.bases("offset") == want);
+  CHECK(l.bases("partition") == Bases{{32, 0}});
+}
+
+TEST_CASE("partitioned_shared refuses what Triton 3.9 refuses", "[shared]") {
+  auto lower = [](int p, int g, int dim, Shape shape) {
+    return to_linear(Spec{PartitionedShared{p, g, dim, make_spec(Spec{swz(1, 1, 1, {1, 0})})}}, shape, TritonVersion::v3_9);
+  };
+  REQUIRE_THROWS_WITH(lower(1, 2, 0, {64, 32}), Catch::Contains("numPartitions = 1 must be a power of 2 and at least 2"));
+  REQUIRE_THROWS_WITH(lower(3, 2, 0, {64, 32}), Catch::Contains("numPartitions = 3"));
+  REQUIRE_THROWS_WITH(lower(2, 0, 0, {64, 32}), Catch::Contains("numGroups = 0 must be a power of 2"));
+  REQUIRE_THROWS_WITH(lower(2, 2, 2, {64, 32}), Catch::Contains("partitionDim (2) must be less than the layout rank (2)"));
+  REQUIRE_THROWS_WITH(lower(2, 4, 0, {4, 32}), Catch::Contains("shape[0] = 4 must be at least numPartitions * numGroups = 8"));
+  REQUIRE_THROWS_WITH(to_linear(Spec{PartitionedShared{2, 1, 0, make_spec(Spec{swz(1, 1, 1, {1, 0})})}}, {64, 32},
+                                TritonVersion::v3_6),
+                      Catch::Contains("Triton 3.9's"));
+}
