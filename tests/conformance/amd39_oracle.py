@@ -7,6 +7,7 @@ triton==3.9.0 wheel, offline, for to_linear_layout and the MLIR type text:
     instruction tiles, instr_shape incl. gfx1250's 32x16, rank 2/3, CGA);
   - "mfma": AMDMFMALayout versions 1..4 (CDNA4 = 4), every instr K;
   - "scale": get_wmma_scale_layout (gluon_ir.get_amd_wmma_scale_layout);
+    "scale3" the same for rank-3 (batched) parents (own generator);
   - "nvmma": NVMMASharedLayout without swizzle, transposed, rank 3 (300);
   - "dot": DotOperandLayout of a 3.9-form AMDWMMALayout (1,200);
   - "partitioned": CDNA5 PartitionedSharedLayout over swizzled, NVMMA,
@@ -238,6 +239,39 @@ def draw_nvmma(rng):
     return f"nvmma/sw0/T/rank3/{bits}b", text, answer, shape
 
 
+def draw_scale3(rng):
+    """get_wmma_scale_layout of a rank-3 (batched) parent."""
+    transposed = rng.random() < 0.5
+    instr = rng.choice([[16, 16, 128], [32, 16, 128], [16, 16, 64], [32, 16, 64]])
+    counts = [rng.randint(0, 1), rng.randint(0, 2), rng.randint(0, 2)]
+    box = unit_box(rng, 3, counts, [1, 1, 1])
+    nwarp = rng.randint(0, len(box))
+    warp, reg = box[:nwarp], box[nwarp:]
+    bad = rng.random() < 0.1
+    if bad:
+        corrupt(rng, rng.choice([warp, reg]), 3)
+    cga = draw_cga(rng, 3, False)
+    op = rng.randint(0, 1)
+    sf = rng.choice([16, 32])
+    tile = [instr[1], instr[0]] if transposed else instr[:2]
+    nonk = tile[op] << sum(1 for b in box if b[op + 1]) + sum(1 for b in cga if b[op + 1])
+    batch = 1 << sum(1 for b in box if b[0]) + sum(1 for b in cga if b[0])
+    shape = [batch * rng.choice([1, 1, 2]) // rng.choice([1, 1, 2]) or 1,
+             max(1, min(1024, nonk * rng.choice([1, 1, 2, 4]) // rng.choice([1, 1, 1, 1, 2, 4]))),
+             1 << rng.randint(0, 5)]
+    parent = wmma_text(3, transposed, warp, reg, instr, cga, 3)
+    text = f"AMDWMMAScaleLayout(operand_index={op}, parent={parent}, scale_factor={sf})"
+
+    def answer():
+        from triton.experimental.gluon.language.amd.cdna5 import get_wmma_scale_layout
+        dot = ttgl.DotOperandLayout(op, AMDWMMALayout(3, transposed, warp, reg, instr, cga, 3), 8)
+        ll = get_wmma_scale_layout(dot, shape, sf)
+        return {"bases": {"register": ll.reg_bases, "lane": ll.lane_bases, "warp": ll.warp_bases,
+                          "block": ll.block_bases}}
+
+    return f"scale3/op{op}/{instr[0]}x{instr[1]}" + ("/T" if transposed else "") + f"/sf{sf}", text, answer, shape
+
+
 WMMA_KWIDTH = {1: [8, 16], 2: [4, 8, 16], 3: [1, 2, 4, 8, 16, 32]}
 
 
@@ -360,8 +394,8 @@ def distributed_answer(make, shape):
 
 
 DRAWS = {"wmma": draw_wmma, "mfma": draw_mfma, "scale": draw_scale, "nvmma": draw_nvmma, "dot": draw_dot,
-         "partitioned": draw_partitioned}
-OWN_RNG = {"partitioned"}  # drawn from a generator of their own
+         "partitioned": draw_partitioned, "scale3": draw_scale3}
+OWN_RNG = {"partitioned", "scale3"}  # drawn from a generator of their own
 PER_KIND = {"nvmma": 300}
 
 
@@ -390,7 +424,7 @@ def main():
                 if case == "partitioned":
                     rec.update(make())
                 else:
-                    rec.update(in_child(make) if case in ("scale", "nvmma") else distributed_answer(make, shape))
+                    rec.update(in_child(make) if case in ("scale", "scale3", "nvmma") else distributed_answer(make, shape))
                 f.write(json.dumps(rec) + "\n")
                 n += 1
 
