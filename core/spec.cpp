@@ -22,7 +22,8 @@ std::string kind_name(const Spec& s) {
   static const char* names[] = {"blocked",  "slice",           "linear",        "nvidia_mma",
                                 "dot_op",   "amd_mfma",        "amd_wmma",      "swizzled_shared",
                                 "nvmma_shared", "shared_linear", "padded_shared", "amd_rotating_shared",
-                                "tensor_memory", "tensor_memory_scales", "amd_wmma_scale", "partitioned_shared"};
+                                "tensor_memory", "tensor_memory_scales", "amd_wmma_scale", "partitioned_shared",
+                                "amd_mfma_scale"};
   return names[s.v.index()];
 }
 
@@ -65,8 +66,8 @@ void check_cga_rules(const Spec& s, TritonVersion v) {
   std::visit(
       [&](const auto& k) {
         using K = std::decay_t<decltype(k)>;
-        if constexpr (std::is_same_v<K, AmdWmmaScale>) {
-          return;
+        if constexpr (std::is_same_v<K, AmdWmmaScale> || std::is_same_v<K, AmdMfmaScale>) {
+          return;  // a single CTA (MFMA) or its own CGA rule (WMMA)
         } else if constexpr (std::is_same_v<K, PartitionedShared>) {
           if (k.inner) check_cga_rules(*k.inner, v);
         } else if constexpr (requires { k.parent; }) {

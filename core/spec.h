@@ -10,6 +10,7 @@
 #include <variant>
 
 #include "kinds/amd_mfma.h"
+#include "kinds/amd_mfma_scale.h"
 #include "kinds/amd_rotating_shared.h"
 #include "kinds/amd_wmma.h"
 #include "kinds/amd_wmma_scale.h"
@@ -31,7 +32,7 @@ namespace ls {
 
 using SpecVariant = std::variant<Blocked, Slice, DistributedLinear, NvidiaMma, DotOperand, AmdMfma, AmdWmma,
                                  SwizzledShared, NvmmaShared, SharedLinear, PaddedShared, AmdRotatingShared,
-                                 TensorMemory, TensorMemoryScales, AmdWmmaScale, PartitionedShared>;
+                                 TensorMemory, TensorMemoryScales, AmdWmmaScale, PartitionedShared, AmdMfmaScale>;
 
 struct Spec {
   SpecVariant v;

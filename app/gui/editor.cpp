@@ -412,6 +412,11 @@ bool edit(Ctx& cx, ls::PartitionedShared& k, size_t rank) {
   c |= int_field(cx, "partitionDim", k.partition_dim);
   return c | parent(cx, k.inner, rank, "partitionLayout");
 }
+bool edit(Ctx& cx, ls::AmdMfmaScale& k, size_t rank) {
+  bool c = int_field(cx, "opIdx", k.op_idx);
+  c |= pow2_field(cx, "scaleFactor", k.scale_factor);
+  return c | edit(cx, k.parent, rank);
+}
 bool edit(Ctx& cx, ls::AmdWmmaScale& k, size_t rank) {
   bool c = int_field(cx, "opIdx", k.op_idx);
   c |= pow2_field(cx, "scaleFactor", k.scale_factor);

@@ -91,6 +91,10 @@ const Default kDefaults[] = {
      ""},
     {"amd_mfma", "AMDMFMALayout(version=3, instr_shape=[16, 16, 16], transposed=False, warps_per_cta=[2, 2])", "32x32"},
     {"amd_wmma", "#ttg.amd_wmma<{version = 1, isTranspose = false, warpsPerCTA = [2, 2]}>", "32x32"},
+    {"amd_mfma_scale",
+     "AMDMFMAScaleLayout(operand_index=0, parent=AMDMFMALayout(version=4, instr_shape=[16, 16, 128], transposed=True, "
+     "warps_per_cta=[2, 2]), scale_factor=32)",
+     "32x8"},
     {"amd_wmma_scale",
      "AMDWMMAScaleLayout(operand_index=0, parent=AMDWMMALayout(version=3, transposed=False, warp_bases=[[0, 1], "
      "[1, 0]], reg_bases=[], instr_shape=[16, 16, 128]), scale_factor=32)",

@@ -318,6 +318,15 @@ Spec build_spec(const std::string& kind, Fields& f) {
     p.partition_dim = f.int32("partitionDim");
     p.inner = f.layout("partitionLayout");
     s.v = p;
+  } else if (kind == "amd_mfma_scale") {
+    AmdMfmaScale m;
+    m.op_idx = f.int32("opIdx");
+    SpecPtr parent = f.layout("parent");
+    auto* p = std::get_if<AmdMfma>(&parent->v);
+    if (!p) f.fail_field("parent", "must be an amd_mfma layout");
+    m.parent = *p;
+    m.scale_factor = f.int32("scaleFactor", 32);
+    s.v = m;
   } else if (kind == "tensor_memory_scales") {
     TensorMemoryScales t;
     t.cga = f.cga();
@@ -333,7 +342,7 @@ bool is_kind(const std::string& name) {
   static const std::vector<std::string> names = {
       "blocked",  "slice",           "linear",       "nvidia_mma",    "dot_op",        "amd_mfma",
       "amd_wmma", "swizzled_shared", "nvmma_shared", "shared_linear", "padded_shared", "amd_rotating_shared",
-      "tensor_memory", "tensor_memory_scales", "amd_wmma_scale", "partitioned_shared"};
+      "tensor_memory", "tensor_memory_scales", "amd_wmma_scale", "partitioned_shared", "amd_mfma_scale"};
   return std::find(names.begin(), names.end(), name) != names.end();
 }
 

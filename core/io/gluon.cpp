@@ -53,6 +53,9 @@ const std::vector<GluonClass>& classes() {
         {"reg_bases", "ctaLayout.register"}, {"instr_shape", "instrShape"}, {"cga_layout", "CGALayout"},
         {"rank", "rank"}}},
       // layoutscope's own name for get_wmma_scale_layout(dot_operand, shape, scale_factor).
+      // layoutscope's own name for get_mfma_scale_layout(dot_operand, shape, scale_factor).
+      {"AMDMFMAScaleLayout", "amd_mfma_scale", 2,
+       {{"operand_index", "opIdx"}, {"parent", "parent"}, {"scale_factor", "scaleFactor"}}},
       {"AMDWMMAScaleLayout", "amd_wmma_scale", 2,
        {{"operand_index", "opIdx"}, {"parent", "parent"}, {"scale_factor", "scaleFactor"}}},
       {"SwizzledSharedLayout", "swizzled_shared", 4,
@@ -358,6 +361,9 @@ std::string print_gluon(const Spec& spec) {
     return "TensorMemoryLayout(block=(" + std::to_string(t->block_m) + ", " + std::to_string(t->block_n) +
            "), col_stride=" + std::to_string(t->col_stride) + ", cga_layout=" + bases_str(t->cga.bases) +
            ", two_ctas=" + py_bool(t->two_ctas) + ", fp4_padded=" + py_bool(t->fp4_padded) + ")";
+  if (auto* m = std::get_if<AmdMfmaScale>(&spec.v))
+    return "AMDMFMAScaleLayout(operand_index=" + std::to_string(m->op_idx) + ", parent=" + print_gluon(Spec{m->parent}) +
+           ", scale_factor=" + std::to_string(m->scale_factor) + ")";
   if (auto* w = std::get_if<AmdWmmaScale>(&spec.v))
     return "AMDWMMAScaleLayout(operand_index=" + std::to_string(w->op_idx) + ", parent=" + print_gluon(Spec{w->parent}) +
            ", scale_factor=" + std::to_string(w->scale_factor) + ")";

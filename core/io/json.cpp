@@ -206,6 +206,8 @@ std::vector<Item> params(const Spec& spec) {
             {"numGroups", num(p->num_groups)},
             {"partitionDim", num(p->partition_dim)},
             {"partitionLayout", p->inner}};
+  if (auto* m = std::get_if<AmdMfmaScale>(&spec.v))
+    return {{"opIdx", num(m->op_idx)}, {"parent", make_spec(m->parent)}, {"scaleFactor", num(m->scale_factor)}};
   if (auto* w = std::get_if<AmdWmmaScale>(&spec.v))
     return {{"opIdx", num(w->op_idx)}, {"parent", make_spec(w->parent)}, {"scaleFactor", num(w->scale_factor)}};
   const auto& p = std::get<PaddedShared>(spec.v);

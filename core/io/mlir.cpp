@@ -620,6 +620,9 @@ std::string print_mlir_attr(const Spec& spec) {
            ", blockN = " + std::to_string(t->block_n) + ", colStride = " + std::to_string(t->col_stride) +
            (t->cga.bases.empty() ? "" : ", CGALayout = " + bases_str(t->cga.bases)) +
            (t->two_ctas ? ", twoCTAs = true" : "") + (t->fp4_padded ? ", fp4Padded = true" : "") + ">";
+  if (auto* m = std::get_if<AmdMfmaScale>(&spec.v))
+    return "#ttg.amd_mfma_scale<{opIdx = " + std::to_string(m->op_idx) + ", parent = " + print_mlir_attr(Spec{m->parent}) +
+           ", scaleFactor = " + std::to_string(m->scale_factor) + "}>";
   if (auto* w = std::get_if<AmdWmmaScale>(&spec.v))
     return "#ttg.amd_wmma_scale<{opIdx = " + std::to_string(w->op_idx) + ", parent = " + print_mlir_attr(Spec{w->parent}) +
            ", scaleFactor = " + std::to_string(w->scale_factor) + "}>";

@@ -8,6 +8,7 @@ triton==3.9.0 wheel, offline, for to_linear_layout and the MLIR type text:
   - "mfma": AMDMFMALayout versions 1..4 (CDNA4 = 4), every instr K;
   - "scale": get_wmma_scale_layout (gluon_ir.get_amd_wmma_scale_layout);
     "scale3" the same for rank-3 (batched) parents (own generator);
+  - "mfmascale": CDNA4's get_mfma_scale_layout (own generator);
   - "nvmma": NVMMASharedLayout without swizzle, transposed, rank 3 (300);
   - "dot": DotOperandLayout of a 3.9-form AMDWMMALayout (1,200);
   - "partitioned": CDNA5 PartitionedSharedLayout over swizzled, NVMMA,
@@ -272,6 +273,32 @@ def draw_scale3(rng):
     return f"scale3/op{op}/{instr[0]}x{instr[1]}" + ("/T" if transposed else "") + f"/sf{sf}", text, answer, shape
 
 
+def draw_mfma_scale(rng):
+    """get_mfma_scale_layout (CDNA4) of a rank-2 MFMA parent."""
+    mdim = rng.choice([16, 32])
+    instr = [mdim, mdim, 128 if mdim == 16 else 64]
+    bad = rng.random() < 0.1
+    if bad:
+        instr = rng.choice([[4, 64, 4], [64, 4, 4]])
+    tpw = [1 << rng.randint(0, 2), 1 << rng.randint(0, 2)]
+    wpc = [1 << rng.randint(0, 2), 1 << rng.randint(0, 2)]
+    op = rng.randint(0, 1)
+    nonk = instr[0] * tpw[op] * wpc[op]
+    shape = [max(1, nonk * rng.choice([1, 1, 2, 4]) // rng.choice([1, 1, 1, 2, 4])), 1 << rng.randint(0, 4)]
+    parent = (f"AMDMFMALayout(version=4, instr_shape={instr}, transposed=True, warps_per_cta={wpc}, "
+              f"tiles_per_warp={tpw})")
+    text = f"AMDMFMAScaleLayout(operand_index={op}, parent={parent}, scale_factor=32)"
+
+    def answer():
+        from triton.experimental.gluon.language.amd.cdna4 import get_mfma_scale_layout
+        dot = ttgl.DotOperandLayout(op, AMDMFMALayout(4, instr, True, wpc, tiles_per_warp=tpw), 16)
+        ll = get_mfma_scale_layout(dot, shape)
+        return {"bases": {"register": ll.reg_bases, "lane": ll.lane_bases, "warp": ll.warp_bases,
+                          "block": ll.block_bases}}
+
+    return f"mfmascale/op{op}/{instr[0]}x{instr[1]}", text, answer, shape
+
+
 WMMA_KWIDTH = {1: [8, 16], 2: [4, 8, 16], 3: [1, 2, 4, 8, 16, 32]}
 
 
@@ -394,8 +421,8 @@ def distributed_answer(make, shape):
 
 
 DRAWS = {"wmma": draw_wmma, "mfma": draw_mfma, "scale": draw_scale, "nvmma": draw_nvmma, "dot": draw_dot,
-         "partitioned": draw_partitioned, "scale3": draw_scale3}
-OWN_RNG = {"partitioned", "scale3"}  # drawn from a generator of their own
+         "partitioned": draw_partitioned, "scale3": draw_scale3, "mfmascale": draw_mfma_scale}
+OWN_RNG = {"partitioned", "scale3", "mfmascale"}  # drawn from a generator of their own
 PER_KIND = {"nvmma": 300}
 
 
@@ -424,7 +451,7 @@ def main():
                 if case == "partitioned":
                     rec.update(make())
                 else:
-                    rec.update(in_child(make) if case in ("scale", "scale3", "nvmma") else distributed_answer(make, shape))
+                    rec.update(in_child(make) if case in ("scale", "scale3", "mfmascale", "nvmma") else distributed_answer(make, shape))
                 f.write(json.dumps(rec) + "\n")
                 n += 1
 
