@@ -76,6 +76,11 @@ const std::vector<GluonClass>& classes() {
       {"PartitionedSharedLayout", "partitioned_shared", 4,
        {{"num_partitions", "numPartitions"}, {"num_groups", "numGroups"}, {"partition_dim", "partitionDim"},
         {"partition_layout", "partitionLayout"}}},
+      // Gluon's mbarrier layout: a 1D swizzled layout whose constructor takes
+      // only cga_layout (its repr prints the swizzled fields).
+      {"MBarrierLayout", "swizzled_shared", 0,
+       {{"cga_layout", "CGALayout"}, {"vec", "vec"}, {"per_phase", "perPhase"}, {"max_phase", "maxPhase"},
+        {"order", "order"}}},
       {"AMDRotatingSharedLayout", "amd_rotating_shared", 4,
        {{"vec", "vec"}, {"per_phase", "perPhase"}, {"max_phase", "maxPhase"}, {"order", "order"},
         {"cga_layout", "CGALayout"}}},
@@ -219,6 +224,14 @@ private:
     }
     for (size_t i = 0; i < cls->required; ++i)
       if (!given.count(cls->params[i].name)) fail(ctx + ": missing argument " + cls->params[i].name);
+    if (std::string(cls->name) == "MBarrierLayout") {
+      Val one = io::int_val("1", false), dim0 = io::int_val("0", false), order;
+      order.kind = Val::List;
+      order.list.push_back(dim0);
+      for (const char* k : {"vec", "perPhase", "maxPhase"})
+        if (!f.has(k)) f.add(k, one);
+      if (!f.has("order")) f.add("order", order);
+    }
 
     Val v;
     v.kind = Val::Layout;

@@ -535,3 +535,10 @@ TEST_CASE("a misspelt key is named with the nearest valid one") {
   // Nothing near: no suggestion.
   CHECK(error_of("BlockedLayout([1], [32], [1], [0], zzzzzz=[0])").find("did you mean") == std::string::npos);
 }
+
+TEST_CASE("Gluon's MBarrierLayout reads as the 1D swizzled layout it is", "[io]") {
+  const Spec want{SwizzledShared{1, 1, 1, {0}, {{{1}, {2}}}}};
+  CHECK(*parse_gluon("MBarrierLayout([[1], [2]])").spec == want);
+  CHECK(*parse_gluon("MBarrierLayout(vec=1, per_phase=1, max_phase=1, order=[0], cga_layout=[[1], [2]])").spec == want);
+  CHECK(*parse_gluon("MBarrierLayout()").spec == Spec{SwizzledShared{1, 1, 1, {0}, {}}});
+}
