@@ -1,9 +1,12 @@
 // codegen: the PTX instructions Triton emits for a Gluon copy kernel
-// (core/codegen/codegen.h) and the shared-memory wavefronts they cost, as JSON.
+// (core/codegen/codegen.h) and the shared-memory wavefronts they cost, as JSON;
+// lds: the AMD LDS instructions of a local_store / local_load (core/codegen/amd_lds.h).
 #include <iostream>
+#include <map>
 #include <sstream>
 
 #include "cli.h"
+#include "codegen/amd_lds.h"
 #include "codegen/codegen.h"
 #include "error.h"
 #include "io/text.h"
@@ -99,6 +102,61 @@ const cli::Registration codegen{
          << ", \"instructions\": [";
        for (size_t i = 0; i < r.instrs.size(); ++i) o << (i ? ", " : "") << instr_json(r.instrs[i], a.flag("--details"));
        o << "]}";
+       std::cout << o.str() << "\n";
+       return 0;
+     },
+     int64_t{1} << 22}};
+
+// {"ds_...": n, ...}
+std::string counts_json(const std::map<std::string, int64_t>& m) {
+  std::string s = "{";
+  for (auto& [k, n] : m) s += (s.size() > 1 ? ", \"" : "\"") + k + "\": " + std::to_string(n);
+  return s + "}";
+}
+
+int32_t dot_operand_of(const ls::TensorLayout& t) {
+  auto* d = std::get_if<ls::DotOperand>(&t.spec->v);
+  return d && d->parent && std::holds_alternative<ls::AmdMfma>(d->parent->v) ? d->op_idx : -1;
+}
+
+const cli::Registration lds{
+    {"lds",
+     {{"", "",
+       {{"--shared", "S", true}, {"--store", "R"}, {"--load", "R2"}, {"--shape", "MxN", true}, {"--bits", "B", true},
+        {"--arch", "gfx942|gfx950", true}, {"--triton", "3.6|3.9"}},
+       "the AMD LDS instructions per thread of local_store from R and/or local_load into R2 through shared layout S "
+       "(CDNA3/4, as Triton and the AMDGPU backend emit them)"}},
+     [](const cli::Args& a) {
+       ls::require(a.pos.empty(), "unexpected argument '" + (a.pos.empty() ? std::string() : a.pos[0]) + "'");
+       ls::require(a.has("--store") || a.has("--load"), "--store / --load: give at least one register layout");
+       ls::Shape shape;
+       try {
+         shape = cli::parse_shape(a.get("--shape"));
+         ls::check_shape(shape);
+       } catch (const std::exception& e) {
+         ls::fail(std::string("--shape: ") + e.what());
+       }
+       const int32_t bits = parse_bits(a.get("--bits"));
+       const std::string arch = a.get("--arch");
+       ls::require(cg::is_amd_arch(arch), "--arch: '" + arch + "' is not modelled (gfx942 or gfx950)");
+       ls::TritonVersion v = a.has("--triton") ? ls::parse_triton_version(a.get("--triton")) : ls::kDefaultTriton;
+       ls::TensorLayout s = layout_opt(a, "--shared", shape);
+       ls::require(ls::is_shared(*s.spec), "--shared: must be a shared layout, not " + ls::kind_name(*s.spec));
+       const ls::LinearLayout sl = cg::lowered(s, v);
+       std::ostringstream o;
+       o << "{\"triton\": \"" << ls::triton_version_name(v) << "\", \"arch\": \"" << arch << "\", \"bits\": " << bits;
+       for (const char* opt : {"--store", "--load"}) {
+         if (!a.has(opt)) continue;
+         ls::TensorLayout r = layout_opt(a, opt, shape);
+         ls::require(!ls::is_shared(*r.spec) && !ls::is_tensor_memory(*r.spec),
+                     std::string(opt) + ": must be a distributed layout, not " + ls::kind_name(*r.spec));
+         const bool store = std::string(opt) == "--store";
+         cg::AmdLds l = cg::amd_lds_access(cg::lowered(r, v), *s.spec, sl, bits, store, arch, dot_operand_of(r));
+         o << ", \"" << (store ? "local_store" : "local_load") << "\": {\"vec\": " << l.vec
+           << ", \"accesses_per_thread\": " << l.accesses << ", \"instructions_per_thread\": " << l.instructions
+           << ", \"amdgcn_per_thread\": " << counts_json(l.per_thread) << "}";
+       }
+       o << "}";
        std::cout << o.str() << "\n";
        return 0;
      },

@@ -10,6 +10,7 @@
 #include "../analysis/conversion.h"
 #include "../analysis/report_json.h"
 #include "../analysis/swizzle.h"
+#include "../codegen/amd_lds.h"
 #include "../codegen/codegen.h"
 #include "../error.h"
 #include "../layout_map.h"
@@ -138,7 +139,9 @@ Cost global_cost(const OpContext& c, const TensorLayout& t, bool load, bool asyn
   k.score = static_cast<double>(r.sectors) / static_cast<double>(warps);
   k.summary = instr + " x" + std::to_string(per_thread) + "/thread, " + num(r.sectors_per_request) + " sectors/req (ideal " +
               num(r.ideal_sectors_per_request) + ")";
-  if (async && c.types.size() > 1) {
+  if (async && c.target.compare(0, 4, "hip:") == 0) {
+    k.add_str("lds", "the load writes LDS directly: no ds_* instructions");
+  } else if (async && c.types.size() > 1) {
     for (const TypeRead& tr : c.types)
       if (tr.layout && tr.layout->spec && is_shared(*tr.layout->spec) && tr.layout->shape == t.shape) {
         SharedOpReport s = analyze_shared_access(*map, *make_map(*tr.layout), bits, true, {},
@@ -243,6 +246,41 @@ Cost shared_cost(const OpContext& c, const TensorLayout& reg, TensorLayout share
   return k;
 }
 
+// An LDS access on AMD CDNA3/4: the ds_* instructions Triton and the
+// AMDGPU backend emit (core/codegen/amd_lds.h); no bank model.
+Cost amd_lds_cost(const OpContext& c, const std::string& arch, const TensorLayout& reg, TensorLayout shared,
+                  bool store) {
+  Cost k;
+  k.kind = "shared";
+  if (shared.shape != reg.shape) {
+    require(shared.shape.size() >= reg.shape.size(), "shared shape " + shape_str(shared.shape) +
+                                                         " is smaller than the register tile " + shape_str(reg.shape));
+    shared.shape = reg.shape;  // one buffer of a multi-buffered allocation
+  }
+  const TritonVersion v = parse_triton_version(c.triton);
+  auto* dot = std::get_if<DotOperand>(&reg.spec->v);
+  const int32_t op_idx = dot && dot->parent && std::holds_alternative<AmdMfma>(dot->parent->v) ? dot->op_idx : -1;
+  codegen::AmdLds l = codegen::amd_lds_access(codegen::lowered(reg, v), *shared.spec, codegen::lowered(shared, v),
+                                              reg.elem_bits, store, arch, op_idx);
+  std::string counts = "{", main;
+  int64_t most = 0;
+  for (auto& [m, n] : l.per_thread) {
+    counts += (counts.size() > 1 ? ", " : "") + json_string(m) + ": " + std::to_string(n);
+    if (n > most) most = n, main = m;
+  }
+  k.add_str("instructions_of", "triton " + triton_version_name(v) + " " + arch);
+  k.add("amdgcn_per_thread", counts + "}");
+  k.add("instructions_per_thread", l.instructions);
+  k.add("elements_per_access", l.vec);
+  k.add_str("rule", "Triton's widest vector (at most 128 bits), then the AMDGPU backend's ds_read2/ds_write2 "
+                    "merging (core/codegen/amd_lds.h; held to Triton's AMDGCN)");
+  k.add_str("banks", "not modelled for AMD LDS (no bank model here; instructions only)");
+  k.score = static_cast<double>(l.instructions);
+  k.summary = main + (l.per_thread.size() > 1 ? " and others" : "") + ": " + std::to_string(l.instructions) +
+              " LDS instructions per thread";
+  return k;
+}
+
 Cost convert_cost(const OpContext& c, const TensorLayout& src, const TensorLayout& dst) {
   Cost k;
   k.kind = "convert";
@@ -259,7 +297,12 @@ Cost convert_cost(const OpContext& c, const TensorLayout& src, const TensorLayou
   int64_t warps = warps_of(*sm->linear());
   k.summary = to_string(r.kind);
   auto t = codegen_target(c, bits);
-  if (r.kind == ConversionKind::shared_memory) {
+  if (r.kind == ConversionKind::shared_memory && c.target.compare(0, 4, "hip:") == 0) {
+    k.unread = "the LDS instructions of an AMD convert_layout are not modelled (its scratch layout is AMD's)";
+    k.add_str("unread", k.unread);
+    k.summary += " (through LDS; instructions not modelled for AMD)";
+    k.score = static_cast<double>(hw(*sm->linear(), "register"));
+  } else if (r.kind == ConversionKind::shared_memory) {
     SwizzleDesign d = design_swizzle(*sm->linear(), *dm->linear(), bits);
     int64_t dw = d.store.wavefronts + d.load.wavefronts, dideal = d.store.ideal + d.load.ideal;
     int64_t w = dw, ideal = dideal;
@@ -547,17 +590,25 @@ Cost AnalysisCostModel::cost(const OpContext& c) const {
       return k;
     }
     need(!s.dist.empty() && !s.shared.empty(), "needs a register and a shared layout");
+    const bool store = op != "ttg.local_load" && op != "amdg.local_load_packed_tranposed";
+    if (c.target.compare(0, 4, "hip:") == 0 && codegen::is_amd_arch(c.target.substr(4)) &&
+        op != "amdg.local_load_packed_tranposed") {
+      Cost k = amd_lds_cost(c, c.target.substr(4), *s.dist[0], *s.shared[0], store);
+      if (op == "ttg.local_alloc") k.add("alloc_bytes", elems(s.shared[0]->shape) * s.shared[0]->elem_bits / 8);
+      return k;
+    }
     if (c.target.compare(0, 4, "hip:") == 0) {
       Cost k;
       k.kind = "shared";
-      k.unread = "AMD LDS accesses are not modelled: core's bank model is NVIDIA's (32 banks, 32-lane warps)";
+      k.unread = "LDS accesses are modelled for gfx942 and gfx950 (ds_read/ds_write counts), not for " +
+                 c.target.substr(4) + (op == "amdg.local_load_packed_tranposed" ? " or packed transposed loads" : "");
       k.add_str("unread", k.unread);
       k.add_str("register_layout", kind_name(*s.dist[0]->spec));
       k.add_str("shared_layout", kind_name(*s.shared[0]->spec));
       k.summary = "LDS access (not modelled for AMD)";
       return k;
     }
-    Cost k = shared_cost(c, *s.dist[0], *s.shared[0], op != "ttg.local_load" && op != "amdg.local_load_packed_tranposed");
+    Cost k = shared_cost(c, *s.dist[0], *s.shared[0], store);
     if (op == "ttg.local_alloc") {
       int64_t bytes = elems(s.shared[0]->shape) * s.shared[0]->elem_bits / 8;
       k.add("alloc_bytes", bytes);

@@ -36,7 +36,6 @@ import tempfile
 from triton._C.libtriton import gluon_ir, ir
 import triton.experimental.gluon.language as ttgl
 from triton.experimental.gluon.language.amd import AMDMFMALayout, AMDWMMALayout
-from triton.experimental.gluon.language.amd.cdna5 import PartitionedSharedLayout
 
 CTX = ir.context()
 ir.load_dialects(CTX)
@@ -333,6 +332,7 @@ def draw_dot(rng):
 
 def draw_piece(rng, rank, piece):
     """A shared layout for one piece: (Gluon object or None when invalid, kind)."""
+    from triton.experimental.gluon.language.amd.cdna5 import PartitionedSharedLayout
     kind = rng.choice(["swizzled"] * 4 + ["nvmma", "linear", "padded", "padded", "partitioned"])
     order = list(range(rank))[::-1] if rng.random() < 0.7 else rng.sample(range(rank), rank)
     if kind == "nvmma" and rank == 2:
@@ -360,6 +360,7 @@ def draw_piece(rng, rank, piece):
 
 def draw_partitioned(rng):
     """PartitionedSharedLayout; about a sixth break a rule."""
+    from triton.experimental.gluon.language.amd.cdna5 import PartitionedSharedLayout
     rank = rng.choice([2, 2, 2, 3])
     parts, groups = rng.choice([2, 2, 4, 8]), rng.choice([1, 1, 2, 4])
     pd = rng.randrange(rank)

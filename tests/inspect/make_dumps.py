@@ -209,17 +209,23 @@ def compile_case(name, fn, sig, consts, target, warps):
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(os.path.abspath(__file__)), "dumps")
+    args = [a for a in sys.argv[1:] if a != "--only-amd"]
+    out = args[0] if args else os.path.join(os.path.dirname(os.path.abspath(__file__)), "dumps")
     os.makedirs(out, exist_ok=True)
     knobs.runtime.add_stages_inspection_hook = no_cubin_hook
     if os.environ.get("MAKE_DUMPS_CHILD"):
         name, fn, sig, consts, warps = cases()[0]
         compile_case(name, fn, sig, consts, GPUTarget("cuda", 90, 32), warps)
         return
-    pass_dump(out)
+    if "--only-amd" not in sys.argv:
+        pass_dump(out)
     targets = [("sm90", GPUTarget("cuda", 90, 32)), ("sm100", GPUTarget("cuda", 100, 32))]
     extra = {("matmul", "sm80"): GPUTarget("cuda", 80, 32), ("matmul", "gfx942"): GPUTarget("hip", "gfx942", 64),
-             ("softmax", "gfx942"): GPUTarget("hip", "gfx942", 64)}
+             ("softmax", "gfx942"): GPUTarget("hip", "gfx942", 64), ("matmul", "gfx950"): GPUTarget("hip", "gfx950", 64),
+             ("transpose", "gfx942"): GPUTarget("hip", "gfx942", 64)}
+    if "--only-amd" in sys.argv:  # regenerate the AMD dumps alone
+        targets = []
+        extra = {k: v for k, v in extra.items() if k[1].startswith("gfx")}
     failed = 0
     for name, fn, sig, consts, warps in cases():
         todo = list(targets) + [(t, tgt) for (n, t), tgt in extra.items() if n == name]
@@ -240,6 +246,11 @@ def main():
                 lines = [l for l in k.asm["ptx"].splitlines() if MEMORY_PTX.match(l)]
                 with open(base + ".ptx", "w") as f:
                     f.write("// memory and shuffle lines of the PTX of the same compilation (make_dumps.py)\n")
+                    f.write("\n".join(lines) + "\n")
+            if "amdgcn" in k.asm:
+                lines = [l.strip() for l in k.asm["amdgcn"].splitlines() if re.match(r"\s*ds_", l)]
+                with open(base + ".amdgcn", "w") as f:
+                    f.write("; LDS lines of the AMDGCN assembly of the same compilation (make_dumps.py)\n")
                     f.write("\n".join(lines) + "\n")
             print(f"ok {name} t{VERSION} {tname}")
     sys.exit(1 if failed else 0)

@@ -106,8 +106,9 @@ def check_dump(cli, path, stats):
         if "unread" in o["cost"] or o["cost"]["kind"] == "unmodelled":
             stats["partly_read"] += 1
             check(o["cost"]["kind"] != "unmodelled" and ("TMEM" in o["cost"]["summary"] or "#ttng." in o["cost"]["unread"]
-                                                         or amd and o["cost"]["kind"] == "shared"),
+                                                         or amd and o["cost"]["kind"] in ("shared", "convert")),
                   f"{name}:{o['line']}: {o['op']} not modelled: {o['cost']}")
+    check_amdgcn(name, path, r, stats)
     for o in r["ops"]:
         for l in o["layouts"]:
             if l["read"]:
@@ -163,6 +164,38 @@ def check_dump(cli, path, stats):
             stats["reduce_dumps"] += 1
             if check(pred == have, f"{name}: reductions predict {dict(pred)}, PTX has {dict(have)}"):
                 stats["reduce_match"] += 1
+
+
+def lds_accesses(counts):
+    """ds_* mnemonic counts -> accesses per (direction, width): a ds_*2* pair is two."""
+    out = collections.Counter()
+    for m, n in counts.items():
+        mm = re.match(r"ds_(read|write)(2st64|2)?_[bu](\d+)(_tr_b\d+)?", m)
+        out[(mm.group(1), mm.group(4) or mm.group(3))] += n * (2 if mm.group(2) else 1)
+    return out
+
+
+def check_amdgcn(name, path, r, stats):
+    """AMD dumps: the ds_* accesses the local_* ops predict equal the assembly's, where
+    only those ops use ds_* instructions (no convert_layout or reduction)."""
+    asm = path[:-len(".ttgir")] + ".amdgcn"
+    if not os.path.exists(asm):
+        return
+    def uses_lds(c):
+        return (c["kind"] == "unmodelled" or c["kind"] == "convert" and c.get("how") == "shared_memory"
+                or c["kind"] == "reduce" and c.get("shared_stores_per_thread", 0) > 0)
+    if any(uses_lds(o["cost"]) for o in r["ops"]):
+        return
+    have = collections.Counter(l.split()[0] for l in open(asm) if l.startswith("ds_"))
+    pred = collections.Counter()
+    for o in r["ops"]:
+        for m, n in o["cost"].get("amdgcn_per_thread", {}).items():
+            pred[m] += n
+    stats["amd_dumps"] += 1
+    if check(lds_accesses(pred) == lds_accesses(have),
+             f"{name}: LDS accesses predicted {dict(pred)}, assembly has {dict(have)}"):
+        stats["amd_match"] += 1
+        stats["amd_exact"] += pred == have
 
 
 def check_passes(cli, data, stats):
@@ -226,6 +259,7 @@ def main():
         p = subprocess.run([a.cli, "convert", text, "--to", "mlir"], capture_output=True, text=True)
         check(p.returncode == 0, f"layout text {text[:100]} does not read back: {p.stderr.strip()}")
     check(stats["passes"] == 2, f"{stats['passes']} MLIR_ENABLE_DUMP files read, expected 2")
+    check(stats["amd_dumps"] >= 4, f"only {stats['amd_dumps']} AMD dumps compared with their assembly")
     check_broken(a.cli, a.data)
     print(f"{stats['dumps']} dumps, {stats['ops']} ops reported ({stats['expected']} expected by the line scan), "
           f"PTX global instruction counts equal in {stats['ptx_match']}/{stats['ptx_dumps']} dumps "
@@ -233,7 +267,8 @@ def main():
           f"{stats['passes']} MLIR_ENABLE_DUMP files read as their final TTGIR; "
           f"shuffle/shared counts of reductions equal in {stats['reduce_match']}/{stats['reduce_dumps']} dumps"
           f", Triton's shared-memory instructions of local/convert ops equal in {stats['shared_match']}/{stats['shared_dumps']} dumps "
-          f"({stats['shared_instructions']} per thread); {len(READ_TEXTS)} layout texts read back")
+          f"({stats['shared_instructions']} per thread); AMD LDS accesses equal in {stats['amd_match']}/{stats['amd_dumps']} "
+          f"dumps ({stats['amd_exact']} with the same ds_* mnemonics); {len(READ_TEXTS)} layout texts read back")
     for f in failures:
         print("FAIL", f)
     sys.exit(1 if failures else 0)
