@@ -44,16 +44,27 @@ echo "test-sanitizers: ctest -L 'unit|gui'"
 status=0
 # LeakSanitizer's own tracer thread now and then crashes while it stops the
 # GUI's threads at exit ("Tracer caught signal 11", LSan "fatal error"): a
-# tool failure, not a report. Only then are the failed tests run once more;
-# any AddressSanitizer, UBSan or leak report fails at once.
+# tool failure, not a report. Only the tests that failed that way, and no
+# other way, run once more; any AddressSanitizer, UBSan or leak report, and
+# any other failure, fails the run.
 if ! (cd "$build" && ctest --output-on-failure -j "$(nproc)" -L 'unit|gui'); then
-  log="$build/Testing/Temporary/LastTest.log"
-  if grep -q "LeakSanitizer has encountered a fatal error" "$log" &&
-     ! grep -qE "ERROR: AddressSanitizer|runtime error:|ERROR: LeakSanitizer: detected memory leaks" "$log"; then
-    echo "test-sanitizers: LSan's tracer crashed; the failed tests run once more"
-    (cd "$build" && ctest --output-on-failure --rerun-failed) || status=1
-  else
-    status=1
+  status=1
+  tracer_only=$(python3 - "$build/Testing/Temporary" <<'PY'
+import re, sys
+tmp = sys.argv[1]
+failed = [l.split(":", 1)[1].strip() for l in open(f"{tmp}/LastTestsFailed.log") if ":" in l]
+log = open(f"{tmp}/LastTest.log", errors="replace").read()
+sections = dict(re.findall(r"\d+/\d+ Testing: (\S+)\n(.*?)(?=\n\d+/\d+ Testing: |\Z)", log, re.S))
+real = r"ERROR: AddressSanitizer|runtime error:|ERROR: LeakSanitizer: detected memory leaks"
+crashed = [t for t in failed
+           if "LeakSanitizer has encountered a fatal error" in sections.get(t, "") and not re.search(real, sections[t])]
+print(" ".join(crashed) if len(crashed) == len(failed) else "")
+PY
+) || tracer_only=""
+  if [ -n "$tracer_only" ]; then
+    echo "test-sanitizers: LSan's tracer crashed in: $tracer_only; those run once more"
+    regex="^($(tr ' ' '|' <<<"$tracer_only"))\$"
+    (cd "$build" && ctest --output-on-failure -R "$regex") && status=0
   fi
 fi
 
