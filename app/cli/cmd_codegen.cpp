@@ -28,6 +28,16 @@ ls::TensorLayout layout_opt(const cli::Args& a, const std::string& opt, const ls
   return t;
 }
 
+ls::Shape shape_opt(const cli::Args& a) {
+  try {
+    ls::Shape shape = cli::parse_shape(a.get("--shape"));
+    ls::check_shape(shape);
+    return shape;
+  } catch (const std::exception& e) {
+    ls::fail(std::string("--shape: ") + e.what());
+  }
+}
+
 int32_t parse_bits(const std::string& s) {
   ls::require(s == "8" || s == "16" || s == "32", "--bits must be 8, 16 or 32, not '" + s + "'");
   return std::stoi(s);
@@ -69,13 +79,7 @@ const cli::Registration codegen{
        ls::require(!(a.has("--via-shared") && a.has("--convert")), "--via-shared / --convert: give at most one");
        ls::require(a.has("--shape"), "--shape: missing (e.g. --shape 128x128)");
        ls::require(a.has("--bits"), "--bits: missing (8, 16 or 32)");
-       ls::Shape shape;
-       try {
-         shape = cli::parse_shape(a.get("--shape"));
-         ls::check_shape(shape);
-       } catch (const std::exception& e) {
-         ls::fail(std::string("--shape: ") + e.what());
-       }
+       const ls::Shape shape = shape_opt(a);
        const int32_t bits = parse_bits(a.get("--bits"));
        cg::Target t;
        if (a.has("--triton")) t.version = ls::parse_triton_version(a.get("--triton"));
@@ -129,13 +133,7 @@ const cli::Registration lds{
      [](const cli::Args& a) {
        ls::require(a.pos.empty(), "unexpected argument '" + (a.pos.empty() ? std::string() : a.pos[0]) + "'");
        ls::require(a.has("--store") || a.has("--load"), "--store / --load: give at least one register layout");
-       ls::Shape shape;
-       try {
-         shape = cli::parse_shape(a.get("--shape"));
-         ls::check_shape(shape);
-       } catch (const std::exception& e) {
-         ls::fail(std::string("--shape: ") + e.what());
-       }
+       const ls::Shape shape = shape_opt(a);
        const int32_t bits = parse_bits(a.get("--bits"));
        const std::string arch = a.get("--arch");
        ls::require(cg::is_amd_arch(arch), "--arch: '" + arch + "' is not modelled (gfx942 or gfx950)");

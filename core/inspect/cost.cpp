@@ -173,17 +173,24 @@ std::string instructions_of(const codegen::Target& t) {
   return codegen::target_name(t);
 }
 
+// The shared layout of one buffer of a multi-buffered allocation: the
+// register tile's shape.
+TensorLayout one_buffer(const TensorLayout& reg, TensorLayout shared) {
+  if (shared.shape != reg.shape) {
+    require(shared.shape.size() >= reg.shape.size(), "shared shape " + shape_str(shared.shape) +
+                                                         " is smaller than the register tile " + shape_str(reg.shape));
+    shared.shape = reg.shape;
+  }
+  return shared;
+}
+
 // ld/st.shared or ldmatrix/stmatrix between a register layout and a shared
 // one: Triton's selection (core/codegen) where it is modelled, with
 // layoutscope's own choice beside it; otherwise layoutscope's choice.
 Cost shared_cost(const OpContext& c, const TensorLayout& reg, TensorLayout shared, bool store) {
   Cost k;
   k.kind = "shared";
-  if (shared.shape != reg.shape) {
-    require(shared.shape.size() >= reg.shape.size(), "shared shape " + shape_str(shared.shape) +
-                                                         " is smaller than the register tile " + shape_str(reg.shape));
-    shared.shape = reg.shape;  // one buffer of a multi-buffered allocation
-  }
+  shared = one_buffer(reg, std::move(shared));
   auto rm = make_map(reg);
   auto sm = make_map(shared);
   int32_t bits = reg.elem_bits;
@@ -252,11 +259,7 @@ Cost amd_lds_cost(const OpContext& c, const std::string& arch, const TensorLayou
                   bool store) {
   Cost k;
   k.kind = "shared";
-  if (shared.shape != reg.shape) {
-    require(shared.shape.size() >= reg.shape.size(), "shared shape " + shape_str(shared.shape) +
-                                                         " is smaller than the register tile " + shape_str(reg.shape));
-    shared.shape = reg.shape;  // one buffer of a multi-buffered allocation
-  }
+  shared = one_buffer(reg, std::move(shared));
   const TritonVersion v = parse_triton_version(c.triton);
   auto* dot = std::get_if<DotOperand>(&reg.spec->v);
   const int32_t op_idx = dot && dot->parent && std::holds_alternative<AmdMfma>(dot->parent->v) ? dot->op_idx : -1;
