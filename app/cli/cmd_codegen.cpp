@@ -34,7 +34,8 @@ ls::Shape shape_opt(const cli::Args& a) {
     ls::check_shape(shape);
     return shape;
   } catch (const std::exception& e) {
-    ls::fail(std::string("--shape: ") + e.what());
+    const std::string what = e.what();
+    ls::fail(what.rfind("--shape", 0) == 0 ? what : "--shape: " + what);
   }
 }
 
