@@ -46,35 +46,49 @@ Vec flat_bases(const LinearLayout& l, const Flat& f, const std::string& in, bool
   return v;
 }
 
+// Null space of the rows `v` over F2 with `dim` columns, as Triton's
+// nullspaceBasis computes it: reduced echelon form with each row's pivot at
+// its lowest set bit, then one vector per free column, ascending.
+Vec nullspace(const Vec& v, int dim) {
+  Vec rows;
+  for (auto x : v) {
+    for (auto r : rows)
+      if (x & (r & -r)) x ^= r;
+    if (!x) continue;
+    for (auto& r : rows)
+      if (r & (x & -x)) r ^= x;
+    rows.push_back(x);
+  }
+  uint64_t piv = 0;
+  for (auto r : rows) piv |= r & -r;
+  Vec out;
+  for (int c = 0; c < dim; ++c) {
+    if (piv >> c & 1) continue;
+    uint64_t x = 1ull << c;
+    for (auto r : rows)
+      if (r >> c & 1) x ^= r & -r;
+    out.push_back(x);
+  }
+  return out;
+}
+
 // Triton's intersectionBasis: for unit vectors, those of `a` also in `b`, in
-// a's order; otherwise a basis of the intersection of the spans.
-Vec intersection(const Vec& a, const Vec& b) {
+// a's order; otherwise the null space of the two null spaces, in its order.
+Vec intersection(const Vec& a, const Vec& b, int dim) {
   auto pow2 = [](uint64_t x) { return x && !(x & (x - 1)); };
   Vec r;
   if (std::all_of(a.begin(), a.end(), pow2) && std::all_of(b.begin(), b.end(), pow2)) {
     for (auto x : a)
-      if (x && contains(b, x)) r.push_back(x);
+      if (contains(b, x)) r.push_back(x);
     return r;
   }
-  // Zassenhaus: reduce the rows (a_i | a_i) and (b_j | 0); the rows whose
-  // left half vanishes span the intersection in their right half.
-  Vec rows;
-  auto insert = [&](uint64_t x) {
-    for (auto q : rows)
-      if (x & std::bit_floor(q)) x ^= q;
-    if (!x) return;
-    rows.push_back(x);
-    std::sort(rows.rbegin(), rows.rend());
-  };
-  for (auto x : a) insert(x << 32 | x);
-  for (auto x : b) insert(x << 32);
-  for (auto q : rows)
-    if (q < (1ull << 32)) r.push_back(q);
-  return r;
+  Vec joint = nullspace(a, dim), nb = nullspace(b, dim);
+  joint.insert(joint.end(), nb.begin(), nb.end());
+  return nullspace(joint, dim);
 }
 
-Vec get_vbasis(Vec reg_src, Vec reg_dst, const Vec& lane_src, const Vec& lane_dst, int bits, bool extend) {
-  Vec vb = intersection(reg_src, reg_dst);
+Vec get_vbasis(Vec reg_src, Vec reg_dst, const Vec& lane_src, const Vec& lane_dst, int bits, int dim, bool extend) {
+  Vec vb = intersection(reg_src, reg_dst, dim);
   const size_t max_vec = log2i(128 / bits);
   if (vb.size() > max_vec) vb.resize(max_vec);
   const int per_bank = bits > 32 ? 0 : log2i(32 / bits);
@@ -276,9 +290,9 @@ struct OpTile {
 // Triton's optimalSwizzlingTile: the vector bases when side a stores with
 // tile ta using n_a register bases and side b with tb using n_b.
 std::optional<Vec> tile_vbasis(const FlatHw& ha, const Vec& reg_a, const Vec& lane_a, const FlatHw& hb, const Vec& reg_b,
-                               const Vec& lane_b, int n_a, int n_b, const OpTile& ta, const OpTile& tb) {
-  if (n_a < n_b) return tile_vbasis(hb, reg_b, lane_b, ha, reg_a, lane_a, n_b, n_a, tb, ta);
-  Vec vb = intersection(reg_a, reg_b);
+                               const Vec& lane_b, int n_a, int n_b, const OpTile& ta, const OpTile& tb, int dim) {
+  if (n_a < n_b) return tile_vbasis(hb, reg_b, lane_b, ha, reg_a, lane_a, n_b, n_a, tb, ta, dim);
+  Vec vb = intersection(reg_a, reg_b, dim);
   if (static_cast<int>(vb.size()) < n_b) return std::nullopt;
   vb.resize(n_b);
   Vec tile_a, tile_b;
@@ -302,7 +316,80 @@ std::optional<Vec> tile_vbasis(const FlatHw& ha, const Vec& reg_a, const Vec& la
 }
 
 // Triton's bankConflicts: the wavefront bases that land in the segment.
-int64_t seg_conflicts(const Vec& seg, const Vec& tile) { return (int64_t{1} << intersection(seg, tile).size()) - 1; }
+int64_t seg_conflicts(const Vec& seg, const Vec& tile, int dim) {
+  return (int64_t{1} << intersection(seg, tile, dim).size()) - 1;
+}
+
+// Triton's optimalSwizzlingLdSt (3.6 and 3.9, one CTA): the vector is the
+// common register bases, filled up to one 32-bit word with one side's
+// registers that are the other side's warps (the side whose lowest such basis
+// is lower on a tie), then common warps, then each side's warps in turn; each
+// side's wavefront is its lanes less the last log2(vector bits / 32); with a
+// vector under 128 bits the bank bases held in registers by the side that
+// filled the word (else by the side holding more) move to the front.
+// Returns the offset bases: vector, bank, segment, reps.
+struct LdStSmem {
+  Vec offset;
+  size_t reps = 0;
+};
+
+LdStSmem ldst_smem(const Vec& reg_src, const Vec& reg_dst, const Vec& lane_src, const Vec& lane_dst, const Vec& warp_src,
+                   const Vec& warp_dst, int bits, int dim) {
+  Vec vb = intersection(reg_src, reg_dst, dim);
+  const size_t max_vec = log2i(128 / bits);
+  if (vb.size() > max_vec) vb.resize(max_vec);
+  std::optional<bool> src_fills;
+  if ((int64_t{1} << vb.size()) * bits < 32) {
+    const size_t per_bank = log2i(32 / bits);
+    auto without_vb = [&](const Vec& v) {
+      Vec r;
+      for (auto x : v)
+        if (!contains(vb, x)) r.push_back(x);
+      return r;
+    };
+    Vec rs = intersection(without_vb(reg_src), warp_dst, dim), rd = intersection(without_vb(reg_dst), warp_src, dim);
+    if (rs.size() == rd.size() && !rs.empty())
+      src_fills = *std::min_element(rs.begin(), rs.end()) < *std::min_element(rd.begin(), rd.end());
+    else
+      src_fills = rs.size() > rd.size();
+    const Vec& largest = *src_fills ? rs : rd;
+    vb.insert(vb.end(), largest.begin(), largest.end());
+    if (vb.size() < per_bank) {
+      Vec ww = intersection(warp_src, warp_dst, dim);
+      vb.insert(vb.end(), ww.begin(), ww.end());
+    }
+    for (size_t i = 0; vb.size() < per_bank && (i < warp_src.size() || i < warp_dst.size()); ++i) {
+      if (i < warp_src.size() && !contains(vb, warp_src[i])) vb.push_back(warp_src[i]);
+      if (vb.size() < per_bank && i < warp_dst.size() && !contains(vb, warp_dst[i])) vb.push_back(warp_dst[i]);
+    }
+    if (vb.size() > per_bank) vb.resize(per_bank);
+  }
+  const int log2_vec = log2i(std::max<int64_t>(1, ((int64_t{1} << vb.size()) * bits) / 32));
+  auto wavefront = [&](Vec lanes) {
+    lanes.resize(lanes.size() - std::min<size_t>(lanes.size(), log2_vec));
+    return lanes;
+  };
+  Core c = build_core(reg_src, reg_dst, vb, wavefront(lane_src), wavefront(lane_dst), bits, dim, 0);
+  if (log2_vec < 2) {
+    std::vector<size_t> in_src, in_dst, order;
+    for (size_t i = 0; i < c.bank.size(); ++i) {
+      if (contains(reg_src, c.bank[i])) in_src.push_back(i);
+      if (contains(reg_dst, c.bank[i])) in_dst.push_back(i);
+    }
+    if (src_fills) order = *src_fills ? in_src : in_dst;
+    else order = in_src.size() > in_dst.size() ? in_src : in_dst;
+    for (size_t i = 0; i < c.bank.size(); ++i)
+      if (std::find(order.begin(), order.end(), i) == order.end()) order.push_back(i);
+    Vec bank;
+    for (auto i : order) bank.push_back(c.bank[i]);
+    c.bank = bank;
+  }
+  LdStSmem r;
+  r.offset = vb;
+  for (auto* part : {&c.bank, &c.segment, &c.reps}) r.offset.insert(r.offset.end(), part->begin(), part->end());
+  r.reps = c.reps.size();
+  return r;
+}
 }  // namespace
 
 std::optional<CuteSwizzle> cute_swizzle_of(const LinearLayout& l) {
@@ -352,7 +439,7 @@ SwizzleDesign design_swizzle(const LinearLayout& src, const LinearLayout& dst, i
   const int dim = f.bits();
   Vec reg_src = flat_bases(src, f, "register", true), reg_dst = flat_bases(dst, f, "register", true);
   Vec lane_src = flat_bases(src, f, "lane", false), lane_dst = flat_bases(dst, f, "lane", false);
-  Vec vb = get_vbasis(reg_src, reg_dst, lane_src, lane_dst, bits, extend_vector);
+  Vec vb = get_vbasis(reg_src, reg_dst, lane_src, lane_dst, bits, dim, extend_vector);
   require(static_cast<int>(vb.size()) <= dim, "internal: vector wider than the tile");
   // per side: the lanes one wavefront serves
   auto vec_size = [&](const Vec& regs) {
@@ -519,7 +606,7 @@ CvtSmem cvt_smem(const LinearLayout& src, const LinearLayout& dst, int32_t bits,
     for (auto& od : dst_ops) {
       const int ns = total - static_cast<int>(os.contig.size()), nd = total - static_cast<int>(od.contig.size());
       if (ns < 0 || nd < 0) continue;
-      auto vb = tile_vbasis(hs, reg_src, lane_src, hd, reg_dst, lane_dst, ns, nd, os, od);
+      auto vb = tile_vbasis(hs, reg_src, lane_src, hd, reg_dst, lane_dst, ns, nd, os, od, dim);
       if (!vb) continue;
       // each side's wavefront: registers outside the vector, then its address lanes
       auto tile = [&](const OpTile& op, const Vec& regs, const Vec& lanes) -> std::optional<Vec> {
@@ -538,7 +625,7 @@ CvtSmem cvt_smem(const LinearLayout& src, const LinearLayout& dst, int32_t bits,
       auto missing = [](const OpTile& op) { return static_cast<int>(op.contig.size() + op.addr.size()) - 3; };
       const int leave = std::min(missing(os), missing(od));
       Core c = build_core(reg_src, reg_dst, *vb, *ts, *td, bits, dim, leave);
-      const int64_t conflicts = seg_conflicts(c.segment, *ts) + seg_conflicts(c.segment, *td);
+      const int64_t conflicts = seg_conflicts(c.segment, *ts, dim) + seg_conflicts(c.segment, *td, dim);
       const int64_t reps = int64_t{1} << c.reps.size();
       if (!found || conflicts < best_conflicts || (conflicts == best_conflicts && reps > best_reps)) {
         found = true, best_conflicts = conflicts, best_reps = reps;
@@ -551,9 +638,12 @@ CvtSmem cvt_smem(const LinearLayout& src, const LinearLayout& dst, int32_t bits,
       }
     }
   if (!found) {  // plain ld.shared / st.shared
-    SwizzleDesign d = design_swizzle(src, dst, bits, false);
-    best.layout = d.layout;
-    best.scratch_elems = d.scratch_elems;
+    auto warps = [&](const LinearLayout& l) { return l.has_in("warp") ? flat_bases(l, f, "warp", true) : Vec{}; };
+    LdStSmem m = ldst_smem(reg_src, reg_dst, lane_src, lane_dst, warps(src), warps(dst), bits, dim);
+    Bases offset;
+    for (auto x : m.offset) offset.push_back(f.unpack(x));
+    best.layout = LinearLayout({{"offset", offset}, {"block", {}}}, src.outs());
+    best.scratch_elems = (int64_t{1} << dim) >> m.reps;
   }
   return best;
 }

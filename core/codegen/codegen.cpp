@@ -220,7 +220,7 @@ std::string shared_type(const Cvt& c, const std::vector<int>& vec, int32_t bits,
   const int lu = log2i(u / bits);
   int j = 0;  // leading elements in register order
   while (j < k && c.reg_index[vec[j]] == j && c.reg[vec[j]] == (int64_t{1} << j)) ++j;
-  if (j == k && k <= lu) return word_type(t);
+  if (j == k && k <= lu) return t < u && bits == 8 ? "v2.b8" : word_type(t);
   if (j >= lu) {
     const int32_t units = t / u;
     if (u == 16 && units <= 4) return "v" + std::to_string(units) + ".b16";
