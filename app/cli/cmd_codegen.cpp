@@ -127,10 +127,11 @@ int32_t dot_operand_of(const ls::TensorLayout& t) {
 const cli::Registration lds{
     {"lds",
      {{"", "",
-       {{"--shared", "S", true}, {"--store", "R"}, {"--load", "R2"}, {"--shape", "MxN", true}, {"--bits", "B", true},
-        {"--arch", "gfx942|gfx950", true}, {"--triton", "3.6|3.9"}},
-       "the AMD LDS instructions per thread of local_store from R and/or local_load into R2 through shared layout S "
-       "(CDNA3/4, as Triton and the AMDGPU backend emit them)"}},
+       {{"--shared", "S"}, {"--store", "R"}, {"--load", "R2"}, {"--convert", "R2"}, {"--shape", "MxN", true},
+        {"--bits", "B", true}, {"--arch", "gfx942|gfx950", true}, {"--triton", "3.6|3.9"}},
+       "the AMD LDS instructions per thread of local_store from R and/or local_load into R2 through shared layout S, "
+       "or of convert_layout from R to R2 through Triton's scratch (CDNA3/4, as Triton and the AMDGPU backend emit "
+       "them)"}},
      [](const cli::Args& a) {
        ls::require(a.pos.empty(), "unexpected argument '" + (a.pos.empty() ? std::string() : a.pos[0]) + "'");
        ls::require(a.has("--store") || a.has("--load"), "--store / --load: give at least one register layout");
@@ -139,6 +140,32 @@ const cli::Registration lds{
        const std::string arch = a.get("--arch");
        ls::require(cg::is_amd_arch(arch), "--arch: '" + arch + "' is not modelled (gfx942 or gfx950)");
        ls::TritonVersion v = a.has("--triton") ? ls::parse_triton_version(a.get("--triton")) : ls::kDefaultTriton;
+       if (a.has("--convert")) {
+         ls::require(!a.has("--shared") && !a.has("--load"),
+                     "--convert: give it with --store R only (the conversion makes its own scratch layout)");
+         ls::require(a.has("--store"), "--convert: --store R (the source layout) is missing");
+         ls::TensorLayout src = layout_opt(a, "--store", shape), dst = layout_opt(a, "--convert", shape);
+         for (auto* t : {&src, &dst})
+           ls::require(!ls::is_shared(*t->spec) && !ls::is_tensor_memory(*t->spec),
+                       std::string(t == &src ? "--store" : "--convert") + ": must be a distributed layout, not " +
+                           ls::kind_name(*t->spec));
+         cg::AmdConvert c = cg::amd_convert(cg::lowered(src, v), cg::lowered(dst, v), bits, arch, v);
+         std::ostringstream o;
+         o << "{\"triton\": \"" << ls::triton_version_name(v) << "\", \"arch\": \"" << arch << "\", \"bits\": " << bits
+           << ", \"path\": \"" << ls::to_string(c.path) << "\"";
+         if (c.path == ls::ConversionKind::warp_shuffle)
+           o << ", \"amdgcn_per_thread\": {\"ds_bpermute_b32\": " << c.bpermutes << "}";
+         if (c.path == ls::ConversionKind::shared_memory) {
+           o << ", \"scratch_bytes\": " << c.scratch_bytes << ", \"rounds\": " << c.rounds;
+           for (auto* l : {&c.store, &c.load})
+             o << ", \"" << (l == &c.store ? "store" : "load") << "\": {\"vec\": " << l->vec
+               << ", \"accesses_per_thread\": " << l->accesses << ", \"amdgcn_per_thread\": " << counts_json(l->per_thread)
+               << "}";
+         }
+         std::cout << o.str() << "}\n";
+         return 0;
+       }
+       ls::require(a.has("--shared"), "--shared: missing (the shared layout; or --convert R2 for a conversion)");
        ls::TensorLayout s = layout_opt(a, "--shared", shape);
        ls::require(ls::is_shared(*s.spec), "--shared: must be a shared layout, not " + ls::kind_name(*s.spec));
        const ls::LinearLayout sl = cg::lowered(s, v);

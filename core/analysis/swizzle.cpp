@@ -202,11 +202,12 @@ struct Core {
 };
 
 Core build_core(const Vec& reg_src, const Vec& reg_dst, const Vec& vb, const Vec& tile_src, const Vec& tile_dst,
-                int bits, int dim, int leave_reps) {
+                int bits, int dim, int leave_reps, int banks = 32) {
   Vec bank_src = vb, bank_dst = vb;
   bank_src.insert(bank_src.end(), tile_src.begin(), tile_src.end());
   bank_dst.insert(bank_dst.end(), tile_dst.begin(), tile_dst.end());
-  const int len_bank = std::min<int>(log2i(1024 / ((int64_t{1} << vb.size()) * bits)), dim - static_cast<int>(vb.size()));
+  const int len_bank =
+      std::min<int>(log2i(int64_t{32} * banks / ((int64_t{1} << vb.size()) * bits)), dim - static_cast<int>(vb.size()));
   const int len_seg = dim - len_bank - static_cast<int>(vb.size());
   Vec seg = compute_segment(bank_src, bank_dst, dim, std::max(0, len_seg));
   Vec uni = vb;
@@ -334,7 +335,7 @@ struct LdStSmem {
 };
 
 LdStSmem ldst_smem(const Vec& reg_src, const Vec& reg_dst, const Vec& lane_src, const Vec& lane_dst, const Vec& warp_src,
-                   const Vec& warp_dst, int bits, int dim) {
+                   const Vec& warp_dst, int bits, int dim, int banks, int wave_lanes) {
   Vec vb = intersection(reg_src, reg_dst, dim);
   const size_t max_vec = log2i(128 / bits);
   if (vb.size() > max_vec) vb.resize(max_vec);
@@ -366,10 +367,11 @@ LdStSmem ldst_smem(const Vec& reg_src, const Vec& reg_dst, const Vec& lane_src, 
   }
   const int log2_vec = log2i(std::max<int64_t>(1, ((int64_t{1} << vb.size()) * bits) / 32));
   auto wavefront = [&](Vec lanes) {
-    lanes.resize(lanes.size() - std::min<size_t>(lanes.size(), log2_vec));
+    const int n = wave_lanes < 0 ? static_cast<int>(lanes.size()) : std::min<int>(wave_lanes, lanes.size());
+    lanes.resize(std::max(0, n - log2_vec));
     return lanes;
   };
-  Core c = build_core(reg_src, reg_dst, vb, wavefront(lane_src), wavefront(lane_dst), bits, dim, 0);
+  Core c = build_core(reg_src, reg_dst, vb, wavefront(lane_src), wavefront(lane_dst), bits, dim, 0, banks);
   if (log2_vec < 2) {
     std::vector<size_t> in_src, in_dst, order;
     for (size_t i = 0; i < c.bank.size(); ++i) {
@@ -579,7 +581,8 @@ std::vector<SwizzleCandidate> rank_conventional(const LinearLayout& src, const L
 
 namespace ls {
 
-CvtSmem cvt_smem(const LinearLayout& src, const LinearLayout& dst, int32_t bits, int32_t sm) {
+CvtSmem cvt_smem(const LinearLayout& src, const LinearLayout& dst, int32_t bits, int32_t sm, int32_t banks,
+                 int32_t wave_lanes) {
   check_element_bits(bits);
   require(src.outs() == dst.outs(), "the source and destination layouts must have the same shape");
   Flat f(src);
@@ -624,7 +627,7 @@ CvtSmem cvt_smem(const LinearLayout& src, const LinearLayout& dst, int32_t bits,
       if (!ts || !td) continue;
       auto missing = [](const OpTile& op) { return static_cast<int>(op.contig.size() + op.addr.size()) - 3; };
       const int leave = std::min(missing(os), missing(od));
-      Core c = build_core(reg_src, reg_dst, *vb, *ts, *td, bits, dim, leave);
+      Core c = build_core(reg_src, reg_dst, *vb, *ts, *td, bits, dim, leave, banks);
       const int64_t conflicts = seg_conflicts(c.segment, *ts, dim) + seg_conflicts(c.segment, *td, dim);
       const int64_t reps = int64_t{1} << c.reps.size();
       if (!found || conflicts < best_conflicts || (conflicts == best_conflicts && reps > best_reps)) {
@@ -639,7 +642,7 @@ CvtSmem cvt_smem(const LinearLayout& src, const LinearLayout& dst, int32_t bits,
     }
   if (!found) {  // plain ld.shared / st.shared
     auto warps = [&](const LinearLayout& l) { return l.has_in("warp") ? flat_bases(l, f, "warp", true) : Vec{}; };
-    LdStSmem m = ldst_smem(reg_src, reg_dst, lane_src, lane_dst, warps(src), warps(dst), bits, dim);
+    LdStSmem m = ldst_smem(reg_src, reg_dst, lane_src, lane_dst, warps(src), warps(dst), bits, dim, banks, wave_lanes);
     Bases offset;
     for (auto x : m.offset) offset.push_back(f.unpack(x));
     best.layout = LinearLayout({{"offset", offset}, {"block", {}}}, src.outs());

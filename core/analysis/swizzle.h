@@ -61,7 +61,8 @@ SwizzleDesign design_swizzle(const LinearLayout& src, const LinearLayout& dst, i
 // instructions the target has (st.shared/ld.shared, and stmatrix/ldmatrix,
 // plus their .trans forms for 16 bits), the shared layout with the fewest
 // segment conflicts, then the most reps, and allocates one round of reps;
-// with no such pair it falls back to design_swizzle's plain ld/st layout.
+// with no such pair it falls back to Triton's plain ld/st layout
+// (optimalSwizzlingLdSt of the 3.6/3.9 wheels).
 int64_t cvt_scratch_elems(const LinearLayout& src, const LinearLayout& dst, int32_t bits, int32_t sm = 90);
 
 // The shared layout of that choice (offset -> element over all rounds:
@@ -72,7 +73,12 @@ struct CvtSmem {
   int src_instr = 0, dst_instr = 0;
   int64_t scratch_elems = 0;
 };
-CvtSmem cvt_smem(const LinearLayout& src, const LinearLayout& dst, int32_t bits, int32_t sm = 90);
+// sm 0: no stmatrix/ldmatrix (AMD); banks: 32-bit banks of one bank line;
+// wave_lanes: the lane bits one ld/st wavefront starts from (3.9: log2 of
+// the banks, its getLaneTile; 3.6: every lane bit, -1), less log2(vector
+// bits / 32). On NVIDIA (32 lanes, 32 banks) the two agree.
+CvtSmem cvt_smem(const LinearLayout& src, const LinearLayout& dst, int32_t bits, int32_t sm = 90, int32_t banks = 32,
+                 int32_t wave_lanes = 5);
 
 struct SwizzleCandidate {
   std::string name;  // e.g. "swizzled_shared vec=2 perPhase=1 maxPhase=16 order=[1, 0]"

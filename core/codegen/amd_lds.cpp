@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "../analysis/bank_conflicts.h"
+#include "../analysis/swizzle.h"
+#include "codegen.h"
 #include "../error.h"
 
 namespace ls::codegen {
@@ -36,12 +38,11 @@ bool transposed_read(const LinearLayout& reg, const std::vector<int64_t>& reg_of
   return true;
 }
 
-}  // namespace
-
-bool is_amd_arch(const std::string& arch) { return arch == "gfx942" || arch == "gfx950"; }
-
-AmdLds amd_lds_access(const LinearLayout& reg, const Spec& shared, const LinearLayout& shared_ll, int32_t bits,
-                      bool store, const std::string& arch, int32_t dot_operand) {
+// round_elems > 0: the shared offsets wrap every round_elems elements (a
+// conversion's scratch, one round at a time) and accesses of different
+// rounds never merge; transposed: gfx950's transposed reads are allowed.
+AmdLds lds_access(const LinearLayout& reg, const Spec& shared, const LinearLayout& shared_ll, int32_t bits, bool store,
+                  const std::string& arch, int64_t round_elems, bool transposed) {
   require(is_amd_arch(arch), "--arch: '" + arch + "' is not modelled (gfx942 or gfx950)");
   require(bits == 8 || bits == 16 || bits == 32, "--bits: " + std::to_string(bits) + " must be 8, 16 or 32");
   require(reg.in_size("lane") == 64, "the register layout has " + std::to_string(reg.in_size("lane")) +
@@ -103,7 +104,7 @@ AmdLds amd_lds_access(const LinearLayout& reg, const Spec& shared, const LinearL
   const int32_t w = v * bits;
   const std::string pre = store ? "ds_write" : "ds_read";
 
-  if (!store && arch == "gfx950" && bits <= 16 && v == 1 && transposed_read(reg, reg_off, off, bits)) {
+  if (transposed && !store && arch == "gfx950" && bits <= 16 && v == 1 && transposed_read(reg, reg_off, off, bits)) {
     const int64_t n = (int64_t{1} << regs.size()) * bits / 64;
     r.per_thread["ds_read_b64_tr_b" + std::to_string(bits)] = n;
     r.instructions = n;
@@ -128,17 +129,21 @@ AmdLds amd_lds_access(const LinearLayout& reg, const Spec& shared, const LinearL
     return c;
   };
   std::vector<std::vector<int64_t>> addr(static_cast<size_t>(r.accesses), std::vector<int64_t>(64));
+  std::vector<int64_t> round(static_cast<size_t>(r.accesses), 0);
   for (int64_t k = 0; k < r.accesses; ++k) {
     LinearLayout::Basis first = combine(rest, k);
     for (int64_t t = 0; t < 64; ++t) {
       LinearLayout::Basis lane = combine(lanes, t), e(first.size());
       for (size_t d = 0; d < e.size(); ++d) e[d] = first[d] ^ lane[d];
-      addr[static_cast<size_t>(k)][static_cast<size_t>(t)] = phys(off(e)) * bits / 8;
+      int64_t o = phys(off(e));
+      if (round_elems > 0) round[static_cast<size_t>(k)] = o / round_elems, o %= round_elems;
+      addr[static_cast<size_t>(k)][static_cast<size_t>(t)] = o * bits / 8;
     }
   }
-  // Groups of accesses a constant distance apart, each sorted by address.
+  // Groups of accesses (of one round) a constant distance apart, each sorted by address.
   std::vector<std::vector<size_t>> groups;
   auto constant = [&](size_t a, size_t b) {
+    if (round[a] != round[b]) return false;
     for (size_t t = 1; t < 64; ++t)
       if (addr[b][t] - addr[a][t] != addr[b][0] - addr[a][0]) return false;
     return true;
@@ -168,6 +173,34 @@ AmdLds amd_lds_access(const LinearLayout& reg, const Spec& shared, const LinearL
     }
   }
   for (auto& [m, n] : r.per_thread) r.instructions += n;
+  return r;
+}
+
+}  // namespace
+
+bool is_amd_arch(const std::string& arch) { return arch == "gfx942" || arch == "gfx950"; }
+
+AmdLds amd_lds_access(const LinearLayout& reg, const Spec& shared, const LinearLayout& shared_ll, int32_t bits,
+                      bool store, const std::string& arch, int32_t) {
+  return lds_access(reg, shared, shared_ll, bits, store, arch, 0, true);
+}
+
+AmdConvert amd_convert(const LinearLayout& src, const LinearLayout& dst, int32_t bits, const std::string& arch,
+                       TritonVersion version) {
+  require(is_amd_arch(arch), "--arch: '" + arch + "' is not modelled (gfx942 or gfx950)");
+  AmdConvert r;
+  r.path = analyze_conversion(src, dst, bits, version, false).kind;
+  if (r.path == ConversionKind::warp_shuffle) r.bpermutes = shuffles_per_thread(src, dst, bits);
+  if (r.path != ConversionKind::shared_memory) return r;
+  const bool v39 = version == TritonVersion::v3_9;
+  const int32_t banks = v39 && arch == "gfx950" ? 64 : 32;
+  CvtSmem sm = cvt_smem(without_register_broadcast(src), without_register_broadcast(dst), bits, 0, banks,
+                        v39 ? (banks == 64 ? 6 : 5) : -1);
+  Spec scratch{SharedLinear{sm.layout.bases("offset"), {}, 16}};
+  r.store = lds_access(src, scratch, sm.layout, bits, true, arch, sm.scratch_elems, false);
+  r.load = lds_access(dst, scratch, sm.layout, bits, false, arch, sm.scratch_elems, false);
+  r.scratch_bytes = sm.scratch_elems * bits / 8;
+  r.rounds = sm.layout.in_size("offset") / sm.scratch_elems;
   return r;
 }
 

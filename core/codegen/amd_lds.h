@@ -23,7 +23,9 @@
 #include <map>
 #include <string>
 
+#include "../analysis/conversion.h"
 #include "../spec.h"
+#include "../triton_version.h"
 
 namespace ls::codegen {
 
@@ -39,5 +41,23 @@ bool is_amd_arch(const std::string& arch);  // gfx942, gfx950
 // lowering; dot_operand: reg is an MFMA dot operand (opIdx 0 or 1), else -1.
 AmdLds amd_lds_access(const LinearLayout& reg, const Spec& shared, const LinearLayout& shared_ll, int32_t bits,
                       bool store, const std::string& arch, int32_t dot_operand = -1);
+
+// An AMD convert_layout (CDNA3/4): the path Triton takes (analyze_conversion);
+// through LDS, Triton's scratch layout for the pair (its ld/st optimal
+// swizzling, no matrix instructions; 3.9 sizes bank lines and wavefronts by
+// the target's banks, 64 on gfx950, 3.6 by 32 banks and all 64 lanes),
+// stored from src and loaded into dst with the rules above, round by round
+// (a round's accesses merge only among themselves); as warp shuffles, one
+// ds_bpermute_b32 per 32-bit word (gfx950 sometimes swaps lane halves with
+// v_permlane32_swap instead: not modelled).
+struct AmdConvert {
+  ConversionKind path = ConversionKind::free;
+  AmdLds store, load;
+  int64_t bpermutes = 0;
+  int64_t scratch_bytes = 0;
+  int64_t rounds = 1;
+};
+AmdConvert amd_convert(const LinearLayout& src, const LinearLayout& dst, int32_t bits, const std::string& arch,
+                       TritonVersion version);
 
 }  // namespace ls::codegen

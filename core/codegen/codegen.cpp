@@ -458,6 +458,10 @@ SharedConvert shared_convert(const LinearLayout& a, const LinearLayout& b, int32
   return r;
 }
 
+int64_t shuffles_per_thread(const LinearLayout& a, const LinearLayout& b, int32_t bits) {
+  return std::max<int64_t>(1, std::max(distinct_regs(a), distinct_regs(b)) * bits / 32);
+}
+
 KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32_t bits, const Target& t,
                          bool details) {
   check_bits(bits);
@@ -482,7 +486,7 @@ KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32
     Instr in;
     in.mnemonic = "shfl.sync.idx.b32";
     in.bytes_per_lane = 4;
-    in.per_thread = std::max<int64_t>(1, std::max(distinct_regs(a), distinct_regs(b)) * bits / 32);
+    in.per_thread = shuffles_per_thread(a, b, bits);
     count(r, in, "convert_layout");
   }
   count(r, global_access(b, bits, true, t.version), "gl.store");

@@ -295,15 +295,36 @@ Cost convert_cost(const OpContext& c, const TensorLayout& src, const TensorLayou
   std::string moved = "[";
   for (size_t i = 0; i < r.moved_dims.size(); ++i) moved += (i ? ", " : "") + json_string(r.moved_dims[i]);
   k.add("moved_dims", moved + "]");
+  const std::string arch = c.target.compare(0, 4, "hip:") == 0 ? c.target.substr(4) : "";
+  const bool amd = codegen::is_amd_arch(arch), amd_lds = amd && r.kind == ConversionKind::shared_memory;
+  codegen::AmdConvert a;
+  if (amd) {
+    a = codegen::amd_convert(*sm->linear(), *dm->linear(), bits, arch, parse_triton_version(c.triton));
+    if (amd_lds) r.scratch_bytes = a.scratch_bytes;
+  }
   k.add("scratch_bytes", r.scratch_bytes);
   k.scratch_bytes = r.scratch_bytes;
   int64_t warps = warps_of(*sm->linear());
   k.summary = to_string(r.kind);
   auto t = codegen_target(c, bits);
-  if (r.kind == ConversionKind::shared_memory && c.target.compare(0, 4, "hip:") == 0) {
-    k.unread = "the LDS instructions of an AMD convert_layout are not modelled (its scratch layout is AMD's)";
+  if (amd_lds) {
+    const TritonVersion v = parse_triton_version(c.triton);
+    std::string counts = "{";
+    for (auto* side : {&a.store, &a.load})
+      for (auto& [m, n] : side->per_thread) counts += (counts.size() > 1 ? ", " : "") + json_string(m) + ": " + std::to_string(n);
+    k.add_str("instructions_of", "triton " + triton_version_name(v) + " " + arch);
+    k.add("amdgcn_per_thread", counts + "}");
+    k.add("rounds", a.rounds);
+    k.add_str("rule", "Triton's scratch layout for the pair (its ld/st optimal swizzling), then the LDS rules of "
+                      "core/codegen/amd_lds.h (held to Triton's AMDGCN)");
+    k.add_str("banks", "not modelled for AMD LDS (no bank model here; instructions only)");
+    const int64_t n = a.store.instructions + a.load.instructions;
+    k.score = static_cast<double>(n);
+    k.summary += ", " + std::to_string(n) + " LDS instructions per thread, scratch " + std::to_string(r.scratch_bytes) + " B";
+  } else if (r.kind == ConversionKind::shared_memory && !arch.empty()) {
+    k.unread = "the LDS instructions of convert_layout on " + arch + " are not modelled (gfx942 and gfx950 are)";
     k.add_str("unread", k.unread);
-    k.summary += " (through LDS; instructions not modelled for AMD)";
+    k.summary += " (through LDS; instructions not modelled for " + arch + ")";
     k.score = static_cast<double>(hw(*sm->linear(), "register"));
   } else if (r.kind == ConversionKind::shared_memory) {
     SwizzleDesign d = design_swizzle(*sm->linear(), *dm->linear(), bits);
@@ -340,7 +361,12 @@ Cost convert_cost(const OpContext& c, const TensorLayout& src, const TensorLayou
   } else if (r.kind == ConversionKind::warp_shuffle) {
     int64_t regs = hw(*sm->linear(), "register");
     k.add("mixed_transpositions", r.mixed_transpositions);
-    if (t) {
+    if (amd) {
+      k.add_str("instruction", "ds_bpermute_b32");
+      k.add("instructions_per_thread", a.bpermutes);
+      k.add_str("instructions_of", "triton " + triton_version_name(parse_triton_version(c.triton)) + " " + arch);
+      regs = a.bpermutes;
+    } else if (t) {
       codegen::KernelReport kr = codegen::via_convert(src, dst, bits, *t);
       for (const codegen::Instr& in : kr.instrs)
         if (in.op == "convert_layout") {

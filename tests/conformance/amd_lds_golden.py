@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """ctest driver: `layoutscope-cli lds` against the AMD LDS instructions of
-Triton's own compiles (golden/amd-lds.jsonl: 400 cases of 3.9, 120 of 3.6, written by
-amd_lds_oracle.py; no wheel is needed here).
+Triton's own compiles (golden/amd-lds.jsonl: 400 round trips of 3.9, 120 of 3.6;
+golden/amd-lds-convert.jsonl: 300 convert_layout kernels of 3.9, 120 of 3.6;
+written by amd_lds_oracle.py [--convert]; no wheel is needed here).
 
 Per case and side (local_store from R, local_load into R2) the CLI's
 amdgcn_per_thread must equal the assembly's ds_* counts, the _d16 / _d16_hi
@@ -9,6 +10,9 @@ forms counted as their plain forms (core/codegen/amd_lds.h does not model
 which half of a register a sub-word access uses). Prints the match per class
 (padded shared layouts apart: the backend splits their accesses by the
 alignment it can prove) and exits 1 when a class falls below its floor.
+Conversions: the path (free / warp_shuffle / shared_memory, from which ds_*
+the assembly has), the ds_bpermute_b32 count of a shuffle, the scratch bytes
+and each side's ds_* counts.
 """
 import argparse
 import collections
@@ -21,7 +25,8 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 # Lowest accepted share of exact matches per class (measured: see
 # docs/codegen.md, "AMD LDS"); a regression of the model fails the test.
-FLOORS = {"swizzled": 0.96, "dot_load": 0.98, "padded": 0.88}
+FLOORS = {"swizzled": 0.96, "dot_load": 0.98, "padded": 0.88, "cvt_path": 0.99, "cvt_shuffle": 1.0,
+          "cvt_scratch": 0.99, "cvt_store": 0.97, "cvt_load": 0.95}
 
 
 def plain(counts):
@@ -35,6 +40,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cli", required=True)
     ap.add_argument("--golden", default=os.path.join(HERE, "golden", "amd-lds.jsonl"))
+    ap.add_argument("--golden-convert", default=os.path.join(HERE, "golden", "amd-lds-convert.jsonl"))
     ap.add_argument("--show", type=int, default=5)
     args = ap.parse_args()
     table = collections.defaultdict(collections.Counter)
@@ -56,6 +62,28 @@ def main():
             table[cls]["pass" if ok else "fail"] += 1
             if not ok:
                 misses.append((cls, case["case"], side, plain(case[side]), got))
+    for line in open(args.golden_convert):
+        case = json.loads(line)
+        if "store" not in case:
+            continue
+        cmd = [args.cli, "lds", "--store", case["R"], "--convert", case["R2"], "--shape",
+               "x".join(map(str, case["shape"])), "--bits", str(case["bits"]), "--arch", case["target"],
+               "--triton", case["triton"][:3]]
+        out = subprocess.run(cmd, capture_output=True, text=True)
+        answer = json.loads(out.stdout) if out.returncode == 0 else {"path": out.stderr.strip()}
+        want = ("shared_memory" if case["store"] or case["load"] else
+                "warp_shuffle" if "ds_bpermute_b32" in case["other"] else "free")
+        checks = [("cvt_path", want, answer.get("path"))]
+        if want == "warp_shuffle":
+            checks.append(("cvt_shuffle", case["other"], answer.get("amdgcn_per_thread")))
+        if want == "shared_memory" and answer.get("path") == want:
+            checks += [("cvt_scratch", case["shared_bytes"], answer["scratch_bytes"]),
+                       ("cvt_store", plain(case["store"]), answer["store"]["amdgcn_per_thread"]),
+                       ("cvt_load", plain(case["load"]), answer["load"]["amdgcn_per_thread"])]
+        for cls, w, got in checks:
+            table[cls]["pass" if w == got else "fail"] += 1
+            if w != got:
+                misses.append((cls, case["case"], "convert", w, got))
     failed = False
     for cls in sorted(table):
         n = table[cls]["pass"] + table[cls]["fail"]

@@ -11,7 +11,11 @@ the count per thread. One JSON object per line: case, target, num_warps,
 bits, shape, R, S, R2 (Gluon text), "store"/"load" ({mnemonic: count}) or
 "error".
 
-Usage: amd_lds_oracle.py OUT.jsonl [--seed S] [--count N]
+--convert: the kernel converts R to R2 with gl.convert_layout instead (no S);
+the record adds "shared_bytes" (kernel.metadata.shared, the scratch) and
+"other" (ds_* that are neither reads nor writes, e.g. ds_bpermute_b32).
+
+Usage: amd_lds_oracle.py OUT.jsonl [--seed S] [--count N] [--convert]
 """
 import argparse
 import json
@@ -42,6 +46,39 @@ def kernel():
         cols2 = gl.arange(0, N, layout=gl.SliceLayout(0, R2))
         gl.store(out_ptr + gl.expand_dims(rows2, 1) * N + gl.expand_dims(cols2, 0), y)
     return k
+
+
+def convert_kernel():
+    from triton.experimental import gluon
+    from triton.experimental.gluon import language as gl
+
+    @gluon.jit
+    def k(in_ptr, out_ptr, M: gl.constexpr, N: gl.constexpr, R: gl.constexpr, R2: gl.constexpr):
+        rows = gl.arange(0, M, layout=gl.SliceLayout(1, R))
+        cols = gl.arange(0, N, layout=gl.SliceLayout(0, R))
+        x = gl.load(in_ptr + gl.expand_dims(rows, 1) * N + gl.expand_dims(cols, 0))
+        y = gl.convert_layout(x, R2)
+        rows2 = gl.arange(0, M, layout=gl.SliceLayout(1, R2))
+        cols2 = gl.arange(0, N, layout=gl.SliceLayout(0, R2))
+        gl.store(out_ptr + gl.expand_dims(rows2, 1) * N + gl.expand_dims(cols2, 0), y)
+    return k
+
+
+def compile_convert(target, warps, bits, shape, R, R2):
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.experimental.gluon._runtime import GluonASTSource
+    ty = "*" + DTYPE[bits]
+    src = GluonASTSource(convert_kernel(), signature={"in_ptr": ty, "out_ptr": ty, "M": "constexpr",
+                                                      "N": "constexpr", "R": "constexpr", "R2": "constexpr"},
+                         constexprs={"M": shape[0], "N": shape[1], "R": R, "R2": R2},
+                         attrs={(0,): [["tt.divisibility", 16]], (1,): [["tt.divisibility", 16]]})
+    c = triton.compile(src, target=GPUTarget("hip", target, 64), options={"num_warps": warps})
+    store, load, other = {}, {}, {}
+    for op in re.findall(r"^\s*(ds_\w+)", c.asm["amdgcn"], re.M):
+        d = store if op.startswith("ds_write") else load if op.startswith("ds_read") else other
+        d[op] = d.get(op, 0) + 1
+    return {"store": store, "load": load, "other": other, "shared_bytes": c.metadata.shared}
 
 
 def compile_case(target, warps, bits, shape, R, S, R2):
@@ -114,6 +151,7 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--seed", type=int, default=14)
     ap.add_argument("--count", type=int, default=400)
+    ap.add_argument("--convert", action="store_true", help="convert_layout R -> R2 instead of a round trip")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     import triton
@@ -121,8 +159,12 @@ def main():
         for i in range(args.count):
             target, warps, bits, shape, R, S, R2 = draw(rng)
             rec = {"case": i, "triton": triton.__version__, "target": target, "num_warps": warps, "bits": bits,
-                   "shape": shape, "R": repr(R), "S": repr(S), "R2": repr(R2)}
-            rec.update(in_child(lambda: compile_case(target, warps, bits, shape, R, S, R2)))
+                   "shape": shape, "R": repr(R), "R2": repr(R2)}
+            if args.convert:
+                rec.update(in_child(lambda: compile_convert(target, warps, bits, shape, R, R2)))
+            else:
+                rec["S"] = repr(S)
+                rec.update(in_child(lambda: compile_case(target, warps, bits, shape, R, S, R2)))
             f.write(json.dumps(rec) + "\n")
             f.flush()
 

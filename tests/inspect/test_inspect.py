@@ -176,13 +176,14 @@ def lds_accesses(counts):
 
 
 def check_amdgcn(name, path, r, stats):
-    """AMD dumps: the ds_* accesses the local_* ops predict equal the assembly's, where
-    only those ops use ds_* instructions (no convert_layout or reduction)."""
+    """AMD dumps: the ds_* accesses the local_* and convert_layout ops predict equal the
+    assembly's, where only those ops use ds_* instructions (no reduction through LDS)."""
     asm = path[:-len(".ttgir")] + ".amdgcn"
     if not os.path.exists(asm):
         return
     def uses_lds(c):
         return (c["kind"] == "unmodelled" or c["kind"] == "convert" and c.get("how") == "shared_memory"
+                and "amdgcn_per_thread" not in c
                 or c["kind"] == "reduce" and c.get("shared_stores_per_thread", 0) > 0)
     if any(uses_lds(o["cost"]) for o in r["ops"]):
         return
