@@ -233,9 +233,12 @@ std::string shared_type(const Cvt& c, const std::vector<int>& vec, int32_t bits,
 }
 
 // ld.shared / st.shared at the largest vectorisation; registers at or
-// above `round` (a later round of a conversion) never join a vector.
+// above `round` (a later round of a conversion) never join a vector;
+// in_order: the registers are not permuted (Triton's largestVectorisation
+// under a vector cap, i.e. padded layouts), so the vector is the leading
+// registers that reach offsets 1, 2, 4, .. in order.
 Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t neighbour_vec,
-            const PhysicalOffset& phys, bool details, int64_t round = 0) {
+            const PhysicalOffset& phys, bool details, int64_t round = 0, bool in_order = false) {
   const int n = static_cast<int>(c.reg.size());
   auto usable = [&](int i, const std::vector<int>& taken) {
     return !(round > 0 && c.reg[i] >= round) && std::find(taken.begin(), taken.end(), i) == taken.end();
@@ -245,6 +248,11 @@ Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t n
   // other registers may reorder a vector's elements (a fixed register
   // permutation per instruction)
   int k = log2i(std::max(1, max_elems));
+  if (in_order) {
+    int j = 0;
+    while (j < n && j < k && c.reg[j] == (int64_t{1} << j)) ++j;
+    k = j;
+  }
   std::vector<int> vecregs;
   for (; k > 0; --k) {
     vecregs.clear();
@@ -383,7 +391,7 @@ Instr shared_access_cvt(const Cvt& c, const Spec& shared, int32_t bits, bool sto
   int32_t max_elems = 128 / bits;
   if (padded)
     for (auto& p : padded->interval_pads) max_elems = std::min<int32_t>(max_elems, p.first);
-  return plain(c, bits, store, max_elems, neighbour_vec, physical_offset_of(shared), details);
+  return plain(c, bits, store, max_elems, neighbour_vec, physical_offset_of(shared), details, 0, padded != nullptr);
 }
 
 }  // namespace
