@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "analysis/swizzle.h"
+#include "codegen/amd_lds.h"
 #include "codegen/codegen.h"
 #include "codegen/swizzle_choice.h"
 #include "io/text.h"
@@ -184,4 +185,28 @@ TEST_CASE("swizzle designer with Triton's instructions: no shared memory beats a
   } else {
     CHECK(c.recommended.total() <= c.own.total());
   }
+}
+
+// AMD convert_layout (gfx942/gfx950, 64-lane waves): the 64x64 fp16
+// transpose and a same-order convert, as Triton 3.9's AMDGCN has them
+// (tests/conformance/golden/amd-lds-convert.jsonl holds 420 such kernels).
+TEST_CASE("codegen: AMD convert_layout through LDS and by ds_bpermute", "[codegen][amd]") {
+  auto ll = [](const std::string& text) { return cg::lowered(at(text, {64, 64}), ls::TritonVersion::v3_9); };
+  const auto rows = ll("BlockedLayout([1, 8], [8, 8], [4, 1], [1, 0])");
+  const auto cols = ll("BlockedLayout([8, 1], [8, 8], [1, 4], [0, 1])");
+  for (const char* arch : {"gfx942", "gfx950"}) {
+    cg::AmdConvert t = cg::amd_convert(rows, cols, 16, arch, ls::TritonVersion::v3_9);
+    CHECK(t.path == ls::ConversionKind::shared_memory);
+    CHECK(t.store.per_thread == Counts{{"ds_write_b16", 16}});  // 8 of them _d16_hi in the assembly
+    CHECK(t.load.per_thread == Counts{{"ds_read_u16", 16}});
+    CHECK(t.scratch_bytes == 8192);
+  }
+  cg::AmdConvert same = cg::amd_convert(rows, ll("BlockedLayout([1, 8], [8, 8], [1, 4], [1, 0])"), 16, "gfx942",
+                                        ls::TritonVersion::v3_9);
+  CHECK(same.store.per_thread == Counts{{"ds_write_b128", 2}});
+  CHECK(same.load.per_thread == Counts{{"ds_read_b128", 8}});
+  CHECK(same.scratch_bytes == 4096);
+  CHECK(same.rounds == 2);
+  CHECK_THROWS_WITH(cg::amd_convert(rows, cols, 16, "gfx1250", ls::TritonVersion::v3_9),
+                    Catch::Contains("--arch: 'gfx1250' is not modelled"));
 }
