@@ -46,10 +46,9 @@ Vec flat_bases(const LinearLayout& l, const Flat& f, const std::string& in, bool
   return v;
 }
 
-// Null space of the rows `v` over F2 with `dim` columns, as Triton's
-// nullspaceBasis computes it: reduced echelon form with each row's pivot at
-// its lowest set bit, then one vector per free column, ascending.
-Vec nullspace(const Vec& v, int dim) {
+// span(v) over F2 in reduced echelon form, each row's pivot at its lowest
+// set bit (f2reduce's form, as Triton uses it).
+Vec reduced_rows(const Vec& v) {
   Vec rows;
   for (auto x : v) {
     for (auto r : rows)
@@ -59,8 +58,20 @@ Vec nullspace(const Vec& v, int dim) {
       if (r & (x & -x)) r ^= x;
     rows.push_back(x);
   }
+  return rows;
+}
+
+uint64_t pivots(const Vec& rows) {
   uint64_t piv = 0;
   for (auto r : rows) piv |= r & -r;
+  return piv;
+}
+
+// Null space of the rows `v` with `dim` columns, as Triton's nullspaceBasis
+// computes it: one vector per free column, ascending.
+Vec nullspace(const Vec& v, int dim) {
+  const Vec rows = reduced_rows(v);
+  const uint64_t piv = pivots(rows);
   Vec out;
   for (int c = 0; c < dim; ++c) {
     if (piv >> c & 1) continue;
@@ -164,17 +175,7 @@ Vec compute_segment(const Vec& bank_src, const Vec& bank_dst, int dim, size_t le
 
 // Unit vectors outside the pivots (lowest set bits) of span(v), ascending.
 Vec complement(const Vec& v, int dim) {
-  Vec rows;
-  for (auto x : v) {
-    for (auto r : rows)
-      if (x & (r & -r)) x ^= r;
-    if (!x) continue;
-    for (auto& r : rows)
-      if (r & (x & -x)) r ^= x;
-    rows.push_back(x);
-  }
-  uint64_t piv = 0;
-  for (auto r : rows) piv |= r & -r;
+  const uint64_t piv = pivots(reduced_rows(v));
   Vec out;
   for (int i = 0; i < dim; ++i)
     if (!(piv >> i & 1)) out.push_back(1ull << i);

@@ -290,17 +290,20 @@ Cost convert_cost(const OpContext& c, const TensorLayout& src, const TensorLayou
   auto sm = make_map(src), dm = make_map(dst);
   require(sm->linear() && dm->linear(), "convert_layout: a layout without an F2 form");
   int32_t bits = src.elem_bits;
-  ConversionReport r = analyze_conversion(*sm->linear(), *dm->linear(), bits, parse_triton_version(c.triton));
+  const TritonVersion version = parse_triton_version(c.triton);
+  const std::string arch = c.target.compare(0, 4, "hip:") == 0 ? c.target.substr(4) : "";
+  const bool amd = codegen::is_amd_arch(arch);
+  // AMD sizes its own scratch (amd_convert) rather than NVIDIA's allocation
+  ConversionReport r = analyze_conversion(*sm->linear(), *dm->linear(), bits, version, !amd);
   k.add_str("how", to_string(r.kind));
   std::string moved = "[";
   for (size_t i = 0; i < r.moved_dims.size(); ++i) moved += (i ? ", " : "") + json_string(r.moved_dims[i]);
   k.add("moved_dims", moved + "]");
-  const std::string arch = c.target.compare(0, 4, "hip:") == 0 ? c.target.substr(4) : "";
-  const bool amd = codegen::is_amd_arch(arch), amd_lds = amd && r.kind == ConversionKind::shared_memory;
+  const bool amd_lds = amd && r.kind == ConversionKind::shared_memory;
   codegen::AmdConvert a;
-  if (amd) {
-    a = codegen::amd_convert(*sm->linear(), *dm->linear(), bits, arch, parse_triton_version(c.triton));
-    if (amd_lds) r.scratch_bytes = a.scratch_bytes;
+  if (amd && r.kind != ConversionKind::free) {
+    a = codegen::amd_convert(*sm->linear(), *dm->linear(), bits, arch, version);
+    r.scratch_bytes = a.scratch_bytes;
   }
   k.add("scratch_bytes", r.scratch_bytes);
   k.scratch_bytes = r.scratch_bytes;
@@ -308,11 +311,10 @@ Cost convert_cost(const OpContext& c, const TensorLayout& src, const TensorLayou
   k.summary = to_string(r.kind);
   auto t = codegen_target(c, bits);
   if (amd_lds) {
-    const TritonVersion v = parse_triton_version(c.triton);
     std::string counts = "{";
     for (auto* side : {&a.store, &a.load})
       for (auto& [m, n] : side->per_thread) counts += (counts.size() > 1 ? ", " : "") + json_string(m) + ": " + std::to_string(n);
-    k.add_str("instructions_of", "triton " + triton_version_name(v) + " " + arch);
+    k.add_str("instructions_of", "triton " + triton_version_name(version) + " " + arch);
     k.add("amdgcn_per_thread", counts + "}");
     k.add("rounds", a.rounds);
     k.add_str("rule", "Triton's scratch layout for the pair (its ld/st optimal swizzling), then the LDS rules of "
@@ -364,7 +366,7 @@ Cost convert_cost(const OpContext& c, const TensorLayout& src, const TensorLayou
     if (amd) {
       k.add_str("instruction", "ds_bpermute_b32");
       k.add("instructions_per_thread", a.bpermutes);
-      k.add_str("instructions_of", "triton " + triton_version_name(parse_triton_version(c.triton)) + " " + arch);
+      k.add_str("instructions_of", "triton " + triton_version_name(version) + " " + arch);
       regs = a.bpermutes;
     } else if (t) {
       codegen::KernelReport kr = codegen::via_convert(src, dst, bits, *t);

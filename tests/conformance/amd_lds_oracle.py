@@ -26,6 +26,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from amd39_oracle import in_child  # noqa: E402
+from codegen_oracle import kernels as nvidia_kernels  # noqa: E402  (its convert kernel is target-neutral)
 
 DTYPE = {8: "i8", 16: "fp16", 32: "fp32"}
 
@@ -48,28 +49,12 @@ def kernel():
     return k
 
 
-def convert_kernel():
-    from triton.experimental import gluon
-    from triton.experimental.gluon import language as gl
-
-    @gluon.jit
-    def k(in_ptr, out_ptr, M: gl.constexpr, N: gl.constexpr, R: gl.constexpr, R2: gl.constexpr):
-        rows = gl.arange(0, M, layout=gl.SliceLayout(1, R))
-        cols = gl.arange(0, N, layout=gl.SliceLayout(0, R))
-        x = gl.load(in_ptr + gl.expand_dims(rows, 1) * N + gl.expand_dims(cols, 0))
-        y = gl.convert_layout(x, R2)
-        rows2 = gl.arange(0, M, layout=gl.SliceLayout(1, R2))
-        cols2 = gl.arange(0, N, layout=gl.SliceLayout(0, R2))
-        gl.store(out_ptr + gl.expand_dims(rows2, 1) * N + gl.expand_dims(cols2, 0), y)
-    return k
-
-
 def compile_convert(target, warps, bits, shape, R, R2):
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.experimental.gluon._runtime import GluonASTSource
     ty = "*" + DTYPE[bits]
-    src = GluonASTSource(convert_kernel(), signature={"in_ptr": ty, "out_ptr": ty, "M": "constexpr",
+    src = GluonASTSource(nvidia_kernels()["convert"], signature={"in_ptr": ty, "out_ptr": ty, "M": "constexpr",
                                                       "N": "constexpr", "R": "constexpr", "R2": "constexpr"},
                          constexprs={"M": shape[0], "N": shape[1], "R": R, "R2": R2},
                          attrs={(0,): [["tt.divisibility", 16]], (1,): [["tt.divisibility", 16]]})
