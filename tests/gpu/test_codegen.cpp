@@ -138,7 +138,20 @@ TEST_CASE("count_ptx counts memory mnemonics, predicate guards dropped, inside b
 TEST_CASE("Triton grid order: program_id(0) walks dim-0 tiles", "[codegen]") {
   auto rows = blocked({1, 1}, {1, 32}, {1, 4}, {1, 0}, {1, 2048});
   CopyKernel t = triton_kernel(rows, rows, {1, 2048}, {64, 4096}, "contiguous", "contiguous", 4, TritonVersion::v3_9);
-  CHECK(t.source.find("(tile % tiles0) * 1LL, c0 = (tile / tiles0) * 2048LL") != std::string::npos);
+  // sizes specialized and 32-bit offsets, as Triton's JIT has them
+  CHECK(t.source.find("r0 = (int)blockIdx.x % 64 * 1, c0 = (int)blockIdx.x / 64 * 2048;") != std::string::npos);
+  // the thread's part: one shift-and-mask per run of doubling bases
+  CHECK(t.source.find("tc ^= ((lane >> 0) & 31) << 0;") != std::string::npos);
+  CHECK(t.source.find("tc ^= ((warp >> 0) & 3) << 5;") != std::string::npos);
+  // Triton's masks: loads leave zeros; a register 1536 columns on has its own
+  CHECK(t.source.find("mov.b32 %0, 0; @p ld.global.b32") != std::string::npos);
+  CHECK(t.source.find("r0 + (0 ^ tr) < n0 && c0 + (1536 ^ tc) < n1") != std::string::npos);
+  CHECK(t.source.find("@p st.global.b32") != std::string::npos);
+  // registers within one 16-element box share the first one's mask
+  auto l1 = blocked({4}, {32}, {4}, {0}, {1024});
+  CopyKernel v = triton_kernel(l1, l1, {1024}, {1 << 20}, "contiguous", "contiguous", 4, TritonVersion::v3_9);
+  CHECK(v.source.find("c0 + (512 ^ tc) < n1") != std::string::npos);
+  CHECK(v.source.find("(1 ^ tc) < n1") == std::string::npos);
   CopyKernel own = kernel(rows, rows, {1, 2048}, {64, 4096}, "contiguous", "contiguous");
   CHECK(own.source.find("(tile / tiles1) * 1LL, c0 = (tile % tiles1) * 2048LL") != std::string::npos);
 }
