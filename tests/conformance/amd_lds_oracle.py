@@ -55,8 +55,9 @@ def compile_convert(target, warps, bits, shape, R, R2):
     from triton.experimental.gluon._runtime import GluonASTSource
     ty = "*" + DTYPE[bits]
     src = GluonASTSource(nvidia_kernels()["convert"], signature={"in_ptr": ty, "out_ptr": ty, "M": "constexpr",
-                                                      "N": "constexpr", "R": "constexpr", "R2": "constexpr"},
-                         constexprs={"M": shape[0], "N": shape[1], "R": R, "R2": R2},
+                                                      "N": "constexpr", "R": "constexpr", "R2": "constexpr",
+                                                      "LIVE": "constexpr"},
+                         constexprs={"M": shape[0], "N": shape[1], "R": R, "R2": R2, "LIVE": False},
                          attrs={(0,): [["tt.divisibility", 16]], (1,): [["tt.divisibility", 16]]})
     c = triton.compile(src, target=GPUTarget("hip", target, 64), options={"num_warps": warps})
     store, load, other = {}, {}, {}

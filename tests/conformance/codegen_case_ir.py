@@ -43,6 +43,7 @@ def main():
     if mode != "copy":
         key = "R2" if mode == "convert" else "S"
         sig[key], consts[key] = "constexpr", layout(case[mode])
+        sig["LIVE"], consts["LIVE"] = "constexpr", False
     attrs = {(0,): [["tt.divisibility", 16]], (1,): [["tt.divisibility", 16]]}
     src = GluonASTSource(fn=co.kernels()[mode], signature=sig, constexprs=consts, attrs=attrs)
     k = triton.compile(src, target=GPUTarget("cuda", int(case["target"][3:]), 32),

@@ -334,11 +334,18 @@ def gluon_text(layout):
 
 
 def kernels():
+    """The golden kernels. LIVE (constexpr, False for the golden files) adds a
+    barrier after the local_load / convert_layout, which leaves their PTX as
+    it is but keeps every shared load executed: where a layout repeats data
+    over warps, Triton predicates the duplicate warps' global stores off and
+    ptxas lets those warps exit before the shared loads whose only use is such
+    a store (tests/gpu/triton_wavefronts.py --live counts them all)."""
     from triton.experimental import gluon
     from triton.experimental.gluon import language as gl
 
     @gluon.jit
-    def k_via_shared(in_ptr, out_ptr, M: gl.constexpr, N: gl.constexpr, R: gl.constexpr, S: gl.constexpr):
+    def k_via_shared(in_ptr, out_ptr, M: gl.constexpr, N: gl.constexpr, R: gl.constexpr, S: gl.constexpr,
+                     LIVE: gl.constexpr):
         rows = gl.arange(0, M, layout=gl.SliceLayout(1, R))
         cols = gl.arange(0, N, layout=gl.SliceLayout(0, R))
         offs = gl.expand_dims(rows, 1) * N + gl.expand_dims(cols, 0)
@@ -346,14 +353,19 @@ def kernels():
         smem = gl.allocate_shared_memory(in_ptr.dtype.element_ty, [M, N], S)
         smem.store(x)
         y = smem.load(R)
+        if LIVE:
+            gl.thread_barrier()
         gl.store(out_ptr + offs, y)
 
     @gluon.jit
-    def k_convert(in_ptr, out_ptr, M: gl.constexpr, N: gl.constexpr, R: gl.constexpr, R2: gl.constexpr):
+    def k_convert(in_ptr, out_ptr, M: gl.constexpr, N: gl.constexpr, R: gl.constexpr, R2: gl.constexpr,
+                  LIVE: gl.constexpr):
         rows = gl.arange(0, M, layout=gl.SliceLayout(1, R))
         cols = gl.arange(0, N, layout=gl.SliceLayout(0, R))
         x = gl.load(in_ptr + gl.expand_dims(rows, 1) * N + gl.expand_dims(cols, 0))
         y = gl.convert_layout(x, R2)
+        if LIVE:
+            gl.thread_barrier()
         rows2 = gl.arange(0, M, layout=gl.SliceLayout(1, R2))
         cols2 = gl.arange(0, N, layout=gl.SliceLayout(0, R2))
         gl.store(out_ptr + gl.expand_dims(rows2, 1) * N + gl.expand_dims(cols2, 0), y)
@@ -463,6 +475,8 @@ def compile_case(case, ptx_dir):
             sig["S"], consts["S"] = "constexpr", other
         elif case["mode"] == "convert":
             sig["R2"], consts["R2"] = "constexpr", other
+        if case["mode"] != "copy":
+            sig["LIVE"], consts["LIVE"] = "constexpr", False
     t0 = time.time()
     try:
         src = GluonASTSource(fn=fn, signature=sig, constexprs=consts, attrs=attrs)

@@ -33,43 +33,6 @@ def pick(golden, count, target):
     return [dict(c, index=i) for i, c in enumerate(cases) if i % step == 0][:count]
 
 
-def live_kernels():
-    """The golden kernels with a barrier after the local_load / convert_layout.
-    Where a layout repeats data over warps, Triton predicates the duplicate
-    warps' global stores off, and ptxas then lets those warps exit before the
-    shared loads whose only use is such a store: they are never executed and
-    the hardware counts fewer load wavefronts than the local_load issues
-    (seen in the SASS: `@P0 EXIT` between two LDS). The barrier keeps every
-    load live without changing the local_load's or the conversion's PTX."""
-    from triton.experimental import gluon
-    from triton.experimental.gluon import language as gl
-
-    @gluon.jit
-    def k_via_shared(in_ptr, out_ptr, M: gl.constexpr, N: gl.constexpr, R: gl.constexpr, S: gl.constexpr):
-        rows = gl.arange(0, M, layout=gl.SliceLayout(1, R))
-        cols = gl.arange(0, N, layout=gl.SliceLayout(0, R))
-        offs = gl.expand_dims(rows, 1) * N + gl.expand_dims(cols, 0)
-        x = gl.load(in_ptr + offs)
-        smem = gl.allocate_shared_memory(in_ptr.dtype.element_ty, [M, N], S)
-        smem.store(x)
-        y = smem.load(R)
-        gl.thread_barrier()
-        gl.store(out_ptr + offs, y)
-
-    @gluon.jit
-    def k_convert(in_ptr, out_ptr, M: gl.constexpr, N: gl.constexpr, R: gl.constexpr, R2: gl.constexpr):
-        rows = gl.arange(0, M, layout=gl.SliceLayout(1, R))
-        cols = gl.arange(0, N, layout=gl.SliceLayout(0, R))
-        x = gl.load(in_ptr + gl.expand_dims(rows, 1) * N + gl.expand_dims(cols, 0))
-        y = gl.convert_layout(x, R2)
-        gl.thread_barrier()
-        rows2 = gl.arange(0, M, layout=gl.SliceLayout(1, R2))
-        cols2 = gl.arange(0, N, layout=gl.SliceLayout(0, R2))
-        gl.store(out_ptr + gl.expand_dims(rows2, 1) * N + gl.expand_dims(cols2, 0), y)
-
-    return {"via_shared": k_via_shared, "convert": k_convert}
-
-
 def launch(args):
     import torch
     from triton.experimental.gluon import language as gl
@@ -77,7 +40,7 @@ def launch(args):
     # the same kernels the golden files were compiled from
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "conformance"))
     from codegen_oracle import kernels
-    ks = live_kernels() if args.live else kernels()
+    ks = kernels()
     names = {k: getattr(gl, k) for k in dir(gl) if k[0].isupper()}
     dtypes = {8: torch.int8, 16: torch.float16, 32: torch.float32}
     out = open(args.order, "a")
@@ -104,9 +67,10 @@ def launch_one(c, args, ks, names, dtype):
     r = eval(c["load"], names)
     try:
         if "via_shared" in c:
-            ck = ks["via_shared"][(1,)](x, y, m, n, r, eval(c["via_shared"], names), num_warps=c["num_warps"])
+            ck = ks["via_shared"][(1,)](x, y, m, n, r, eval(c["via_shared"], names), args.live,
+                                        num_warps=c["num_warps"])
         else:
-            ck = ks["convert"][(1,)](x, y, m, n, r, eval(c["convert"], names), num_warps=c["num_warps"])
+            ck = ks["convert"][(1,)](x, y, m, n, r, eval(c["convert"], names), args.live, num_warps=c["num_warps"])
         torch.cuda.synchronize()
         if args.cubin_dir:  # Triton's machine code, for reading its SASS afterwards
             with open(os.path.join(args.cubin_dir, "%d.cubin" % c["index"]), "wb") as f:
