@@ -40,6 +40,8 @@ CopyResult run_copy(const CopyRequest& r) {
   std::string support = support_source(r.elem_bytes);
   Kernel fill = compile(support, "ls_fill"), check = compile(support, "ls_check");
   Kernel copy = compile(out.kernel.source, out.kernel.name);
+  out.registers = copy.registers;
+  out.local_bytes = copy.local_bytes;
   void* pin = in.get();
   void* pout = dst.get();
   unsigned long long seed = 0x9e3779b97f4a7c15ULL;
@@ -65,6 +67,8 @@ CopyResult run_copy(const CopyRequest& r) {
     t.kernel = compile_triton_copy({r.triton_load, r.triton_store, r.tile, r.shape, si, so, 8 * r.elem_bytes,
                                     out.kernel.threads / 32, dev.major * 10 + dev.minor});
     Kernel tk = load_cubin(t.kernel.cubin, t.kernel.name);
+    t.registers = tk.registers;
+    t.local_bytes = tk.local_bytes;
     std::vector<int64_t> values(t.kernel.args.size());
     std::vector<void*> null_ptrs(t.kernel.args.size(), nullptr), targs;
     for (size_t i = 0; i < t.kernel.args.size(); ++i) {

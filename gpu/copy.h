@@ -37,6 +37,7 @@ struct TritonRun {
   TritonKernel kernel;
   double ms = 0, tbps = 0;
   uint64_t mismatches = 0;
+  int registers = 0, local_bytes = 0;  // per thread, of Triton's cubin
 };
 
 struct CopyResult {
@@ -47,6 +48,7 @@ struct CopyResult {
   int64_t bytes = 0;       // read + written by the copy
   uint64_t mismatches = 0; // elements that differ after a run into a poisoned output
   std::map<std::string, int64_t> ptx_per_thread;  // the generated kernel's PTX (NVRTC), counted
+  int registers = 0, local_bytes = 0;              // per thread, as ptxas allotted them
   std::optional<TritonRun> triton;                 // Triton's own kernel, when asked
 };
 

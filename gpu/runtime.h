@@ -40,6 +40,8 @@ private:
 struct Kernel {
   const void* fn = nullptr;  // a CUDA kernel handle
   std::string name;
+  int registers = 0;    // per thread, as ptxas allotted them (0: not known, e.g. simulated)
+  int local_bytes = 0;  // local memory per thread (spills)
 };
 
 // A launch grid: x (fastest in dispatch order) and y CTAs.

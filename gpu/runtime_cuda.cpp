@@ -193,7 +193,12 @@ Kernel from_cubin(const std::string& cubin, const std::string& name) {
   check(cudaLibraryLoadData(&lib, cubin.data(), nullptr, nullptr, 0, nullptr, nullptr, 0), "loading " + name);
   cudaKernel_t kern;
   check(cudaLibraryGetKernel(&kern, lib, name.c_str()), "finding kernel " + name);
-  return Kernel{reinterpret_cast<const void*>(kern), name};
+  Kernel k{reinterpret_cast<const void*>(kern), name};
+  cudaFuncAttributes attr{};
+  check(cudaFuncGetAttributes(&attr, k.fn), "reading the resources of " + name);
+  k.registers = attr.numRegs;
+  k.local_bytes = static_cast<int>(attr.localSizeBytes);
+  return k;
 }
 
 }  // namespace
@@ -203,7 +208,7 @@ std::string compile_ptx(const std::string& source, int sm) { return nvrtc(source
 Kernel load_cubin(const std::string& cubin, const std::string& name) {
   const DeviceInfo& dev = current_device();
   usable("loading " + name);
-  if (dev.simulated) return Kernel{nullptr, name};
+  if (dev.simulated) return Kernel{nullptr, name, 0, 0};
   return from_cubin(cubin, name);
 }
 
@@ -211,7 +216,7 @@ Kernel compile(const std::string& source, const std::string& name) {
   const DeviceInfo& dev = current_device();
   std::string step = "compiling " + name;
   usable(step);
-  if (dev.simulated) return Kernel{nullptr, name};
+  if (dev.simulated) return Kernel{nullptr, name, 0, 0};
   std::lock_guard<std::mutex> lock(g_cache_mutex);
   static std::map<std::pair<std::string, std::string>, Kernel> cache;
   auto key = std::pair{source, name};

@@ -68,7 +68,8 @@ std::string copy_json(const ls::gpu::CopyResult& r) {
     << ", \"store_vector\": " << r.kernel.store_vec << ", \"through_shared\": "
     << (r.kernel.smem_bytes > 0 ? "true" : "false") << ", \"ctas\": " << r.kernel.grid << ", \"threads\": "
     << r.kernel.threads << ", \"instructions\": \"" << (r.kernel.triton ? "triton" : "own")
-    << "\", \"ptx_per_thread\": " << counts_json(r.ptx_per_thread);
+    << "\", \"ptx_per_thread\": " << counts_json(r.ptx_per_thread) << ", \"registers\": " << r.registers
+    << ", \"local_bytes\": " << r.local_bytes;
   if (r.kernel.triton)
     o << ", \"predicted_global\": " << counts_json(r.kernel.predicted) << ", \"global_equals_prediction\": "
       << (global_only(r.ptx_per_thread) == r.kernel.predicted ? "true" : "false")
@@ -81,6 +82,7 @@ std::string copy_json(const ls::gpu::CopyResult& r) {
       << "\", \"tbps\": " << num(t.tbps) << ", \"ms\": " << num(t.ms, 4) << ", \"mismatches\": " << t.mismatches
       << ", \"num_warps\": " << t.kernel.num_warps << ", \"shared\": " << t.kernel.shared << ", \"grid\": ["
       << t.kernel.grid.x << ", " << t.kernel.grid.y << "], \"ptx_per_thread\": " << counts_json(t.kernel.ptx_per_thread)
+      << ", \"registers\": " << t.registers << ", \"local_bytes\": " << t.local_bytes
       << ", \"same_ptx_counts\": " << (t.kernel.ptx_per_thread == r.ptx_per_thread ? "true" : "false")
       << ", \"layoutscope_over_triton\": " << num(t.tbps > 0 ? r.tbps / t.tbps : 0) << "}";
   }
@@ -150,10 +152,11 @@ int gpu_copy(const cli::Args& a) {
   {
     std::cout << "copy: " << num(res.tbps) << " TB/s (" << num(100 * res.tbps / res.memcpy_tbps, 1)
               << "% of cudaMemcpy " << num(res.memcpy_tbps) << " TB/s), " << num(res.ms, 4) << " ms, "
-              << res.mismatches << " mismatches\n";
+              << res.mismatches << " mismatches, " << res.registers << " registers\n";
     if (res.triton)
       std::cout << "Triton " << res.triton->kernel.version << "'s kernel: " << num(res.triton->tbps) << " TB/s, "
-                << num(res.triton->ms, 4) << " ms, " << res.triton->mismatches << " mismatches\n";
+                << num(res.triton->ms, 4) << " ms, " << res.triton->mismatches << " mismatches, "
+                << res.triton->registers << " registers\n";
   } else
     std::cout << copy_json(res) << "\n";
   return res.mismatches == 0 && (!res.triton || res.triton->mismatches == 0) ? 0 : 1;
@@ -169,7 +172,7 @@ int gpu_sweep(const cli::Args& a) {
     if (done < total) ls::work_point("gpu sweep", done, total);
   }, nullptr, ins == "triton", with_triton);
   if (a.flag("--table") && with_triton) {
-    std::cout << "experiment | case | layoutscope TB/s | Triton TB/s | ratio | same PTX counts | mismatches\n";
+    std::cout << "experiment | case | layoutscope TB/s | Triton TB/s | ratio | same PTX counts | registers | mismatches\n";
     for (auto& r : rows) {
       if (!r.error.empty()) {
         std::cout << r.experiment << " | " << r.label << " | error: " << r.error << "\n";
@@ -178,8 +181,8 @@ int gpu_sweep(const cli::Args& a) {
       auto& t = *r.result.triton;
       std::cout << r.experiment << " | " << r.label << " | " << num(r.result.tbps) << " | " << num(t.tbps) << " | "
                 << num(t.tbps > 0 ? r.result.tbps / t.tbps : 0) << " | "
-                << (t.kernel.ptx_per_thread == r.result.ptx_per_thread ? "yes" : "no") << " | "
-                << r.result.mismatches << "/" << t.mismatches << "\n";
+                << (t.kernel.ptx_per_thread == r.result.ptx_per_thread ? "yes" : "no") << " | " << r.result.registers
+                << "/" << t.registers << " | " << r.result.mismatches << "/" << t.mismatches << "\n";
     }
     std::cout << "cudaMemcpy: " << num(rows.empty() ? 0 : rows[0].result.memcpy_tbps) << " TB/s\n";
     return 0;

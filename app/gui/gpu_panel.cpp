@@ -283,11 +283,13 @@ void draw_gpu_window(GpuPanel& p, const Doc& a, const Doc& b) {
                 r.copy->kernel.smem_bytes ? "through shared memory" : "direct", r.copy->kernel.load_vec,
                 r.copy->kernel.store_vec, static_cast<unsigned long long>(r.copy->mismatches));
   if (r.copy && r.copy->triton)
-    ImGui::Text("Triton %s's own kernel: %.3f TB/s (layoutscope's %.0f%% of it), %llu mismatches; PTX counts %s",
+    ImGui::Text("Triton %s's own kernel: %.3f TB/s (layoutscope's %.0f%% of it), %llu mismatches; PTX counts %s; "
+                "registers %d (layoutscope's %d)",
                 r.copy->triton->kernel.version.c_str(), r.copy->triton->tbps,
                 100 * r.copy->tbps / std::max(1e-9, r.copy->triton->tbps),
                 static_cast<unsigned long long>(r.copy->triton->mismatches),
-                r.copy->triton->kernel.ptx_per_thread == r.copy->ptx_per_thread ? "equal" : "differ");
+                r.copy->triton->kernel.ptx_per_thread == r.copy->ptx_per_thread ? "equal" : "differ",
+                r.copy->triton->registers, r.copy->registers);
   if (r.copy && !r.copy->kernel.note.empty()) ImGui::TextWrapped("not Triton's: %s", r.copy->kernel.note.c_str());
   if (!r.sweep.empty()) sweep_plot(r.sweep);
   if (r.shared) shared_table(*r.shared);

@@ -85,8 +85,13 @@ def main():
     else:
         r = json.loads(out) if out.strip() else {}
         t = r.get("triton_kernel", {})
-        check(f"Triton's kernel beside ours: {t.get('tbps')} vs {r.get('tbps')} TB/s",
-              rc == 0 and t.get("mismatches") == 0 and t.get("same_ptx_counts") is True, out + err)
+        # the same kernel: equal PTX counts, and ptxas gives both the same registers (26 in
+        # cuobjdump of both cubins compiled here), no spills
+        check(f"Triton's kernel beside ours: {t.get('tbps')} vs {r.get('tbps')} TB/s, registers "
+              f"{t.get('registers')} vs {r.get('registers')}",
+              rc == 0 and t.get("mismatches") == 0 and t.get("same_ptx_counts") is True
+              and t.get("registers", 0) > 0 and t.get("registers") == r.get("registers")
+              and t.get("local_bytes") == 0 and r.get("local_bytes") == 0, out + err)
     # Triton's convert_layout inside the copy (golden convert kernels, sm_90, both
     # versions): every element arrives, and the kernel's shared instructions
     # are the ones core/codegen predicts.
