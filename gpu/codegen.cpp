@@ -74,7 +74,6 @@ int unit_dim(const std::vector<int64_t>& s) { return s[1] == 1 ? 1 : s[0] == 1 ?
 // masked XOR each.
 void thread_part(std::ostringstream& o, const Tile2& t, const char* r, const char* c) {
   o << "  int " << r << " = 0, " << c << " = 0;\n";
-  auto pow2 = [](int32_t x) { return x > 0 && (x & (x - 1)) == 0; };
   auto emit = [&](const std::vector<std::pair<int32_t, int32_t>>& bases, const char* var) {
     for (int coord = 0; coord < 2; ++coord) {
       const char* out = coord == 0 ? r : c;
@@ -85,14 +84,14 @@ void thread_part(std::ostringstream& o, const Tile2& t, const char* r, const cha
           ++i;
           continue;
         }
-        if (!pow2(b)) {
+        if (b < 0 || !std::has_single_bit(static_cast<uint32_t>(b))) {
           o << "  " << out << " ^= -((" << var << " >> " << i << ") & 1) & " << b << ";\n";
           ++i;
           continue;
         }
         size_t n = 1;
         while (i + n < bases.size() && at(i + n) == (b << n)) ++n;
-        o << "  " << out << " ^= ((" << var << " >> " << i << ") & " << ((1 << n) - 1) << ") << " << __builtin_ctz(b)
+        o << "  " << out << " ^= ((" << var << " >> " << i << ") & " << ((1 << n) - 1) << ") << " << std::countr_zero(static_cast<uint32_t>(b))
           << ";\n";
         i += n;
       }
@@ -578,17 +577,16 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
   // from the thread's base pointer. (Strides passed at run time, as Triton's
   // JIT passes those other than 1, measured slower than Triton's kernel on
   // the H100: 0.66 against 0.81 for a transposed 128x128 store.)
-  auto stride = [&](int64_t v, const char* name) {
-    return p.triton ? std::to_string(v) + (narrow ? "" : "LL") : std::string(name);
-  };
+  auto literal = [&](int64_t v) { return std::to_string(v) + (narrow ? "" : "LL"); };
   auto addr = [&](const char* ptr, const char* base, const std::vector<int64_t>& st, const char* s0, const char* s1,
                   const Tile2& t, int r, const char* row, const char* col) {
     auto [k0, k1] = t.reg[r];
     auto [m0, m1] = thread_bits(t);
     if (p.triton && (k0 & m0) == 0 && (k1 & m1) == 0)
       return std::string(base) + " + " + std::to_string(k0 * st[0] + k1 * st[1]) + "LL";
-    return std::string(ptr) + " + ((r0 + (" + std::to_string(k0) + " ^ " + row + ")) * " + stride(st[0], s0) +
-           " + (c0 + (" + std::to_string(k1) + " ^ " + col + ")) * " + stride(st[1], s1) + ")";
+    return std::string(ptr) + " + ((r0 + (" + std::to_string(k0) + " ^ " + row + ")) * " +
+           (p.triton ? literal(st[0]) : s0) + " + (c0 + (" + std::to_string(k1) + " ^ " + col + ")) * " +
+           (p.triton ? literal(st[1]) : s1) + ")";
   };
   auto in_addr = [&](const Tile2& t, int r, const char* row, const char* col) {
     return addr("in", "pin", sin, "si0", "si1", t, r, row, col);
@@ -610,13 +608,13 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
     std::string c = "c0 + (" + std::to_string(k1) + " ^ " + col + ") < n1";
     return rank == 1 ? c : "r0 + (" + std::to_string(k0) + " ^ " + row + ") < n0 && " + c;
   };
-  auto base_ptr = [&](const char* decl, const char* ptr, const std::vector<int64_t>& st, const char* s0, const char* s1,
-                      const char* row, const char* col) {
-    o << "  " << decl << " = " << ptr << " + ((r0 + " << row << ") * " << stride(st[0], s0) << " + (c0 + " << col
-      << ") * " << stride(st[1], s1) << ");\n";
+  auto base_ptr = [&](const char* decl, const char* ptr, const std::vector<int64_t>& st, const char* row,
+                      const char* col) {  // Triton's instructions only
+    o << "  " << decl << " = " << ptr << " + ((r0 + " << row << ") * " << literal(st[0]) << " + (c0 + " << col
+      << ") * " << literal(st[1]) << ");\n";
   };
   if (p.triton) {
-    base_ptr("const E* pin", "in", sin, "si0", "si1", "tr", "tc");
+    base_ptr("const E* pin", "in", sin, "tr", "tc");
     auto [regs, zero] = moved(ld, p.load, gl_ld, k.load_vec);
     for (int r : regs)
       global_asm(o, spelled(*gl_ld, k.load_vec), k.load_vec, bits, "e", r, in_addr(ld, r, "tr", "tc"), false,
@@ -690,7 +688,7 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
     int lmask = zero_bits(out_tile->lane), wmask = zero_bits(out_tile->warp);
     std::string pred = lmask || wmask ? "((lane & " + std::to_string(lmask) + ") | (warp & " + std::to_string(wmask) + ")) == 0" : "";
     std::vector<int> regs = moved(*out_tile, p.store, gl_st, k.store_vec).first;
-    base_ptr("E* pout", "out", sout, "so0", "so1", orow, ocol);
+    base_ptr("E* pout", "out", sout, orow, ocol);
     for (int r : regs)
       global_asm(o, spelled(*gl_st, k.store_vec), k.store_vec, bits, src, r, out_addr(*out_tile, r, orow, ocol), true,
                  (pred.empty() ? "" : "(" + pred + ") && ") + in_bounds(*out_tile, r, orow, ocol));
