@@ -13,6 +13,7 @@ namespace {
 struct Plan {
   SharedOpReport store, load;
   std::string store_mn, load_mn;  // PTX mnemonics (triton), empty: own
+  std::vector<codegen::Instr::Part> store_seq, load_seq;  // triton, several widths: each instruction's
   int threads = 0;
   int smem_bytes = 0;
   int elem_bytes = 2;
@@ -130,14 +131,19 @@ Plan make_plan(const SharedRequest& r) {
     p.load = codegen::as_report(ld, r.bits);
     p.store_mn = st.mnemonic;
     p.load_mn = ld.mnemonic;
+    p.store_seq = st.sequence;
+    p.load_seq = ld.sequence;
     // an access the hardware would fault on (Triton's own kernel faults too)
     for (const codegen::Instr* in : {&st, &ld})
-      for (auto& a : in->accesses)
+      for (auto& a : in->accesses) {
+        const bool one = in->sequence.empty();
+        const std::string& mn = one ? in->mnemonic : in->sequence[a.index].mnemonic;
+        const int32_t bytes = one ? in->bytes_per_lane : in->sequence[a.index].bytes;
         for (int64_t off : a.lane_offset)
-          require(off < 0 || off * (r.bits / 8) % in->bytes_per_lane == 0,
-                  "gpu shared: " + in->mnemonic + " at byte " + std::to_string(off * (r.bits / 8)) +
-                      " is misaligned (" + std::to_string(in->bytes_per_lane) +
-                      "-byte accesses); the hardware faults, as Triton's own kernel does");
+          require(off < 0 || off * (r.bits / 8) % bytes == 0,
+                  "gpu shared: " + mn + " at byte " + std::to_string(off * (r.bits / 8)) + " is misaligned (" +
+                      std::to_string(bytes) + "-byte accesses); the hardware faults, as Triton's own kernel does");
+      }
   } else {
     p.store = analyze_shared_access(*reg, *sh, r.bits, true, r.store_opt, phys);
     p.load = analyze_shared_access(*lreg, *sh, r.bits, false, r.load_opt, phys);
@@ -200,7 +206,7 @@ Plan make_plan(const SharedRequest& r) {
       for (int m = 0; m < st_o.matrices; ++m) o << ", \"r\"(v" << m << ")";
       o << " : \"memory\"); }\n";
     } else if (r.triton) {
-      plain_asm(o, p.store_mn, "s[" + std::to_string(i) + "]", p.elem_bytes, "t * " + std::to_string(p.nst) + " + " + std::to_string(i));
+      plain_asm(o, p.store_seq.empty() ? p.store_mn : p.store_seq[i].mnemonic, "s[" + std::to_string(i) + "]", p.elem_bytes, "t * " + std::to_string(p.nst) + " + " + std::to_string(i));
     } else {
       o << "  if (s[" << i << "] >= 0) *(" << vec_type(sb) << "*)(smem + s[" << i << "] * " << p.elem_bytes << ") = make<"
         << vec_type(sb) << ">(t * " << p.nst << " + " << i << ");\n";
@@ -218,7 +224,7 @@ Plan make_plan(const SharedRequest& r) {
       for (int m = 0; m < ld_o.matrices; ++m) o << (m ? ", " : "") << "\"=r\"(v" << m << ")";
       o << " : \"r\"(a) : \"memory\");\n    acc ^= v0 ^ v1 ^ v2 ^ v3; }\n";
     } else if (r.triton) {
-      plain_asm(o, p.load_mn, "l[" + std::to_string(i) + "]", p.elem_bytes, "");
+      plain_asm(o, p.load_seq.empty() ? p.load_mn : p.load_seq[i].mnemonic, "l[" + std::to_string(i) + "]", p.elem_bytes, "");
     } else {
       o << "  if (l[" << i << "] >= 0) acc ^= fold(*(" << vec_type(lb) << "*)(smem + l[" << i << "] * "
         << p.elem_bytes << "));\n";

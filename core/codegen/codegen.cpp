@@ -6,6 +6,7 @@
 #include "../analysis/conversion.h"
 #include "../analysis/swizzle.h"
 #include "../error.h"
+#include "llvm_vectorizer.h"
 
 namespace ls::codegen {
 
@@ -232,13 +233,11 @@ std::string shared_type(const Cvt& c, const std::vector<int>& vec, int32_t bits,
   return word_type(t);
 }
 
-// ld.shared / st.shared at the largest vectorisation; registers at or
-// above `round` (a later round of a conversion) never join a vector;
-// in_order: the registers are not permuted (Triton's largestVectorisation
-// under a vector cap, i.e. padded layouts), so the vector is the leading
-// registers that reach offsets 1, 2, 4, .. in order.
-Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t neighbour_vec,
-            const PhysicalOffset& phys, bool details, int64_t round = 0, bool in_order = false) {
+// ld.shared / st.shared of a conversion's scratch (Triton's own swizzled
+// tile, rounds below `round`) at the largest vectorisation; registers at or
+// above `round` (a later round) never join a vector.
+Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t neighbour_vec, bool details,
+            int64_t round) {
   const int n = static_cast<int>(c.reg.size());
   auto usable = [&](int i, const std::vector<int>& taken) {
     return !(round > 0 && c.reg[i] >= round) && std::find(taken.begin(), taken.end(), i) == taken.end();
@@ -248,11 +247,6 @@ Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t n
   // other registers may reorder a vector's elements (a fixed register
   // permutation per instruction)
   int k = log2i(std::max(1, max_elems));
-  if (in_order) {
-    int j = 0;
-    while (j < n && j < k && c.reg[j] == (int64_t{1} << j)) ++j;
-    k = j;
-  }
   std::vector<int> vecregs;
   for (; k > 0; --k) {
     vecregs.clear();
@@ -297,7 +291,7 @@ Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t n
     for (size_t j = 0; j < c.warp.size(); ++j)
       if (w >> j & 1) wbase ^= c.warp[j];
     for (int64_t i = 0; i < in.per_thread; ++i) {
-      if (!details && !phys && !in.accesses.empty()) {
+      if (!details && !in.accesses.empty()) {
         add_warp_instr(in, w, 0, {}, bits, in.bytes_per_lane, {}, false);
         continue;
       }
@@ -309,7 +303,111 @@ Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t n
           if (l >> b & 1) off ^= c.lane[b];
         lanes[l] = off & align;
       }
-      add_warp_instr(in, w, static_cast<int32_t>(i), std::move(lanes), bits, in.bytes_per_lane, phys, details);
+      add_warp_instr(in, w, static_cast<int32_t>(i), std::move(lanes), bits, in.bytes_per_lane, {}, details);
+    }
+  }
+  return in;
+}
+
+// The spelling of a vector LLVM's LoadStoreVectorizer joined from several of
+// Triton's accesses (`bytes` per lane): words, but 16-bit loads up to 8
+// bytes stay element vectors (v2.b16, v4.b16) and two bytes are v2.b8.
+std::string joined_type(int32_t bytes, int32_t bits, bool store) {
+  if (bits == 8 && bytes == 2) return "v2.b8";
+  if (bits == 16 && !store && bytes <= 8) return "v" + std::to_string(bytes / 2) + ".b16";
+  return word_type(bytes * 8);
+}
+
+// local_store / local_load through ld/st.shared: Triton's vector (the
+// largest v with registers holding offsets 1 .. v/2, every other basis a
+// multiple of v; in_order: those registers first, unpermuted), its
+// addresses (lowerLdSt: register bases that share bits with a lane or warp
+// basis XOR-ed, the others added), then what LLVM makes of them
+// (llvm_vectorizer.h). Several widths may result.
+Instr ldst(const Cvt& c, int32_t bits, bool store, const Target& t, int32_t max_elems, bool in_order,
+           int32_t neighbour_vec, const PaddedShared* padded, const PhysicalOffset& phys, bool details) {
+  const int n = static_cast<int>(c.reg.size());
+  int64_t lane_warp = 0;
+  for (auto l : c.lane) lane_warp |= l;
+  for (auto w : c.warp) lane_warp |= w;
+  std::vector<int> vecregs;
+  int k = log2i(std::max(1, max_elems));
+  for (; k > 0; --k) {
+    vecregs.clear();
+    const int64_t mask = (int64_t{1} << k) - 1;
+    for (int b = 0; b < k; ++b) {
+      int r = in_order ? (b < n && c.reg[b] == (int64_t{1} << b) ? b : -1) : find_reg(c, int64_t{1} << b, vecregs);
+      if (r < 0) break;
+      vecregs.push_back(r);
+    }
+    if (static_cast<int>(vecregs.size()) < k || (lane_warp & mask)) continue;
+    bool ok = true;
+    for (int i : all_but(n, vecregs)) ok = ok && (c.reg[i] & mask) == 0;
+    if (ok) break;
+  }
+  if (k == 0) vecregs.clear();
+  // XOR-ed: register bases sharing bits with a lane or warp basis, or with
+  // another XOR-ed one; the others are added
+  std::vector<int> front = all_but(n, vecregs), back;
+  for (int64_t taken = lane_warp, grew = 1; grew;) {
+    grew = 0;
+    for (size_t j = 0; j < front.size(); ++j)
+      if (c.reg[front[j]] & taken) {
+        taken |= c.reg[front[j]];
+        back.push_back(front[j]);
+        front.erase(front.begin() + static_cast<std::ptrdiff_t>(j));
+        grew = 1;
+        break;
+      }
+  }
+  std::sort(back.begin(), back.end());
+  std::vector<LdStAccess> acc;
+  for (int64_t hi = 0; hi < (int64_t{1} << back.size()); ++hi)
+    for (int64_t lo = 0; lo < (int64_t{1} << front.size()); ++lo)
+      acc.push_back({xor_bits(c.reg, back, hi), xor_bits(c.reg, front, lo)});
+  LdStShape shape;
+  shape.lane_warp_mask = lane_warp;
+  shape.elem_bytes = bits / 8;
+  shape.vec_bytes = (1 << k) * bits / 8;
+  if (padded) shape.pads = padded->interval_pads;
+  shape.version = t.version;
+  shape.load = !store;
+  const std::vector<Merged> merged = vectorize(acc, shape);
+  const std::string prefix = store ? "st.shared." : "ld.shared.";
+  std::vector<std::string> names;
+  std::map<std::string, int64_t> counts;
+  for (auto& m : merged) {
+    names.push_back(prefix + (m.members.size() == 1 ? shared_type(c, vecregs, bits, neighbour_vec, store)
+                                                    : joined_type(m.bytes, bits, store)));
+    counts[names.back()] += 1;
+  }
+  Instr in;
+  in.shared = true;
+  in.store = store;
+  in.per_thread = static_cast<int64_t>(merged.size());
+  for (size_t i = 0; i < merged.size(); ++i)
+    if (in.mnemonic.empty() || counts[names[i]] > counts[in.mnemonic] ||
+        (counts[names[i]] == counts[in.mnemonic] && merged[i].bytes * 8 > in.bytes_per_lane * 8)) {
+      in.mnemonic = names[i];
+      in.bytes_per_lane = merged[i].bytes;
+    }
+  const bool mixed = counts.size() > 1;
+  if (mixed)
+    for (size_t i = 0; i < merged.size(); ++i) in.sequence.push_back({names[i], merged[i].bytes});
+  for (int64_t w = 0; w < (int64_t{1} << c.warp.size()); ++w) {
+    int64_t wbase = 0;
+    for (size_t j = 0; j < c.warp.size(); ++j)
+      if (w >> j & 1) wbase ^= c.warp[j];
+    for (size_t i = 0; i < merged.size(); ++i) {
+      const LdStAccess& a = acc[merged[i].members.front()];
+      std::vector<int64_t> lanes(32);
+      for (int l = 0; l < 32; ++l) {
+        int64_t r = wbase;
+        for (int b = 0; b < 5; ++b)
+          if (l >> b & 1) r ^= c.lane[b];
+        lanes[l] = (r ^ a.xor_const) + a.add_const;
+      }
+      add_warp_instr(in, w, static_cast<int32_t>(i), std::move(lanes), bits, merged[i].bytes, phys, details || mixed);
     }
   }
   return in;
@@ -330,7 +428,8 @@ int32_t global_vec(const LinearLayout& reg, int32_t bits) {
 
 void count(KernelReport& r, Instr in, const std::string& op) {
   in.op = op;
-  r.ptx_per_thread[in.mnemonic] += in.per_thread;
+  if (in.sequence.empty()) r.ptx_per_thread[in.mnemonic] += in.per_thread;
+  for (auto& p : in.sequence) r.ptx_per_thread[p.mnemonic] += 1;
   if (in.shared) (in.store ? r.shared_store_wavefronts : r.shared_load_wavefronts) += in.wavefronts;
   r.instrs.push_back(std::move(in));
 }
@@ -353,6 +452,15 @@ void check_bits(int32_t bits) {
 SharedOpReport as_report(const Instr& in, int32_t bits) {
   SharedOpReport o;
   o.instruction = in.mnemonic;
+  if (!in.sequence.empty()) {  // several widths: each with its count, the most frequent first
+    std::map<std::string, int64_t> n;
+    for (auto& p : in.sequence) n[p.mnemonic] += 1;
+    std::vector<std::pair<int64_t, std::string>> order;
+    for (auto& [m, k] : n) order.emplace_back(-k, m);
+    std::sort(order.begin(), order.end());
+    o.instruction.clear();
+    for (auto& [k, m] : order) o.instruction += (o.instruction.empty() ? "" : " + ") + m + " x" + std::to_string(-k);
+  }
   o.access_bits = in.bytes_per_lane * 8;
   o.vector_elems = std::max(1, o.access_bits / bits);
   o.instructions = in.warp_instructions;
@@ -391,7 +499,7 @@ Instr shared_access_cvt(const Cvt& c, const Spec& shared, int32_t bits, bool sto
   int32_t max_elems = 128 / bits;
   if (padded)
     for (auto& p : padded->interval_pads) max_elems = std::min<int32_t>(max_elems, p.first);
-  return plain(c, bits, store, max_elems, neighbour_vec, physical_offset_of(shared), details, 0, padded != nullptr);
+  return ldst(c, bits, store, t, max_elems, padded != nullptr, neighbour_vec, padded, physical_offset_of(shared), details);
 }
 
 }  // namespace
@@ -459,7 +567,7 @@ SharedConvert shared_convert(const LinearLayout& a, const LinearLayout& b, int32
     Cvt c = cvt_of(l, r.smem.layout);
     if (kind > 0)
       if (auto m = try_matrix(c, bits, store, kind == 2, t, details, r.smem.scratch_elems)) return *m;
-    return plain(c, bits, store, 128 / bits, global_vec(l, bits), {}, details, r.smem.scratch_elems);
+    return plain(c, bits, store, 128 / bits, global_vec(l, bits), details, r.smem.scratch_elems);
   };
   r.store = side(a, r.smem.src_instr, true);
   r.load = side(b, r.smem.dst_instr, false);

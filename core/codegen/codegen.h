@@ -22,13 +22,16 @@
 //      offsets 1, 2, 4 (8-bit: and one register offset 8), every other
 //      basis 16-byte aligned; a register basis and lanes 0, 1 (8-bit
 //      loads: two registers) give the row addresses.
-//   3. otherwise ld/st.shared with the largest v (at most 128 bits, the
-//      padding interval for padded layouts) such that registers hold
-//      offsets 1 .. v/2 and every other basis is a multiple of v. Spelled
-//      as 32-bit words (b8/b16 below a word) when the vector is made of
-//      whole words of the neighbouring global access in register order;
-//      otherwise element-wise (v2.b16, v4.b16, v2.b8, ...), because LLVM
-//      then keeps the element vector.
+//   3. otherwise ld/st.shared: Triton's vector (the largest v, at most 128
+//      bits and the padding interval, such that registers hold offsets
+//      1 .. v/2 exactly, permuted to the front unless padded, and every
+//      other basis is a multiple of v), its per-thread addresses, then
+//      LLVM's joining of contiguous aligned accesses (llvm_vectorizer.h),
+//      so one side may hold several widths. Triton's own vectors are
+//      spelled as 32-bit words (b8/b16 below a word) when made of whole
+//      words of the neighbouring global access in register order, else
+//      element-wise (v2.b16, v4.b16, v2.b8); joined ones as words, except
+//      16-bit loads up to 8 bytes (v2.b16, v4.b16) and byte pairs (v2.b8).
 // - convert_layout: analysis/conversion.h decides the path; through shared
 //   memory the layout and the instruction pair are Triton's own optimal
 //   swizzling (analysis/swizzle.h, cvt_smem), each side lowered as above
@@ -69,6 +72,14 @@ struct Instr {
   std::string mnemonic;  // Triton's PTX spelling up to the first blank
   int64_t per_thread = 0;
   int32_t bytes_per_lane = 0;  // per access (ldmatrix/stmatrix: 16 per row address)
+  // shared accesses of several widths (LLVM joined some of Triton's): each
+  // per-thread instruction in order; `mnemonic` and `bytes_per_lane` are
+  // then the most frequent one's
+  struct Part {
+    std::string mnemonic;
+    int32_t bytes = 0;
+  };
+  std::vector<Part> sequence;
   bool shared = false, store = false;
   // shared only, one CTA: warp instructions, wavefronts, ideal wavefronts
   int64_t warp_instructions = 0, wavefronts = 0, ideal = 0;

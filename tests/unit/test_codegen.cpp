@@ -5,6 +5,7 @@
 #include "analysis/swizzle.h"
 #include "codegen/amd_lds.h"
 #include "codegen/codegen.h"
+#include "codegen/llvm_vectorizer.h"
 #include "codegen/swizzle_choice.h"
 #include "io/text.h"
 
@@ -209,4 +210,62 @@ TEST_CASE("codegen: AMD convert_layout through LDS and by ds_bpermute", "[codege
   CHECK(same.rounds == 2);
   CHECK_THROWS_WITH(cg::amd_convert(rows, cols, 16, "gfx1250", ls::TritonVersion::v3_9),
                     Catch::Contains("--arch: 'gfx1250' is not modelled"));
+}
+
+TEST_CASE("codegen: LLVM joins Triton's scalar accesses by known alignment (3.9 wheel's PTX)", "[codegen]") {
+  // golden line 129 of codegen-3.9.jsonl: Triton emits 512 scalar i16 per
+  // side; a one-element pad every 2048 leaves 8 groups only 2-byte aligned
+  auto r = cg::via_shared(
+      at("SliceLayout(dim=1, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 1, 2], "
+         "instr_shape=[1, 16, 8], cga_layout=[]))",
+         {16, 256}),
+      at("PaddedSharedLayout(interval_padding_pairs=[[2048, 1]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], "
+         "[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128]], block_bases=[], shape=[16, 256])",
+         {16, 256}),
+      16, {ls::TritonVersion::v3_9, 90});
+  CHECK(r.ptx_per_thread == Counts{{"ld.global.b32", 256}, {"ld.shared.b16", 16}, {"ld.shared.v2.b16", 8},
+                                   {"ld.shared.v4.b16", 8}, {"ld.shared.v4.b32", 56}, {"st.global.b32", 256},
+                                   {"st.shared.b16", 16}, {"st.shared.b32", 8}, {"st.shared.v2.b32", 8},
+                                   {"st.shared.v4.b32", 56}});
+  const cg::Instr& st = r.instrs[1];
+  CHECK(st.mnemonic == "st.shared.v4.b32");
+  REQUIRE(st.sequence.size() == 88);
+  CHECK(cg::as_report(st, 16).instruction ==
+        "st.shared.v4.b32 x56 + st.shared.b16 x16 + st.shared.b32 x8 + st.shared.v2.b32 x8");
+  // every warp instruction is evaluated: 88 per warp, 2 warps
+  CHECK(st.warp_instructions == 176);
+  CHECK(st.accesses.size() == 176);
+}
+
+TEST_CASE("codegen: the LoadStoreVectorizer model on Triton's addresses", "[codegen]") {
+  cg::LdStShape s;
+  s.lane_warp_mask = 0x30;  // R may set element bits 4, 5
+  s.elem_bytes = 4;
+  s.vec_bytes = 4;
+  s.version = ls::TritonVersion::v3_6;
+  // R + 0, 1, 2, 3 elements: 16 contiguous bytes at alignment 16
+  auto m = cg::vectorize({{0, 0}, {0, 1}, {0, 2}, {0, 3}}, s);
+  REQUIRE(m.size() == 1);
+  CHECK(m[0].bytes == 16);
+  // R ^ 16 (shares a bit with R) is a base of its own
+  m = cg::vectorize({{0, 0}, {16, 1}}, s);
+  CHECK(m.size() == 2);
+  // R + 2, 3, 4, 5: the run starts 8-byte aligned, so it is cut in two
+  m = cg::vectorize({{0, 2}, {0, 3}, {0, 4}, {0, 5}}, s);
+  REQUIRE(m.size() == 2);
+  CHECK(m[0].bytes == 8);
+  CHECK(m[1].bytes == 8);
+  // R ^ 16 and R ^ 18 elements: two bases for 3.6; 3.9 adds the bits of an
+  // XOR constant R cannot have, R ^ 18 = (R ^ 16) + 2, one run of 16 bytes
+  const std::vector<cg::LdStAccess> two = {{16, 0}, {16, 1}, {18, 0}, {18, 1}};
+  CHECK(cg::vectorize(two, s).size() == 2);
+  s.version = ls::TritonVersion::v3_9;
+  m = cg::vectorize(two, s);
+  REQUIRE(m.size() == 1);
+  CHECK(m[0].bytes == 16);
+  // a load of one address twice is loaded once; stores are all kept
+  s.load = true;
+  CHECK(cg::vectorize({{0, 0}, {0, 0}}, s).size() == 1);
+  s.load = false;
+  CHECK(cg::vectorize({{0, 0}, {0, 0}}, s).size() == 2);
 }

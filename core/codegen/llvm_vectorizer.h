@@ -1,0 +1,55 @@
+// What LLVM does to the shared-memory accesses Triton's lowerLdSt emits
+// before they become PTX (held to the wheels' PTX).
+//
+// Triton addresses a thread's i-th access as ((R ^ c_i) + d_i) * B bytes
+// (padded layouts: x + sum_k ((x >> log2(I_k B)) << log2(P_k B)) of that),
+// R the lane/warp part, c_i the XOR of the register bases that share bits
+// with R, d_i the sum of those that do not, B the element bytes.
+// LLVM sees R's possibly-set bits M (the OR of the lane and warp bases):
+// - c & M = 0: the XOR is an `or disjoint`, the access is R + (c + d);
+//   else the access is (R ^ c) + d, a base of its own per c (LLVM of 3.9
+//   adds the bits of c outside M: (R ^ (c & M)) + (c & ~M) + d);
+// - padding distributes over such a disjoint sum (LLVM of 3.9); LLVM of
+//   3.6 only drops a constant below the smallest interval, otherwise the
+//   access has a base of its own;
+// - an access's alignment is 2^(trailing known-zero bits of its address),
+//   at most 16 (the shared base's);
+// - loads of one address are loaded once (stores are all kept);
+// - the LoadStoreVectorizer: accesses of one base, sorted by offset, in
+//   runs of contiguous bytes, each run cut greedily from its start into
+//   the longest piece of at most 16 bytes, a power of two, no larger than
+//   its first access's alignment; a piece of one access stays as it was.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "../triton_version.h"
+
+namespace ls::codegen {
+
+struct LdStAccess {
+  int64_t xor_const = 0, add_const = 0;  // elements: c_i and d_i above
+};
+
+struct LdStShape {
+  int64_t lane_warp_mask = 0;  // elements: OR of the lane and warp bases
+  int32_t elem_bytes = 2;
+  int32_t vec_bytes = 2;  // bytes of each access as Triton emits it
+  std::vector<std::pair<int32_t, int32_t>> pads;  // padded layouts: (interval, padding) in elements
+  TritonVersion version = kDefaultTriton;
+  bool load = false;
+};
+
+// One instruction after LLVM: Triton's accesses it holds (indices into the
+// input, in offset order), `bytes` per lane.
+struct Merged {
+  std::vector<int32_t> members;
+  int32_t bytes = 0;
+};
+
+// The instructions, in the order of their first member.
+std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s);
+
+}  // namespace ls::codegen
