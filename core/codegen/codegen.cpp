@@ -399,6 +399,10 @@ Instr ldst(const Cvt& c, int32_t bits, bool store, const Target& t, int32_t max_
     for (size_t j = 0; j < c.warp.size(); ++j)
       if (w >> j & 1) wbase ^= c.warp[j];
     for (size_t i = 0; i < merged.size(); ++i) {
+      if (!details && !mixed && !phys && !in.accesses.empty()) {  // costs what the first does
+        add_warp_instr(in, w, static_cast<int32_t>(i), {}, bits, merged[i].bytes, {}, false);
+        continue;
+      }
       const LdStAccess& a = acc[merged[i].members.front()];
       std::vector<int64_t> lanes(32);
       for (int l = 0; l < 32; ++l) {

@@ -42,9 +42,6 @@ struct Placed {
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   const int64_t mb = s.lane_warp_mask * s.elem_bytes;
   const bool padded = !s.pads.empty();
-  int64_t smallest = 0;  // bytes of the smallest interval
-  for (auto [interval, pad] : s.pads)
-    if (!smallest || int64_t{interval} * s.elem_bytes < smallest) smallest = int64_t{interval} * s.elem_bytes;
   // base: (kind, value): 0 = R, 1 = R ^ c (value c), 2 = an access of its own (value: index)
   std::map<std::pair<int, int64_t>, std::vector<Placed>> bases;
   for (int32_t i = 0; i < static_cast<int32_t>(accesses.size()); ++i) {
@@ -58,7 +55,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       off = (c ^ cx) + d;
     }
     if (padded) {
-      const bool spread = s.version == TritonVersion::v3_9 ? (off & known) == 0 : off < smallest;
+      const bool spread = s.version == TritonVersion::v3_9 && (off & known) == 0;
       if (!spread) {
         key = {2, i};
         known |= off;
