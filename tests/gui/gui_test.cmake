@@ -5,7 +5,9 @@
 #                    write no PNG;
 #   MODE=triton: the {"triton": V} action (the Triton menu) shows in the
 #                screenshot's meta file, the designer runs with it, and a bad
-#                version is refused naming the line.
+#                version is refused naming the line;
+#   MODE=widths: a round trip whose sides hold several instruction widths
+#                shows each width's count in the bank panel, as codegen.
 file(REMOVE ${OUT})
 
 # Replays ACTIONS (JSON lines) through the window under Xvfb with a 1024x700
@@ -116,6 +118,37 @@ elseif(MODE STREQUAL "target")
   endforeach()
   refused("{\"target\": \"sm_75\"}\n" "line 1: \"target\" takes \"sm_80\"")
   message(STATUS "the Target menu: sm_80/90/100 drive the bank panel as codegen predicts, sm_75 refused")
+elseif(MODE STREQUAL "widths")
+  # A round trip where LLVM joins some of Triton's scalar accesses (golden line 129 of
+  # codegen-3.9.jsonl): the bank panel names every width with its count per thread,
+  # as `layoutscope-cli codegen` does, and the same wavefronts.
+  set(reg "tensor<16x256xf16, #ttg.slice<{dim = 1, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1, 2], instrShape = [1, 16, 8]}>}>>")
+  set(smem "!ttg.memdesc<16x256xf16, #ttg.padded_shared<[2048:+1] {order = [0, 1], shape = [16, 256]}>, #ttg.shared_memory, mutable>")
+  replay("{\"layout\": \"${reg}\"}\n{\"triton\": \"3.9\"}\n{\"view\": \"compare\"}\n{\"compare\": \"${smem}\"}\n" meta)
+  execute_process(COMMAND ${CLI} codegen --load "${reg}" --via-shared "${smem}" --shape 16x256 --bits 16 --triton 3.9
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE cg ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "layoutscope-cli codegen exited with '${rc}': ${err}")
+  endif()
+  foreach(side store load)
+    string(JSON shown GET "${meta}" banks ${side})
+    string(JSON wf GET "${meta}" banks ${side}_wavefronts)
+    string(JSON want_wf GET "${cg}" wavefronts shared_${side})
+    string(REGEX MATCHALL "[a-z0-9.]+ x[0-9]+" parts "${shown}")
+    list(LENGTH parts n)
+    if(n LESS 2 OR NOT wf EQUAL want_wf)
+      message(FATAL_ERROR "${side}: the window shows '${shown}' (${wf} wavefronts); codegen says ${cg}")
+    endif()
+    foreach(part ${parts})
+      string(REGEX REPLACE " x[0-9]+$" "" mn "${part}")
+      string(REGEX REPLACE "^.* x" "" count "${part}")
+      string(JSON want ERROR_VARIABLE missing GET "${cg}" ptx_per_thread ${mn})
+      if(missing OR NOT want EQUAL count)
+        message(FATAL_ERROR "${side}: the window shows ${part}; codegen says ${cg}")
+      endif()
+    endforeach()
+  endforeach()
+  message(STATUS "a round trip of several widths: the bank panel lists each with its count, as codegen")
 else()
   message(FATAL_ERROR "unknown MODE '${MODE}'")
 endif()
