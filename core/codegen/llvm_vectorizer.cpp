@@ -55,12 +55,17 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       off = (c ^ cx) + d;
     }
     if (padded) {
-      const bool spread = s.version == TritonVersion::v3_9 && (off & known) == 0;
+      bool spread = (off & known) == 0;
+      if (s.version == TritonVersion::v3_6)  // 3.6: not where both reach an interval
+        for (auto [interval, pad] : s.pads) {
+          const int sh = log2i(int64_t{interval} * s.elem_bytes);
+          if ((known >> sh) && (off >> sh)) spread = false;
+        }
       if (!spread) {
         key = {2, i};
         known |= off;
         off = 0;
-      } else if (s.version == TritonVersion::v3_9) {
+      } else {
         off += pad_of(off, s);
       }
       known |= pad_bits(known, s);

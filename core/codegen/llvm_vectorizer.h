@@ -9,8 +9,9 @@
 // - c & M = 0: the XOR is an `or disjoint`, the access is R + (c + d);
 //   else the access is (R ^ c) + d, a base of its own per c (LLVM of 3.9
 //   adds the bits of c outside M: (R ^ (c & M)) + (c & ~M) + d);
-// - padding distributes over such a disjoint sum (LLVM of 3.9); with LLVM
-//   of 3.6 every padded access is a base of its own;
+// - padding distributes over such a disjoint sum, R's padding staying with
+//   R (LLVM of 3.6: not where both R and the constant reach an interval;
+//   that access is a base of its own);
 // - an access's alignment is 2^(trailing known-zero bits of its address),
 //   at most 16 (the shared base's);
 // - loads of one address are loaded once (stores are all kept);
