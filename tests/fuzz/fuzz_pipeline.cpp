@@ -1,7 +1,9 @@
 // libFuzzer target: parse -> lower -> analyse. Any text parse_layout accepts
 // (with at most 2^12 elements and hardware indices, see small()) goes through the views,
 // coalescing, the bank conflicts of storing it to a shared layout, the
-// conversion to and from a blocked layout, and the three text printers read back.
+// conversion to and from a blocked layout, Triton's instructions for a round
+// trip through shared memory (either side; swizzled and padded), and the
+// three text printers read back.
 // Only ls::Error may come out.
 #include <algorithm>
 #include <cstddef>
@@ -11,6 +13,7 @@
 #include "analysis/bank_conflicts.h"
 #include "analysis/coalescing.h"
 #include "analysis/conversion.h"
+#include "codegen/codegen.h"
 #include "error.h"
 #include "io/text.h"
 #include "layout_map.h"
@@ -39,6 +42,41 @@ bool small(const ls::TensorLayout& t) {
   return true;
 }
 
+const char* kBlocked[] = {
+    "", "#ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>",
+    "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [0, 1]}>",
+    "#ttg.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [2, 4, 4], warpsPerCTA = [1, 2, 2], order = [2, 0, 1]}>"};
+
+std::string descending(size_t rank) { return rank == 1 ? "0" : rank == 2 ? "1, 0" : "2, 1, 0"; }
+
+// local_store / local_load as Triton emits them (core/codegen), t the shared
+// side or the register side, for both versions and every element size.
+void round_trips(const ls::TensorLayout& t, const ls::Shape& shape, bool shared) {
+  if (shape.size() > 3) return;
+  std::vector<ls::TensorLayout> others;
+  if (shared) {
+    others.push_back(ls::parse_layout(kBlocked[shape.size()]));
+  } else {
+    std::string dims;
+    for (size_t d = 0; d < shape.size(); ++d) dims += (d ? ", " : "") + std::to_string(shape[d]);
+    others.push_back(ls::parse_layout("#ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [" +
+                                      descending(shape.size()) + "]}>"));
+    others.push_back(ls::parse_layout("#ttg.padded_shared<[32:+2, 256:+4] {order = [" + descending(shape.size()) +
+                                      "], shape = [" + dims + "]}>"));
+  }
+  for (auto& o : others) {
+    o.shape = shape;
+    for (auto v : {ls::TritonVersion::v3_6, ls::TritonVersion::v3_9})
+      for (int32_t bits : {8, 16, 32}) try {
+          if (shared)
+            ls::codegen::via_shared(o, t, bits, {v, 90});
+          else
+            ls::codegen::via_shared(t, o, bits, {v, 90});
+        } catch (const ls::Error&) {
+        }
+  }
+}
+
 void analyse(const ls::TensorLayout& t) {
   if (!small(t)) return;
   auto m = ls::make_map(t);
@@ -46,6 +84,7 @@ void analyse(const ls::TensorLayout& t) {
   ls::tensor_view(*m);
   ls::hw_view(*m);
   ls::Shape shape = m->shape();
+  if (t.spec && !t.foreign) round_trips(t, shape, m->is_shared());
   if (m->is_shared()) return;
   std::vector<int64_t> strides(shape.size(), 1);
   for (size_t d = shape.size() - 1; d-- > 0;) strides[d] = strides[d + 1] * shape[d + 1];
@@ -53,16 +92,12 @@ void analyse(const ls::TensorLayout& t) {
   if (!m->linear()) return;
   ls::TensorLayout shared;
   shared.spec = ls::parse_layout("#ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [" +
-                                 std::string(shape.size() == 1 ? "0" : shape.size() == 2 ? "1, 0" : "2, 1, 0") + "]}>")
+                                 descending(shape.size()) + "]}>")
                     .spec;
   shared.shape = shape;
   auto sm = ls::make_map(shared);
   ls::analyze_bank_conflicts(*m, *sm, 16, {}, ls::physical_offset_of(*shared.spec));
   if (shape.size() > 3) return;
-  static const char* kBlocked[] = {
-      "", "#ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>",
-      "#ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [4, 8], warpsPerCTA = [2, 2], order = [0, 1]}>",
-      "#ttg.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [2, 4, 4], warpsPerCTA = [1, 2, 2], order = [2, 0, 1]}>"};
   ls::TensorLayout dst = ls::parse_layout(kBlocked[shape.size()]);
   ls::LinearLayout d = ls::to_linear(*dst.spec, shape);
   ls::analyze_conversion(*m->linear(), d, 16);
