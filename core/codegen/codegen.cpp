@@ -387,7 +387,7 @@ Instr ldst(const Cvt& c, int32_t bits, bool store, const Target& t, int32_t max_
   in.per_thread = static_cast<int64_t>(merged.size());
   for (size_t i = 0; i < merged.size(); ++i)
     if (in.mnemonic.empty() || counts[names[i]] > counts[in.mnemonic] ||
-        (counts[names[i]] == counts[in.mnemonic] && merged[i].bytes * 8 > in.bytes_per_lane * 8)) {
+        (counts[names[i]] == counts[in.mnemonic] && merged[i].bytes > in.bytes_per_lane)) {
       in.mnemonic = names[i];
       in.bytes_per_lane = merged[i].bytes;
     }
