@@ -374,26 +374,33 @@ Instr ldst(const Cvt& c, int32_t bits, bool store, const Target& t, int32_t max_
   shape.load = !store;
   const std::vector<Merged> merged = vectorize(acc, shape);
   const std::string prefix = store ? "st.shared." : "ld.shared.";
-  std::vector<std::string> names;
-  std::map<std::string, int64_t> counts;
+  struct Kind {
+    int64_t count = 0;
+    int32_t bytes = 0;
+  };
+  std::map<std::string, Kind> kinds;  // per mnemonic
+  std::vector<const std::string*> names;  // each instruction's
+  const std::string single = prefix + shared_type(c, vecregs, bits, neighbour_vec, store);
   for (auto& m : merged) {
-    names.push_back(prefix + (m.members.size() == 1 ? shared_type(c, vecregs, bits, neighbour_vec, store)
-                                                    : joined_type(m.bytes, bits, store)));
-    counts[names.back()] += 1;
+    auto it = kinds.try_emplace(m.count == 1 ? single : prefix + joined_type(m.bytes, bits, store)).first;
+    it->second.count += 1;
+    it->second.bytes = m.bytes;
+    names.push_back(&it->first);
   }
   Instr in;
   in.shared = true;
   in.store = store;
   in.per_thread = static_cast<int64_t>(merged.size());
-  for (size_t i = 0; i < merged.size(); ++i)
-    if (in.mnemonic.empty() || counts[names[i]] > counts[in.mnemonic] ||
-        (counts[names[i]] == counts[in.mnemonic] && merged[i].bytes > in.bytes_per_lane)) {
-      in.mnemonic = names[i];
-      in.bytes_per_lane = merged[i].bytes;
+  int64_t most = 0;
+  for (auto& [name, kind] : kinds)
+    if (kind.count > most || (kind.count == most && kind.bytes > in.bytes_per_lane)) {
+      most = kind.count;
+      in.mnemonic = name;
+      in.bytes_per_lane = kind.bytes;
     }
-  const bool mixed = counts.size() > 1;
+  const bool mixed = kinds.size() > 1;
   if (mixed)
-    for (size_t i = 0; i < merged.size(); ++i) in.sequence.push_back({names[i], merged[i].bytes});
+    for (size_t i = 0; i < merged.size(); ++i) in.sequence.push_back({*names[i], merged[i].bytes});
   for (int64_t w = 0; w < (int64_t{1} << c.warp.size()); ++w) {
     int64_t wbase = 0;
     for (size_t j = 0; j < c.warp.size(); ++j)
@@ -403,7 +410,7 @@ Instr ldst(const Cvt& c, int32_t bits, bool store, const Target& t, int32_t max_
         add_warp_instr(in, w, static_cast<int32_t>(i), {}, bits, merged[i].bytes, {}, false);
         continue;
       }
-      const LdStAccess& a = acc[merged[i].members.front()];
+      const LdStAccess& a = acc[merged[i].lead];
       std::vector<int64_t> lanes(32);
       for (int l = 0; l < 32; ++l) {
         int64_t r = wbase;

@@ -72,7 +72,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     }
     bases[key].push_back({i, off, align_of(known | off)});
   }
-  std::vector<Merged> out;
+  std::vector<std::pair<int32_t, Merged>> out;  // by first access
   for (auto& [key, v] : bases) {
     std::stable_sort(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.offset < b.offset; });
     if (s.load)  // one load per address
@@ -92,18 +92,22 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           }
         }
         Merged m;
-        m.bytes = static_cast<int32_t>(take) * s.vec_bytes;
-        for (size_t k = a; k < a + take; ++k) m.members.push_back(v[k].index);
-        out.push_back(std::move(m));
+        m.lead = v[a].index;
+        m.count = static_cast<int32_t>(take);
+        m.bytes = m.count * s.vec_bytes;
+        int32_t first = v[a].index;
+        for (size_t k = a + 1; k < a + take; ++k) first = std::min(first, v[k].index);
+        out.emplace_back(first, m);
         a += take;
       }
       i = run;
     }
   }
-  std::sort(out.begin(), out.end(), [](const Merged& a, const Merged& b) {
-    return *std::min_element(a.members.begin(), a.members.end()) < *std::min_element(b.members.begin(), b.members.end());
-  });
-  return out;
+  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<Merged> r;
+  r.reserve(out.size());
+  for (auto& [first, m] : out) r.push_back(m);
+  return r;
 }
 
 }  // namespace ls::codegen

@@ -42,14 +42,14 @@ struct LdStShape {
   bool load = false;
 };
 
-// One instruction after LLVM: Triton's accesses it holds (indices into the
-// input, in offset order), `bytes` per lane.
+// One instruction after LLVM: `count` of Triton's accesses, contiguous, the
+// one at the lowest address `lead` (an index into the input), `bytes` per lane.
 struct Merged {
-  std::vector<int32_t> members;
+  int32_t lead = 0, count = 1;
   int32_t bytes = 0;
 };
 
-// The instructions, in the order of their first member.
+// The instructions, in the order of their first access in the input.
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 
 }  // namespace ls::codegen
