@@ -70,6 +70,16 @@ int64_t xor_bits(const std::vector<int64_t>& bases, const std::vector<int>& idx,
   return v;
 }
 
+// The shared offset the lane and warp bases give lane l of warp w.
+int64_t thread_offset(const Cvt& c, int64_t w, int l) {
+  int64_t v = 0;
+  for (size_t j = 0; j < c.warp.size(); ++j)
+    if (w >> j & 1) v ^= c.warp[j];
+  for (int b = 0; b < 5; ++b)
+    if (l >> b & 1) v ^= c.lane[b];
+  return v;
+}
+
 std::vector<int> all_but(size_t n, const std::vector<int>& skip) {
   std::vector<int> r;
   for (int i = 0; i < static_cast<int>(n); ++i)
@@ -287,22 +297,14 @@ Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t n
   const int64_t align = ~((int64_t{1} << k) - 1);
   std::vector<int> rest = all_but(n, vecregs);
   for (int64_t w = 0; w < (int64_t{1} << c.warp.size()); ++w) {
-    int64_t wbase = 0;
-    for (size_t j = 0; j < c.warp.size(); ++j)
-      if (w >> j & 1) wbase ^= c.warp[j];
     for (int64_t i = 0; i < in.per_thread; ++i) {
       if (!details && !in.accesses.empty()) {
         add_warp_instr(in, w, 0, {}, bits, in.bytes_per_lane, {}, false);
         continue;
       }
-      const int64_t base = wbase ^ xor_bits(c.reg, rest, i);
+      const int64_t reg = xor_bits(c.reg, rest, i);
       std::vector<int64_t> lanes(32);
-      for (int l = 0; l < 32; ++l) {
-        int64_t off = base;
-        for (int b = 0; b < 5; ++b)
-          if (l >> b & 1) off ^= c.lane[b];
-        lanes[l] = off & align;
-      }
+      for (int l = 0; l < 32; ++l) lanes[l] = (thread_offset(c, w, l) ^ reg) & align;
       add_warp_instr(in, w, static_cast<int32_t>(i), std::move(lanes), bits, in.bytes_per_lane, {}, details);
     }
   }
@@ -319,14 +321,21 @@ std::string joined_type(int32_t bytes, int32_t bits, bool store) {
 }
 
 // local_store / local_load through ld/st.shared: Triton's vector (the
-// largest v with registers holding offsets 1 .. v/2, every other basis a
-// multiple of v; in_order: those registers first, unpermuted), its
+// largest v, at most 128 bits and the padding interval, with registers
+// holding offsets 1 .. v/2, every other basis a multiple of v; padded:
+// those registers first, unpermuted), its
 // addresses (lowerLdSt: register bases that share bits with a lane or warp
 // basis XOR-ed, the others added), then what LLVM makes of them
 // (llvm_vectorizer.h). Several widths may result.
-Instr ldst(const Cvt& c, int32_t bits, bool store, const Target& t, int32_t max_elems, bool in_order,
-           int32_t neighbour_vec, const PaddedShared* padded, const PhysicalOffset& phys, bool details) {
+Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVersion version, int32_t neighbour_vec,
+           bool details) {
   const int n = static_cast<int>(c.reg.size());
+  const auto* padded = std::get_if<PaddedShared>(&shared.v);
+  const bool in_order = padded != nullptr;
+  const PhysicalOffset phys = physical_offset_of(shared);
+  int32_t max_elems = 128 / bits;
+  if (padded)
+    for (auto& p : padded->interval_pads) max_elems = std::min<int32_t>(max_elems, p.first);
   int64_t lane_warp = 0;
   for (auto l : c.lane) lane_warp |= l;
   for (auto w : c.warp) lane_warp |= w;
@@ -370,7 +379,7 @@ Instr ldst(const Cvt& c, int32_t bits, bool store, const Target& t, int32_t max_
   shape.elem_bytes = bits / 8;
   shape.vec_bytes = (1 << k) * bits / 8;
   if (padded) shape.pads = padded->interval_pads;
-  shape.version = t.version;
+  shape.version = version;
   shape.load = !store;
   const std::vector<Merged> merged = vectorize(acc, shape);
   const std::string prefix = store ? "st.shared." : "ld.shared.";
@@ -402,9 +411,6 @@ Instr ldst(const Cvt& c, int32_t bits, bool store, const Target& t, int32_t max_
   if (mixed)
     for (size_t i = 0; i < merged.size(); ++i) in.sequence.push_back({*names[i], merged[i].bytes});
   for (int64_t w = 0; w < (int64_t{1} << c.warp.size()); ++w) {
-    int64_t wbase = 0;
-    for (size_t j = 0; j < c.warp.size(); ++j)
-      if (w >> j & 1) wbase ^= c.warp[j];
     for (size_t i = 0; i < merged.size(); ++i) {
       if (!details && !mixed && !phys && !in.accesses.empty()) {  // costs what the first does
         add_warp_instr(in, w, static_cast<int32_t>(i), {}, bits, merged[i].bytes, {}, false);
@@ -412,12 +418,7 @@ Instr ldst(const Cvt& c, int32_t bits, bool store, const Target& t, int32_t max_
       }
       const LdStAccess& a = acc[merged[i].lead];
       std::vector<int64_t> lanes(32);
-      for (int l = 0; l < 32; ++l) {
-        int64_t r = wbase;
-        for (int b = 0; b < 5; ++b)
-          if (l >> b & 1) r ^= c.lane[b];
-        lanes[l] = (r ^ a.xor_const) + a.add_const;
-      }
+      for (int l = 0; l < 32; ++l) lanes[l] = (thread_offset(c, w, l) ^ a.xor_const) + a.add_const;
       add_warp_instr(in, w, static_cast<int32_t>(i), std::move(lanes), bits, merged[i].bytes, phys, details || mixed);
     }
   }
@@ -437,10 +438,17 @@ int32_t global_vec(const LinearLayout& reg, int32_t bits) {
   return std::min(1 << k, std::max(1, 128 / bits));
 }
 
+// Per-thread instructions of each mnemonic.
+std::map<std::string, int64_t> per_mnemonic(const Instr& in) {
+  if (in.sequence.empty()) return {{in.mnemonic, in.per_thread}};
+  std::map<std::string, int64_t> n;
+  for (auto& p : in.sequence) n[p.mnemonic] += 1;
+  return n;
+}
+
 void count(KernelReport& r, Instr in, const std::string& op) {
   in.op = op;
-  if (in.sequence.empty()) r.ptx_per_thread[in.mnemonic] += in.per_thread;
-  for (auto& p : in.sequence) r.ptx_per_thread[p.mnemonic] += 1;
+  for (auto& [m, k] : per_mnemonic(in)) r.ptx_per_thread[m] += k;
   if (in.shared) (in.store ? r.shared_store_wavefronts : r.shared_load_wavefronts) += in.wavefronts;
   r.instrs.push_back(std::move(in));
 }
@@ -464,10 +472,8 @@ SharedOpReport as_report(const Instr& in, int32_t bits) {
   SharedOpReport o;
   o.instruction = in.mnemonic;
   if (!in.sequence.empty()) {  // several widths: each with its count, the most frequent first
-    std::map<std::string, int64_t> n;
-    for (auto& p : in.sequence) n[p.mnemonic] += 1;
     std::vector<std::pair<int64_t, std::string>> order;
-    for (auto& [m, k] : n) order.emplace_back(-k, m);
+    for (auto& [m, k] : per_mnemonic(in)) order.emplace_back(-k, m);
     std::sort(order.begin(), order.end());
     o.instruction.clear();
     for (auto& [k, m] : order) o.instruction += (o.instruction.empty() ? "" : " + ") + m + " x" + std::to_string(-k);
@@ -503,14 +509,10 @@ namespace {
 
 Instr shared_access_cvt(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Target& t,
                         int32_t neighbour_vec, bool details) {
-  const auto* padded = std::get_if<PaddedShared>(&shared.v);
-  if (!padded)
+  if (!std::holds_alternative<PaddedShared>(shared.v))
     for (bool trans : {false, true})
       if (auto m = try_matrix(c, bits, store, trans, t, details)) return *m;
-  int32_t max_elems = 128 / bits;
-  if (padded)
-    for (auto& p : padded->interval_pads) max_elems = std::min<int32_t>(max_elems, p.first);
-  return ldst(c, bits, store, t, max_elems, padded != nullptr, neighbour_vec, padded, physical_offset_of(shared), details);
+  return ldst(c, shared, bits, store, t.version, neighbour_vec, details);
 }
 
 }  // namespace
