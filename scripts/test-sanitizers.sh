@@ -43,13 +43,13 @@ echo "test-sanitizers: ctest -L 'unit|gui'"
 # a failure here is reported at the end, after the fuzzers ran too
 status=0
 # LeakSanitizer's own tracer thread now and then crashes while it stops the
-# GUI's threads at exit ("Tracer caught signal 11", LSan "fatal error"): a
-# tool failure, not a report. Only the tests that failed that way, and no
-# other way, run once more; any AddressSanitizer, UBSan or leak report, and
+# GUI's threads at exit ("Tracer caught signal 11", LSan "fatal error"; a
+# known LSan flake, seen in one or two GUI tests of most runs): a tool failure,
+# not a report. Only the tests that failed that way, and no other way, run
+# again, up to three times; any AddressSanitizer, UBSan or leak report, and
 # any other failure, fails the run.
-if ! (cd "$build" && ctest --output-on-failure -j "$(nproc)" -L 'unit|gui'); then
-  status=1
-  tracer_only=$(python3 - "$build/Testing/Temporary" <<'PY'
+tracer_only() {  # names of the last ctest run's failed tests if all failed by the tracer crash alone
+  python3 - "$build/Testing/Temporary" <<'PY'
 import re, sys
 tmp = sys.argv[1]
 failed = [l.split(":", 1)[1].strip() for l in open(f"{tmp}/LastTestsFailed.log") if ":" in l]
@@ -60,12 +60,16 @@ crashed = [t for t in failed
            if "LeakSanitizer has encountered a fatal error" in sections.get(t, "") and not re.search(real, sections[t])]
 print(" ".join(crashed) if len(crashed) == len(failed) else "")
 PY
-) || tracer_only=""
-  if [ -n "$tracer_only" ]; then
-    echo "test-sanitizers: LSan's tracer crashed in: $tracer_only; those run once more"
-    regex="^($(tr ' ' '|' <<<"$tracer_only"))\$"
-    (cd "$build" && ctest --output-on-failure -R "$regex") && status=0
-  fi
+}
+if ! (cd "$build" && ctest --output-on-failure -j "$(nproc)" -L 'unit|gui'); then
+  status=1
+  for attempt in 1 2 3; do
+    rerun=$(tracer_only) || rerun=""
+    [ -n "$rerun" ] || break
+    echo "test-sanitizers: LSan's tracer crashed in: $rerun; those run again ($attempt of 3)"
+    regex="^($(tr ' ' '|' <<<"$rerun"))\$"
+    if (cd "$build" && ctest --output-on-failure -R "$regex"); then status=0; break; fi
+  done
 fi
 
 if [ "$fuzz_seconds" -gt 0 ]; then
