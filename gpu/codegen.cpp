@@ -129,6 +129,7 @@ int zero_bits(const std::vector<std::pair<int32_t, int32_t>>& bases) {
 // One global access per predicted instruction: `mnemonic` moves `vec`
 // elements of `bits` from/to registers arr[r..r+vec); `addr` is the address
 // expression; stores are predicated on `pred` (a C++ bool) when given.
+// `addr`: the access's global address (a 64-bit integer expression).
 void global_asm(std::ostringstream& o, const std::string& mnemonic, int vec, int bits, const char* arr, int r,
                 const std::string& addr, bool store, const std::string& pred) {
   const int t = vec * bits;
@@ -150,7 +151,7 @@ void global_asm(std::ostringstream& o, const std::string& mnemonic, int vec, int
     }
     std::string guard = pred.empty() ? "" : "@p ";
     o << "    asm volatile(\"" << (pred.empty() ? "" : "{ .reg .pred p; setp.ne.u32 p, %" + std::to_string(words + 1) + ", 0; ")
-      << guard << mnemonic << " [%0], " << operands(1) << ";" << (pred.empty() ? "" : " }") << "\" :: \"l\"(__cvta_generic_to_global(" << addr << "))";
+      << guard << mnemonic << " [%0], " << operands(1) << ";" << (pred.empty() ? "" : " }") << "\" :: \"l\"(" << addr << ")";
     for (int j = 0; j < words; ++j) o << ", \"" << reg << "\"(w[" << j << "])";
     if (!pred.empty()) o << ", \"r\"((unsigned)(" << pred << "))";
     o << " : \"memory\"); }\n";
@@ -163,7 +164,7 @@ void global_asm(std::ostringstream& o, const std::string& mnemonic, int vec, int
     }
     o << mnemonic << " " << operands(0) << ", [%" << words << "];" << (pred.empty() ? "" : " }") << "\" : ";
     for (int j = 0; j < words; ++j) o << (j ? ", " : "") << "\"=" << reg << "\"(w[" << j << "])";
-    o << " : \"l\"(__cvta_generic_to_global(" << addr << "))";
+    o << " : \"l\"(" << addr << ")";
     if (!pred.empty()) o << ", \"r\"((unsigned)(" << pred << "))";
     o << ");\n";
     for (int i = 0; i < vec; ++i)
@@ -486,6 +487,9 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
   k.store_vec = global_vec(p.store, sout, gl_st ? &*gl_st : nullptr);  // the output view may differ from the input's
   k.threads = 32 * ld.warps;
   k.grid = (rank == 2 ? p.shape[0] / T0 : 1) * (p.shape.back() / T1);
+  // Triton launches 2D tiles on a 2D grid (its y at most 65535 CTAs)
+  const bool grid2 = p.triton && rank == 2 && p.shape[1] / T1 <= 65535;
+  if (grid2) k.grid_y = p.shape[1] / T1;
   // Triton's convert_layout: registers only, or through its scratch with its
   // instructions; else (warp shuffles, or a form not generated) layoutscope's
   // row-major shared exchange.
@@ -554,7 +558,10 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
   const bool narrow = p.triton && last(p.in_strides) < (int64_t{1} << 31) && last(p.out_strides) < (int64_t{1} << 31);
   const char* idx = narrow ? "int" : "long long";
   const std::string pid = narrow ? "(int)blockIdx.x" : "(long long)blockIdx.x";
-  if (p.triton)
+  if (grid2)
+    o << "  const " << idx << " r0 = " << pid << " * " << T0 << ", c0 = (" << idx << ")blockIdx.y * " << T1 << ";\n"
+      << "  const " << idx << " n0 = (" << idx << ")tiles0 * " << T0 << ", n1 = (" << idx << ")tiles1 * " << T1 << ";\n";
+  else if (p.triton)
     o << "  const " << idx << " r0 = " << pid << " % " << tiles0 << " * " << T0 << ", c0 = " << pid << " / " << tiles0
       << " * " << T1 << ";\n"
       << "  const " << idx << (rank == 2 ? " n0 = (" + std::string(idx) + ")tiles0 * " + std::to_string(T0) + "," : "")
@@ -582,20 +589,69 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
   // the H100, at 1.10 this way; the other 2D rows 0.99 and 1.00).
   auto literal = [&](int64_t v) { return std::to_string(v) + (narrow ? "" : "LL"); };
   const bool per_access = narrow && rank == 2;
+  // Triton's 1D offsets, where thread t holds elements t << s and on (lane i
+  // and warp j at 1 << (s + i) and 1 << (s + 5 + j)): pid * XBLOCK |
+  // ((tid << s) & M) | c, M the threads' bits. LLVM knows only tid < 1024, so
+  // for a constant c that sets every bit of (1023 << s) & ~M, InstCombine
+  // drops the mask, and `(pid * XBLOCK | tid << s) | c` is no disjoint sum:
+  // that access gets an address of its own (its own mul.wide in the PTX),
+  // the others base + constant. ptxas schedules them differently (XBLOCK=8192
+  // R=8: the last register group, 0.89-0.92 of Triton's kernel without this).
+  auto unmasked_bits = [&](const Tile2& t) -> std::pair<int, int32_t> {  // s and (1023 << s) & ~M, or {-1, 0}
+    if (rank != 1 || !narrow || sin[1] != 1 || sout[1] != 1) return {-1, 0};
+    std::vector<std::pair<int32_t, int32_t>> th(t.lane);
+    th.insert(th.end(), t.warp.begin(), t.warp.end());
+    if (th.empty() || th[0].second <= 0 || !std::has_single_bit(static_cast<uint32_t>(th[0].second))) return {-1, 0};
+    const int sh = std::countr_zero(static_cast<uint32_t>(th[0].second));
+    for (size_t i = 0; i < th.size(); ++i)
+      if (th[i] != std::pair<int32_t, int32_t>{0, int32_t{1} << (sh + i)}) return {-1, 0};
+    const int64_t h = (int64_t{1023} << sh) & ~((int64_t{1} << (sh + th.size())) - 1);
+    return {sh, h < (int64_t{1} << 31) ? static_cast<int32_t>(h) : 0};
+  };
+  auto own_offset = [&](const Tile2& t, int32_t k1) -> std::string {  // "" when base + constant
+    auto [sh, h] = unmasked_bits(t);
+    if (sh < 0 || h == 0 || (k1 & h) != h) return "";
+    return "((c0 | ((int)threadIdx.x << " + std::to_string(sh) + ")) | " + std::to_string(k1) + ")";
+  };
+  // Addresses computed on their own are spelled as Triton's PTX spells them,
+  // in inline PTX that NVVM cannot refold: 2D `mad.wide.s32 off, size, ptr`
+  // per access (ptxas makes an LEA pair of it, where it makes one IMAD.WIDE
+  // of NVVM's own spelling); 1D `mul.wide.s32` once per offset, added to
+  // either pointer.
+  auto uses_own = [&](const Tile2& t) {
+    return std::any_of(t.reg.begin(), t.reg.end(), [&](auto& c) { return !own_offset(t, c.second).empty(); });
+  };
+  const bool own_1d = p.triton && (uses_own(ld) || uses_own(st));
+  if (per_access || own_1d)
+    o << "  const unsigned long long gin = (unsigned long long)in, gout = (unsigned long long)out;\n";
+  if (per_access)
+    o << "  auto ls_mad = [](int x, unsigned long long p) { unsigned long long r; asm(\"mad.wide.s32 %0, %1, "
+      << p.elem_bytes << ", %2;\" : \"=l\"(r) : \"r\"(x), \"l\"(p)); return r; };\n";
+  if (own_1d)
+    o << "  auto ls_wide = [](int x) { unsigned long long r; asm(\"mul.wide.s32 %0, %1, " << p.elem_bytes
+      << ";\" : \"=l\"(r) : \"r\"(x)); return r; };\n";
+  std::map<std::string, std::string> wide_of;  // 1D offset of its own -> its scaled variable
   auto addr = [&](const char* ptr, const char* base, const std::vector<int64_t>& st, const char* s0, const char* s1,
                   const Tile2& t, int r, const char* row, const char* col) {
     auto [k0, k1] = t.reg[r];
     auto [m0, m1] = thread_bits(t);
+    const std::string g = std::string("g") + ptr;
     if (per_access) {
       auto stride = [&](int d, const char* sv) { return st[d] == 1 ? std::string("1") : "(int)" + std::string(sv); };
-      return std::string(ptr) + " + ((r0 + (" + std::to_string(k0) + " ^ " + row + ")) * " + stride(0, s0) +
-             " + (c0 + (" + std::to_string(k1) + " ^ " + col + ")) * " + stride(1, s1) + ")";
+      return "ls_mad((r0 + (" + std::to_string(k0) + " ^ " + row + ")) * " + stride(0, s0) + " + (c0 + (" +
+             std::to_string(k1) + " ^ " + col + ")) * " + stride(1, s1) + ", " + g + ")";
+    }
+    if (std::string own = own_offset(t, k1); !own.empty()) {  // scaled once, for the load and the store
+      auto [it, fresh] = wide_of.try_emplace(own, "w" + std::to_string(wide_of.size()));
+      if (fresh) o << "  const unsigned long long " << it->second << " = ls_wide(" << own << ");\n";
+      return g + " + " + it->second;
     }
     if (p.triton && (k0 & m0) == 0 && (k1 & m1) == 0)
-      return std::string(base) + " + " + std::to_string(k0 * st[0] + k1 * st[1]) + "LL";
-    return std::string(ptr) + " + ((r0 + (" + std::to_string(k0) + " ^ " + row + ")) * " +
-           (p.triton ? literal(st[0]) : s0) + " + (c0 + (" + std::to_string(k1) + " ^ " + col + ")) * " +
-           (p.triton ? literal(st[1]) : s1) + ")";
+      return "__cvta_generic_to_global(" + std::string(base) + " + " + std::to_string(k0 * st[0] + k1 * st[1]) + "LL)";
+    std::string a = std::string(ptr) + " + ((r0 + (" + std::to_string(k0) + " ^ " + row + ")) * " +
+                    (p.triton ? literal(st[0]) : s0) + " + (c0 + (" + std::to_string(k1) + " ^ " + col + ")) * " +
+                    (p.triton ? literal(st[1]) : s1) + ")";
+    return p.triton ? "__cvta_generic_to_global(" + a + ")" : a;
   };
   auto in_addr = [&](const Tile2& t, int r, const char* row, const char* col) {
     return addr("in", "pin", sin, "si0", "si1", t, r, row, col);
@@ -614,7 +670,8 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
     for (int i = 0; (1 << i) < t.nreg; ++i)
       if (t.reg[1 << i].first < box0 && t.reg[1 << i].second < box1) same |= 1 << i;
     auto [k0, k1] = t.reg[r & ~same];
-    std::string c = "c0 + (" + std::to_string(k1) + " ^ " + col + ") < n1";
+    std::string own = own_offset(t, k1);
+    std::string c = (own.empty() ? "c0 + (" + std::to_string(k1) + " ^ " + col + ")" : own) + " < n1";
     return rank == 1 ? c : "r0 + (" + std::to_string(k0) + " ^ " + row + ") < n0 && " + c;
   };
   auto base_ptr = [&](const char* decl, const char* ptr, const std::vector<int64_t>& st, const char* row,

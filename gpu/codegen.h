@@ -52,6 +52,7 @@ struct CopyKernel {
   int smem_bytes = 0;          // dynamic shared memory (0 when the layouts are equal)
   int load_vec = 1, store_vec = 1;  // elements per global access
   int64_t grid = 0;            // CTAs: one per tile
+  int64_t grid_y = 1;          // of them along the grid's y (Triton's 2D grid: program_id(1), the dim-1 tiles)
   bool triton = false;
   // triton: core/codegen's prediction of the global instructions per thread
   // (PTX mnemonic -> count); what the kernel's PTX holds, see count_ptx

@@ -139,7 +139,14 @@ TEST_CASE("Triton grid order: program_id(0) walks dim-0 tiles", "[codegen]") {
   auto rows = blocked({1, 1}, {1, 32}, {1, 4}, {1, 0}, {1, 2048});
   CopyKernel t = triton_kernel(rows, rows, {1, 2048}, {64, 4096}, "contiguous", "contiguous", 4, TritonVersion::v3_9);
   // sizes specialized and 32-bit offsets, as Triton's JIT has them
-  CHECK(t.source.find("r0 = (int)blockIdx.x % 64 * 1, c0 = (int)blockIdx.x / 64 * 2048;") != std::string::npos);
+  CHECK(t.source.find("r0 = (int)blockIdx.x * 1, c0 = (int)blockIdx.y * 2048;") != std::string::npos);
+  CHECK(t.grid == 128);  // Triton's 2D grid: 64 dim-0 tiles along x, 2 dim-1 tiles along y
+  CHECK(t.grid_y == 2);
+  // a y past 65535 tiles: one grid dim, program_id(0) still walking dim-0 tiles first
+  CopyKernel wide = triton_kernel(rows, rows, {1, 2048}, {2, int64_t{1} << 28}, "contiguous", "contiguous", 4,
+                                  TritonVersion::v3_9);
+  CHECK(wide.grid_y == 1);
+  CHECK(wide.source.find("r0 = (int)blockIdx.x % 2 * 1, c0 = (int)blockIdx.x / 2 * 2048;") != std::string::npos);
   // the thread's part: one shift-and-mask per run of doubling bases
   CHECK(t.source.find("tc ^= ((lane >> 0) & 31) << 0;") != std::string::npos);
   CHECK(t.source.find("tc ^= ((warp >> 0) & 3) << 5;") != std::string::npos);
@@ -182,6 +189,34 @@ TEST_CASE("generated copy kernels hold Triton's global instructions (golden text
     ++copies;
   }
   CHECK(copies == 18);
+}
+
+// Triton's address arithmetic, counted in the 3.6 wheel's PTX of the Gluon
+// tutorial's memcpy kernels (scripts/triton_kernel.py, 2026-11-26): 1D
+// offsets whose constant sets every bit tid < 1024 leaves above the threads'
+// mask get their own mul.wide.s32 (XBLOCK=8192 R=8: the last register
+// group's two accesses), the others are base + constant; 2D kernels one
+// mad.wide.s32 per access (a 128x128 row-layout tile stored transposed: 128
+// loads, 32 v4 stores).
+TEST_CASE("generated copy kernels compute addresses as Triton's PTX does", "[codegen]") {
+  auto count = [](const std::string& ptx, const std::string& m) {
+    int64_t n = 0;
+    for (size_t at = ptx.find(m); at != std::string::npos; at = ptx.find(m, at + 1)) ++n;
+    return n;
+  };
+  struct Case { int64_t xblock; int R; int64_t mul_wide; };
+  for (auto c : {Case{1024, 1, 2}, Case{2048, 16, 1}, Case{8192, 1, 9}, Case{8192, 8, 3}, Case{16384, 2, 9},
+                 Case{16384, 16, 5}}) {
+    auto l = blocked({c.R}, {32}, {4}, {0}, {c.xblock});
+    CopyKernel k = triton_kernel(l, l, {c.xblock}, {int64_t{1} << 28}, "contiguous", "contiguous", 4, TritonVersion::v3_6);
+    INFO("XBLOCK=" << c.xblock << " R=" << c.R);
+    CHECK(count(compile_ptx(k.source, 90), "mul.wide.s32") == c.mul_wide);
+  }
+  auto rows = blocked({1, 1}, {1, 32}, {1, 4}, {1, 0}, {128, 128});
+  CopyKernel t = triton_kernel(rows, rows, {128, 128}, {4096, 65536}, "contiguous", "transposed", 4, TritonVersion::v3_6);
+  std::string ptx = compile_ptx(t.source, 90);
+  CHECK(count(ptx, "mad.wide.s32") == 160);
+  CHECK(count(ptx, "mul.wide.s32") == 0);
 }
 
 // gpu shared in Triton's instructions: the kernel's shared instructions are
