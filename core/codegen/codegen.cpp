@@ -370,10 +370,16 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
       }
   }
   std::sort(back.begin(), back.end());
+  auto reg_of = [&](const std::vector<int>& set, int64_t x) {  // x's register, by original register basis
+    int64_t r = 0;
+    for (size_t j = 0; j < set.size(); ++j)
+      if (x >> j & 1) r |= int64_t{1} << c.reg_index[set[j]];
+    return r;
+  };
   std::vector<LdStAccess> acc;
   for (int64_t hi = 0; hi < (int64_t{1} << back.size()); ++hi)
     for (int64_t lo = 0; lo < (int64_t{1} << front.size()); ++lo)
-      acc.push_back({xor_bits(c.reg, back, hi), xor_bits(c.reg, front, lo)});
+      acc.push_back({xor_bits(c.reg, back, hi), xor_bits(c.reg, front, lo), reg_of(back, hi) | reg_of(front, lo)});
   LdStShape shape;
   shape.lane_warp_mask = lane_warp;
   shape.elem_bytes = bits / 8;
@@ -381,6 +387,9 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   if (padded) shape.pads = padded->interval_pads;
   shape.version = version;
   shape.load = !store;
+  // O3 combines 16-bit loads that the global store packs into one word
+  // (8-bit ones, four to a word, it does not combine so: 5 golden kernels)
+  shape.unit_elems = bits == 16 && neighbour_vec >= 2 ? 2 : 1;
   const std::vector<Merged> merged = vectorize(acc, shape);
   const std::string prefix = store ? "st.shared." : "ld.shared.";
   struct Kind {
@@ -390,8 +399,16 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   std::map<std::string, Kind> kinds;  // per mnemonic
   std::vector<const std::string*> names;  // each instruction's
   const std::string single = prefix + shared_type(c, vecregs, bits, neighbour_vec, store);
+  auto spelled = [&](const Merged& m) {
+    if (m.count == 1) return single;
+    if (m.unit > shape.vec_bytes) {  // integer loads O3 combined, joined or not
+      const int32_t n = m.bytes / m.unit;
+      return prefix + (n == 1 ? "" : "v" + std::to_string(n) + ".") + "b" + std::to_string(8 * m.unit);
+    }
+    return prefix + joined_type(m.bytes, bits, store);
+  };
   for (auto& m : merged) {
-    auto it = kinds.try_emplace(m.count == 1 ? single : prefix + joined_type(m.bytes, bits, store)).first;
+    auto it = kinds.try_emplace(spelled(m)).first;
     it->second.count += 1;
     it->second.bytes = m.bytes;
     names.push_back(&it->first);

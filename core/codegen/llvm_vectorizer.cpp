@@ -32,10 +32,41 @@ int32_t align_of(int64_t bits) {
 }
 
 struct Placed {
-  int32_t index;
+  int32_t index;   // the lowest of its accesses
   int64_t offset;  // bytes from its base
   int32_t align;
+  int32_t size;    // bytes
+  int32_t count = 1;  // Triton's accesses in it
+  int32_t first;   // the first of its accesses in the input
 };
+
+// O3's load combining: pieces of one base that are a word's parts in
+// register order join pairwise, register bit by register bit.
+void combine_loads(std::vector<Placed>& v, const std::vector<LdStAccess>& acc, const LdStShape& s) {
+  const int levels = log2i(s.unit_elems);
+  std::map<int64_t, size_t> at;  // register -> position in v
+  for (size_t i = 0; i < v.size(); ++i) at[acc[v[i].index].reg] = i;
+  std::vector<bool> gone(v.size(), false);
+  for (int j = 0; j < levels; ++j) {
+    const int32_t size = s.elem_bytes << j;
+    for (auto& [reg, i] : at) {
+      if (reg >> j & 1 || gone[i] || v[i].size != size) continue;
+      auto hi = at.find(reg | int64_t{1} << j);
+      if (hi == at.end() || gone[hi->second] || v[hi->second].size != size) continue;
+      Placed& a = v[i];
+      const Placed& b = v[hi->second];
+      if (b.offset != a.offset + size || a.align < 2 * size) continue;
+      a.size = 2 * size;
+      a.count += b.count;
+      a.first = std::min(a.first, b.first);
+      gone[hi->second] = true;
+    }
+  }
+  std::vector<Placed> kept;
+  for (size_t i = 0; i < v.size(); ++i)
+    if (!gone[i]) kept.push_back(v[i]);
+  v = std::move(kept);
+}
 
 }  // namespace
 
@@ -70,22 +101,26 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       }
       known |= pad_bits(known, s);
     }
-    bases[key].push_back({i, off, align_of(known | off)});
+    bases[key].push_back({i, off, align_of(known | off), s.vec_bytes, 1, i});
   }
+  const bool combine = s.load && s.unit_elems > 1 && s.vec_bytes == s.elem_bytes;
   std::vector<std::pair<int32_t, Merged>> out;  // by first access
   for (auto& [key, v] : bases) {
+    if (combine) combine_loads(v, accesses, s);
     std::stable_sort(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.offset < b.offset; });
     if (s.load)  // one load per address
-      v.erase(std::unique(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.offset == b.offset; }),
+      v.erase(std::unique(v.begin(), v.end(),
+                          [](const Placed& a, const Placed& b) { return a.offset == b.offset && a.size == b.size; }),
               v.end());
     size_t i = 0;
     while (i < v.size()) {
-      size_t run = i + 1;  // contiguous run [i, run)
-      while (run < v.size() && v[run].offset == v[run - 1].offset + s.vec_bytes) ++run;
+      const int32_t size = v[i].size;
+      size_t run = i + 1;  // contiguous run [i, run) of one piece size
+      while (run < v.size() && v[run].size == size && v[run].offset == v[run - 1].offset + size) ++run;
       for (size_t a = i; a < run;) {
         size_t take = 1;
-        for (size_t n = std::min<size_t>(run - a, 16 / s.vec_bytes); n > 1; --n) {
-          const int64_t bytes = static_cast<int64_t>(n) * s.vec_bytes;
+        for (size_t n = std::min<size_t>(run - a, 16 / size); n > 1; --n) {
+          const int64_t bytes = static_cast<int64_t>(n) * size;
           if (std::has_single_bit(static_cast<uint64_t>(bytes)) && v[a].align >= bytes) {
             take = n;
             break;
@@ -93,10 +128,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
         }
         Merged m;
         m.lead = v[a].index;
-        m.count = static_cast<int32_t>(take);
-        m.bytes = m.count * s.vec_bytes;
-        int32_t first = v[a].index;
-        for (size_t k = a + 1; k < a + take; ++k) first = std::min(first, v[k].index);
+        m.unit = size;
+        m.bytes = static_cast<int32_t>(take) * size;
+        m.count = 0;
+        int32_t first = v[a].first;
+        for (size_t k = a; k < a + take; ++k) {
+          first = std::min(first, v[k].first);
+          m.count += v[k].count;
+        }
         out.emplace_back(first, m);
         a += take;
       }

@@ -15,10 +15,17 @@
 // - an access's alignment is 2^(trailing known-zero bits of its address),
 //   at most 16 (the shared base's);
 // - loads of one address are loaded once (stores are all kept);
+// - scalar loads whose values the consumer packs into one integer word
+//   (registers 0 .. u-1 of a unit, u = `unit_elems`) are combined first
+//   (O3's load combining), pairwise up the register bits: two pieces that
+//   are the word's halves in order, the second at the first's address plus
+//   its size, with the first aligned to their sum, become one integer load;
+//   pieces in the other order stay apart;
 // - the LoadStoreVectorizer: accesses of one base, sorted by offset, in
 //   runs of contiguous bytes, each run cut greedily from its start into
 //   the longest piece of at most 16 bytes, a power of two, no larger than
-//   its first access's alignment; a piece of one access stays as it was.
+//   its first access's alignment; a piece of one access stays as it was;
+//   only pieces of one size join.
 #pragma once
 
 #include <cstdint>
@@ -31,6 +38,7 @@ namespace ls::codegen {
 
 struct LdStAccess {
   int64_t xor_const = 0, add_const = 0;  // elements: c_i and d_i above
+  int64_t reg = 0;  // the register it moves (a scalar access): bit j = register basis j
 };
 
 struct LdStShape {
@@ -40,6 +48,7 @@ struct LdStShape {
   std::vector<std::pair<int32_t, int32_t>> pads;  // padded layouts: (interval, padding) in elements
   TritonVersion version = kDefaultTriton;
   bool load = false;
+  int32_t unit_elems = 1;  // loads: elements the consumer packs into one word (1: none)
 };
 
 // One instruction after LLVM: `count` of Triton's accesses, contiguous, the
@@ -47,6 +56,7 @@ struct LdStShape {
 struct Merged {
   int32_t lead = 0, count = 1;
   int32_t bytes = 0;
+  int32_t unit = 0;  // bytes of each piece joined: Triton's access, or an integer load combined of several
 };
 
 // The instructions, in the order of their first access in the input.

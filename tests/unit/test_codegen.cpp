@@ -269,3 +269,42 @@ TEST_CASE("codegen: the LoadStoreVectorizer model on Triton's addresses", "[code
   s.load = false;
   CHECK(cg::vectorize({{0, 0}, {0, 0}}, s).size() == 2);
 }
+
+TEST_CASE("codegen: O3 combines 16-bit loads packed into one word, in register order only", "[codegen]") {
+  cg::LdStShape s;
+  s.lane_warp_mask = 0x40;
+  s.elem_bytes = 2;
+  s.vec_bytes = 2;
+  s.load = true;
+  s.unit_elems = 2;  // the global store packs registers 2i, 2i + 1 into one word
+  // registers 0, 1 at elements 0, 1 (in order): one integer load; registers
+  // 2, 3 at elements 17, 16 (a swizzle swapped them): two half loads that
+  // the LoadStoreVectorizer then joins into one 4-byte vector at element 16
+  const std::vector<cg::LdStAccess> acc = {{0, 0, 0}, {0, 1, 1}, {0, 17, 2}, {0, 16, 3}};
+  auto m = cg::vectorize(acc, s);
+  REQUIRE(m.size() == 2);
+  CHECK((m[0].lead == 0 && m[0].count == 2 && m[0].bytes == 4 && m[0].unit == 4));
+  CHECK((m[1].lead == 3 && m[1].count == 2 && m[1].bytes == 4 && m[1].unit == 2));
+  // combined words join further where contiguous and aligned: 4 words, 16 bytes
+  m = cg::vectorize({{0, 0, 0}, {0, 1, 1}, {0, 2, 2}, {0, 3, 3}, {0, 4, 4}, {0, 5, 5}, {0, 6, 6}, {0, 7, 7}}, s);
+  REQUIRE(m.size() == 1);
+  CHECK((m[0].count == 8 && m[0].bytes == 16 && m[0].unit == 4));
+  // without the packing consumer nothing is combined: the vectorizer joins the halves
+  s.unit_elems = 1;
+  m = cg::vectorize(acc, s);
+  REQUIRE(m.size() == 2);
+  CHECK((m[0].unit == 2 && m[1].unit == 2));
+}
+
+TEST_CASE("codegen: golden 3.9 line 296, half of the local_load's pairs combined into b32", "[codegen]") {
+  // SwizzledShared vec=1, perPhase=8, maxPhase=2 swaps the pairs of rows 8-15:
+  // Triton's PTX has 32 ld.shared.b32 (pairs in order) and 32 ld.shared.v2.b16
+  auto reg = at("SliceLayout(dim=1, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2, 2], "
+                "instr_shape=[1, 16, 8], cga_layout=[]))",
+                {16, 128});
+  auto shared = at("SwizzledSharedLayout(vec=1, per_phase=8, max_phase=2, order=[1, 0], cga_layout=[])", {16, 128});
+  auto r = cg::via_shared(reg, shared, 16, {ls::TritonVersion::v3_9, 90});
+  CHECK(r.ptx_per_thread.at("ld.shared.b32") == 32);
+  CHECK(r.ptx_per_thread.at("ld.shared.v2.b16") == 32);
+  CHECK(r.ptx_per_thread.at("st.shared.b32") == 64);
+}
