@@ -231,10 +231,17 @@ Core build_core(const Vec& reg_src, const Vec& reg_dst, const Vec& vb, const Vec
   return c;
 }
 
-// A layout's hardware bases over the flat tensor index, by in dim.
+// A layout's hardware bases over the flat tensor index, by in dim, and
+// their echelon form (each row: a value and the hardware bits that XOR to it,
+// rows by decreasing leading bit) for preimages.
 struct FlatHw {
+  struct Row {
+    uint64_t v;
+    std::vector<uint64_t> comb;  // per in dim
+  };
   std::vector<std::string> names;
   std::vector<Vec> bases;
+  std::vector<Row> rows;
 };
 
 FlatHw flat_hw(const LinearLayout& l, const Flat& f) {
@@ -243,33 +250,31 @@ FlatHw flat_hw(const LinearLayout& l, const Flat& f) {
     h.names.push_back(d.name);
     h.bases.push_back(flat_bases(l, f, d.name, false));
   }
+  const size_t nd = h.names.size();
+  for (size_t d = 0; d < nd; ++d)
+    for (size_t i = 0; i < h.bases[d].size(); ++i) {
+      FlatHw::Row r{h.bases[d][i], std::vector<uint64_t>(nd, 0)};
+      r.comb[d] = 1ull << i;
+      for (auto& q : h.rows)
+        if (r.v & std::bit_floor(q.v)) {
+          r.v ^= q.v;
+          for (size_t k = 0; k < nd; ++k) r.comb[k] ^= q.comb[k];
+        }
+      if (!r.v) continue;
+      h.rows.push_back(std::move(r));
+      std::sort(h.rows.begin(), h.rows.end(), [](const FlatHw::Row& x, const FlatHw::Row& y) { return x.v > y.v; });
+    }
   return h;
 }
 
 // The hardware index of `a` holding element e (nonzero bases only), as a
 // bit mask per in dim; nullopt when e is not reached.
 std::optional<std::vector<uint64_t>> preimage(const FlatHw& a, uint64_t e) {
-  struct Row { uint64_t v; std::vector<uint64_t> comb; };
-  std::vector<Row> rows;
-  const size_t nd = a.names.size();
-  for (size_t d = 0; d < nd; ++d)
-    for (size_t i = 0; i < a.bases[d].size(); ++i) {
-      Row r{a.bases[d][i], std::vector<uint64_t>(nd, 0)};
-      r.comb[d] = 1ull << i;
-      for (auto& q : rows)
-        if (r.v & std::bit_floor(q.v)) {
-          r.v ^= q.v;
-          for (size_t k = 0; k < nd; ++k) r.comb[k] ^= q.comb[k];
-        }
-      if (!r.v) continue;
-      rows.push_back(std::move(r));
-      std::sort(rows.begin(), rows.end(), [](const Row& x, const Row& y) { return x.v > y.v; });
-    }
-  std::vector<uint64_t> out(nd, 0);
-  for (auto& q : rows)
+  std::vector<uint64_t> out(a.names.size(), 0);
+  for (auto& q : a.rows)
     if (e & std::bit_floor(q.v)) {
       e ^= q.v;
-      for (size_t k = 0; k < nd; ++k) out[k] ^= q.comb[k];
+      for (size_t k = 0; k < out.size(); ++k) out[k] ^= q.comb[k];
     }
   if (e) return std::nullopt;
   return out;
