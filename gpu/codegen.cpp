@@ -127,9 +127,9 @@ int zero_bits(const std::vector<std::pair<int32_t, int32_t>>& bases) {
 }
 
 // One global access per predicted instruction: `mnemonic` moves `vec`
-// elements of `bits` from/to registers arr[r..r+vec); `addr` is the address
-// expression; stores are predicated on `pred` (a C++ bool) when given.
-// `addr`: the access's global address (a 64-bit integer expression).
+// elements of `bits` from/to registers arr[r..r+vec); `addr` is its global
+// address (a 64-bit integer expression); stores are predicated on `pred` (a
+// C++ bool) when given.
 void global_asm(std::ostringstream& o, const std::string& mnemonic, int vec, int bits, const char* arr, int r,
                 const std::string& addr, bool store, const std::string& pred) {
   const int t = vec * bits;
