@@ -608,8 +608,9 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
     const int64_t h = (int64_t{1023} << sh) & ~((int64_t{1} << (sh + th.size())) - 1);
     return {sh, h < (int64_t{1} << 31) ? static_cast<int32_t>(h) : 0};
   };
+  const std::pair<int, int32_t> unmasked_ld = unmasked_bits(ld), unmasked_st = unmasked_bits(st);
   auto own_offset = [&](const Tile2& t, int32_t k1) -> std::string {  // "" when base + constant
-    auto [sh, h] = unmasked_bits(t);
+    auto [sh, h] = &t == &ld ? unmasked_ld : unmasked_st;
     if (sh < 0 || h == 0 || (k1 & h) != h) return "";
     return "((c0 | ((int)threadIdx.x << " + std::to_string(sh) + ")) | " + std::to_string(k1) + ")";
   };

@@ -370,16 +370,13 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
       }
   }
   std::sort(back.begin(), back.end());
-  auto reg_of = [&](const std::vector<int>& set, int64_t x) {  // x's register, by original register basis
-    int64_t r = 0;
-    for (size_t j = 0; j < set.size(); ++j)
-      if (x >> j & 1) r |= int64_t{1} << c.reg_index[set[j]];
-    return r;
-  };
+  std::vector<int64_t> reg_bit;  // each register basis as a bit of the register index
+  for (int32_t i : c.reg_index) reg_bit.push_back(int64_t{1} << i);
   std::vector<LdStAccess> acc;
   for (int64_t hi = 0; hi < (int64_t{1} << back.size()); ++hi)
     for (int64_t lo = 0; lo < (int64_t{1} << front.size()); ++lo)
-      acc.push_back({xor_bits(c.reg, back, hi), xor_bits(c.reg, front, lo), reg_of(back, hi) | reg_of(front, lo)});
+      acc.push_back({xor_bits(c.reg, back, hi), xor_bits(c.reg, front, lo),
+                     xor_bits(reg_bit, back, hi) | xor_bits(reg_bit, front, lo)});
   LdStShape shape;
   shape.lane_warp_mask = lane_warp;
   shape.elem_bytes = bits / 8;
