@@ -626,7 +626,7 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
   if (per_access || own_1d)
     o << "  const unsigned long long gin = (unsigned long long)in, gout = (unsigned long long)out;\n";
   if (per_access)
-    o << "  auto ls_mad = [](int x, unsigned long long p) { unsigned long long r; asm(\"mad.wide.s32 %0, %1, "
+    o << "  auto ls_mad = [](int x, unsigned long long p) { unsigned long long r; asm volatile(\"mad.wide.s32 %0, %1, "
       << p.elem_bytes << ", %2;\" : \"=l\"(r) : \"r\"(x), \"l\"(p)); return r; };\n";
   if (own_1d)
     o << "  auto ls_wide = [](int x) { unsigned long long r; asm(\"mul.wide.s32 %0, %1, " << p.elem_bytes
@@ -637,11 +637,6 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
     auto [k0, k1] = t.reg[r];
     auto [m0, m1] = thread_bits(t);
     const std::string g = std::string("g") + ptr;
-    if (per_access) {
-      auto stride = [&](int d, const char* sv) { return st[d] == 1 ? std::string("1") : "(int)" + std::string(sv); };
-      return "ls_mad((r0 + (" + std::to_string(k0) + " ^ " + row + ")) * " + stride(0, s0) + " + (c0 + (" +
-             std::to_string(k1) + " ^ " + col + ")) * " + stride(1, s1) + ", " + g + ")";
-    }
     if (std::string own = own_offset(t, k1); !own.empty()) {  // scaled once, for the load and the store
       auto [it, fresh] = wide_of.try_emplace(own, "w" + std::to_string(wide_of.size()));
       if (fresh) o << "  const unsigned long long " << it->second << " = ls_wide(" << own << ");\n";
@@ -653,6 +648,12 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
                     (p.triton ? literal(st[0]) : s0) + " + (c0 + (" + std::to_string(k1) + " ^ " + col + ")) * " +
                     (p.triton ? literal(st[1]) : s1) + ")";
     return p.triton ? "__cvta_generic_to_global(" + a + ")" : a;
+  };
+  auto offset2d = [&](const std::vector<int64_t>& st, const char* s0, const char* s1, const Tile2& t, int r,
+                      const char* row, const char* col) {  // per_access: the 32-bit element offset
+    auto stride = [&](int d, const char* sv) { return st[d] == 1 ? std::string("1") : "(int)" + std::string(sv); };
+    return "(r0 + (" + std::to_string(t.reg[r].first) + " ^ " + row + ")) * " + stride(0, s0) + " + (c0 + (" +
+           std::to_string(t.reg[r].second) + " ^ " + col + ")) * " + stride(1, s1);
   };
   auto in_addr = [&](const Tile2& t, int r, const char* row, const char* col) {
     return addr("in", "pin", sin, "si0", "si1", t, r, row, col);
@@ -681,12 +682,49 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
     o << "  " << decl << " = " << ptr << " + ((r0 + " << row << ") * " << literal(st[0]) << " + (c0 + " << col
       << ") * " << literal(st[1]) << ");\n";
   };
+  const Tile2* const out_tile = same ? &ld : &st;
+  const char* orow = same ? "tr" : "ur";
+  const char* ocol = same ? "tc" : "uc";
+  // Triton's 2D PTX computes every offset of both sides first, then all of a
+  // side's addresses before its first access; so do these (pinned by
+  // volatile asm, which NVVM keeps in order): ptxas schedules the accesses
+  // and allocates registers by that order (H100: a 128x128 tile stored into
+  // a transposed tensor 1.10 of Triton's kernel with each address beside its
+  // access, 1.00 so; through shared memory 162 registers, Triton's 160, where
+  // addresses alone in its order took 238).
+  bool st_part = false;  // ur, uc declared
+  auto pin_offsets = [&](const char* arr, const std::vector<int>& regs, const std::vector<int64_t>& strides,
+                         const char* s0, const char* s1, const Tile2& t, const char* row, const char* col) {
+    o << "  int " << arr << "[" << regs.size() << "];\n";
+    for (size_t i = 0; i < regs.size(); ++i)
+      o << "  asm volatile(\"mov.b32 %0, %1;\" : \"=r\"(" << arr << "[" << i << "]) : \"r\"("
+        << offset2d(strides, s0, s1, t, regs[i], row, col) << "));\n";
+  };
+  auto addresses = [&](const char* arr, const char* off, size_t n, const char* g) {
+    std::vector<std::string> a;
+    o << "  unsigned long long " << arr << "[" << n << "];\n";
+    for (size_t i = 0; i < n; ++i) {
+      o << "  " << arr << "[" << i << "] = ls_mad(" << off << "[" << i << "], " << g << ");\n";
+      a.push_back(std::string(arr) + "[" + std::to_string(i) + "]");
+    }
+    return a;
+  };
+  if (per_access) {
+    if (!same) thread_part(o, st, "ur", "uc");
+    st_part = !same;
+    pin_offsets("oi", moved(ld, p.load, gl_ld, k.load_vec).first, sin, "si0", "si1", ld, "tr", "tc");
+    pin_offsets("oo", moved(*out_tile, p.store, gl_st, k.store_vec).first, sout, "so0", "so1", *out_tile, orow, ocol);
+  }
   if (p.triton) {
     base_ptr("const E* pin", "in", sin, "tr", "tc");
     auto [regs, zero] = moved(ld, p.load, gl_ld, k.load_vec);
-    for (int r : regs)
-      global_asm(o, spelled(*gl_ld, k.load_vec), k.load_vec, bits, "e", r, in_addr(ld, r, "tr", "tc"), false,
-                 in_bounds(ld, r, "tr", "tc"));
+    std::vector<std::string> a;
+    if (per_access) a = addresses("ai", "oi", regs.size(), "gin");
+    else
+      for (int r : regs) a.push_back(in_addr(ld, r, "tr", "tc"));
+    for (size_t i = 0; i < regs.size(); ++i)
+      global_asm(o, spelled(*gl_ld, k.load_vec), k.load_vec, bits, "e", regs[i], a[i], false,
+                 in_bounds(ld, regs[i], "tr", "tc"));
     if (zero)  // registers Triton 3.9 does not load hold copies of loaded ones
       for (int r = 0; r < ld.nreg; ++r)
         if (r & zero) o << "  e[" << r << "] = e[" << (r & ~zero) << "];\n";
@@ -696,7 +734,6 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
         << in_addr(ld, r, "tr", "tc") << ");\n";
     });
   }
-  const Tile2* out_tile = &ld;
   const char* src = "e";
   if (reg_only || xchg) {
     o << "  __align__(16) E f[" << st.nreg << "];\n";
@@ -730,7 +767,6 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
     }
     for (int r = 0; r < st.nreg; ++r)  // registers holding copies of others
       if (!filled[r]) o << "  f[" << r << "] = f[" << f_of.at(st.reg[r]) << "];\n";
-    out_tile = &st;
     src = "f";
   } else if (!same) {
     o << "  extern __shared__ __align__(16) unsigned char smem_raw[];\n  E* smem = (E*)smem_raw;\n";
@@ -739,27 +775,28 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
         << " ^ tc)] = *(" << vtype(smem_wvec) << "*)&e[" << r << "];\n";
     });
     o << "  __syncthreads();\n";
-    thread_part(o, st, "ur", "uc");
+    if (!st_part) thread_part(o, st, "ur", "uc");
     o << "  __align__(16) E f[" << st.nreg << "];\n";
     groups(st, smem_rvec, [&](int r) {
       o << "  *(" << vtype(smem_rvec) << "*)&f[" << r << "] = *(" << vtype(smem_rvec) << "*)&smem[(" << st.reg[r].first
         << " ^ ur) * " << T1 << " + (" << st.reg[r].second << " ^ uc)];\n";
     });
-    out_tile = &st;
     src = "f";
   }
-  if (!same && (reg_only || xchg)) thread_part(o, st, "ur", "uc");
-  const char* orow = same ? "tr" : "ur";
-  const char* ocol = same ? "tc" : "uc";
+  if (!same && (reg_only || xchg) && !st_part) thread_part(o, st, "ur", "uc");
   if (p.triton) {
     // threads that hold a broadcast copy do not store (Triton's mask)
     int lmask = zero_bits(out_tile->lane), wmask = zero_bits(out_tile->warp);
     std::string pred = lmask || wmask ? "((lane & " + std::to_string(lmask) + ") | (warp & " + std::to_string(wmask) + ")) == 0" : "";
     std::vector<int> regs = moved(*out_tile, p.store, gl_st, k.store_vec).first;
     base_ptr("E* pout", "out", sout, orow, ocol);
-    for (int r : regs)
-      global_asm(o, spelled(*gl_st, k.store_vec), k.store_vec, bits, src, r, out_addr(*out_tile, r, orow, ocol), true,
-                 (pred.empty() ? "" : "(" + pred + ") && ") + in_bounds(*out_tile, r, orow, ocol));
+    std::vector<std::string> a;
+    if (per_access) a = addresses("ao", "oo", regs.size(), "gout");
+    else
+      for (int r : regs) a.push_back(out_addr(*out_tile, r, orow, ocol));
+    for (size_t i = 0; i < regs.size(); ++i)
+      global_asm(o, spelled(*gl_st, k.store_vec), k.store_vec, bits, src, regs[i], a[i], true,
+                 (pred.empty() ? "" : "(" + pred + ") && ") + in_bounds(*out_tile, regs[i], orow, ocol));
   } else {
     groups(*out_tile, k.store_vec, [&](int r) {
       o << "  *(" << vtype(k.store_vec) << "*)(" << out_addr(*out_tile, r, orow, ocol) << ") = *(" << vtype(k.store_vec)

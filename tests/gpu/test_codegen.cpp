@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <sstream>
 
 #include "codegen.h"
 #include "error.h"
@@ -217,6 +218,24 @@ TEST_CASE("generated copy kernels compute addresses as Triton's PTX does", "[cod
   std::string ptx = compile_ptx(t.source, 90);
   CHECK(count(ptx, "mad.wide.s32") == 160);
   CHECK(count(ptx, "mul.wide.s32") == 0);
+  // Triton's order: all of a side's addresses before its first access
+  auto runs = [](const std::string& ptx) {
+    std::vector<std::pair<std::string, int>> r;
+    std::istringstream in(ptx);
+    for (std::string line; std::getline(in, line);)
+      for (const char* m : {"mad.wide.s32", "ld.global", "st.global", "ldmatrix", "st.shared"})
+        if (line.find(m) != std::string::npos) {
+          if (r.empty() || r.back().first != m) r.push_back({m, 0});
+          ++r.back().second;
+        }
+    return r;
+  };
+  using Runs = std::vector<std::pair<std::string, int>>;
+  CHECK(runs(ptx) == Runs{{"mad.wide.s32", 128}, {"ld.global", 128}, {"mad.wide.s32", 32}, {"st.global", 32}});
+  auto cols = blocked({1, 1}, {32, 1}, {4, 1}, {0, 1}, {128, 128});
+  CopyKernel x = triton_kernel(rows, cols, {128, 128}, {4096, 65536}, "contiguous", "transposed", 4, TritonVersion::v3_6);
+  CHECK(runs(compile_ptx(x.source, 90)) == Runs{{"mad.wide.s32", 128}, {"ld.global", 128}, {"st.shared", 32},
+                                                {"ldmatrix", 32}, {"mad.wide.s32", 128}, {"st.global", 128}});
 }
 
 // gpu shared in Triton's instructions: the kernel's shared instructions are
