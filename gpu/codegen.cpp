@@ -649,9 +649,9 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
                     (p.triton ? literal(st[1]) : s1) + ")";
     return p.triton ? "__cvta_generic_to_global(" + a + ")" : a;
   };
-  auto offset2d = [&](const std::vector<int64_t>& st, const char* s0, const char* s1, const Tile2& t, int r,
+  auto offset2d = [&](const std::vector<int64_t>& strides, const char* s0, const char* s1, const Tile2& t, int r,
                       const char* row, const char* col) {  // per_access: the 32-bit element offset
-    auto stride = [&](int d, const char* sv) { return st[d] == 1 ? std::string("1") : "(int)" + std::string(sv); };
+    auto stride = [&](int d, const char* sv) { return strides[d] == 1 ? std::string("1") : "(int)" + std::string(sv); };
     return "(r0 + (" + std::to_string(t.reg[r].first) + " ^ " + row + ")) * " + stride(0, s0) + " + (c0 + (" +
            std::to_string(t.reg[r].second) + " ^ " + col + ")) * " + stride(1, s1);
   };
@@ -692,7 +692,7 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
   // a transposed tensor 1.10 of Triton's kernel with each address beside its
   // access, 1.00 so; through shared memory 162 registers, Triton's 160, where
   // addresses alone in its order took 238).
-  bool st_part = false;  // ur, uc declared
+  const bool st_part = per_access && !same;  // ur, uc declared here
   auto pin_offsets = [&](const char* arr, const std::vector<int>& regs, const std::vector<int64_t>& strides,
                          const char* s0, const char* s1, const Tile2& t, const char* row, const char* col) {
     o << "  int " << arr << "[" << regs.size() << "];\n";
@@ -709,9 +709,8 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
     }
     return a;
   };
+  if (st_part) thread_part(o, st, "ur", "uc");
   if (per_access) {
-    if (!same) thread_part(o, st, "ur", "uc");
-    st_part = !same;
     pin_offsets("oi", moved(ld, p.load, gl_ld, k.load_vec).first, sin, "si0", "si1", ld, "tr", "tc");
     pin_offsets("oo", moved(*out_tile, p.store, gl_st, k.store_vec).first, sout, "so0", "so1", *out_tile, orow, ocol);
   }
