@@ -128,6 +128,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
         }
         Merged m;
         m.lead = v[a].index;
+        if (take == 2 && v[a].count == 1 && v[a + 1].count == 1) m.next = v[a + 1].index;
         m.unit = size;
         m.bytes = static_cast<int32_t>(take) * size;
         m.count = 0;

@@ -55,6 +55,7 @@ struct LdStShape {
 // one at the lowest address `lead` (an index into the input), `bytes` per lane.
 struct Merged {
   int32_t lead = 0, count = 1;
+  int32_t next = -1;  // two of Triton's accesses: the one above `lead`
   int32_t bytes = 0;
   int32_t unit = 0;  // bytes of each piece joined: Triton's access, or an integer load combined of several
 };

@@ -308,3 +308,30 @@ TEST_CASE("codegen: golden 3.9 line 296, half of the local_load's pairs combined
   CHECK(r.ptx_per_thread.at("ld.shared.v2.b16") == 32);
   CHECK(r.ptx_per_thread.at("st.shared.b32") == 64);
 }
+
+TEST_CASE("codegen: joined bytes spelled as the 16-bit values they are (golden 3.9 lines 694, 1152)", "[codegen]") {
+  // two bytes of one ld.global.b16 in order: the code generator stores the
+  // 16-bit value again (b16); pairs of other origins stay v2.b8
+  auto mma = at("NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 32], cga_layout=[])",
+                {32, 256});
+  auto linear = at("SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 6], [0, 14], [0, 30], [0, 33], [0, 64], "
+                   "[0, 128], [1, 0], [2, 0], [4, 0], [8, 6], [16, 0]], block_bases=[], alignment=16)",
+                   {32, 256});
+  auto r = cg::via_shared(mma, linear, 8, {ls::TritonVersion::v3_9, 80});
+  CHECK(r.ptx_per_thread.at("st.shared.b16") == 32);
+  CHECK(r.ptx_per_thread.at("st.shared.v2.b8") == 32);
+  CHECK(r.ptx_per_thread.at("ld.shared.b16") == 32);
+  CHECK(r.ptx_per_thread.at("ld.shared.v2.b8") == 32);
+  // Triton's own byte pairs are i16: joined, they are 16-bit element vectors
+  auto slice = at("SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[1, 2, 2], threads_per_warp=[4, 8, 1], "
+                  "warps_per_cta=[2, 1, 1], order=[0, 2, 1], cga_layout=[]))",
+                  {32, 64});
+  auto padded = at("PaddedSharedLayout(interval_padding_pairs=[[64, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+                   "[0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 64])",
+                   {32, 64});
+  r = cg::via_shared(slice, padded, 8, {ls::TritonVersion::v3_9, 90});
+  CHECK(r.ptx_per_thread.at("st.shared.v4.b16") == 30);
+  CHECK(r.ptx_per_thread.at("st.shared.v2.b16") == 4);
+  CHECK(r.ptx_per_thread.at("ld.shared.v4.b16") == 30);
+  CHECK(r.ptx_per_thread.at("ld.shared.v2.b16") == 4);
+}
