@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <set>
 
 #include "../analysis/conversion.h"
 #include "../analysis/swizzle.h"
@@ -379,6 +380,15 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
                      xor_bits(reg_bit, back, hi) | xor_bits(reg_bit, front, lo)});
   LdStShape shape;
   shape.lane_warp_mask = lane_warp;
+  for (const auto* v : {&c.lane, &c.warp}) {  // lowerLdSt's terms of R: bits moved by one shift share one
+    std::set<int> shifts;
+    for (size_t i = 0; i < v->size(); ++i) {
+      const auto b = static_cast<uint64_t>((*v)[i]);
+      if (std::has_single_bit(b)) shifts.insert(std::countr_zero(b) - static_cast<int>(i));
+      else if (b) ++shape.lane_warp_terms;
+    }
+    shape.lane_warp_terms += static_cast<int32_t>(shifts.size());
+  }
   shape.elem_bytes = bits / 8;
   shape.vec_bytes = (1 << k) * bits / 8;
   if (padded) shape.pads = padded->interval_pads;

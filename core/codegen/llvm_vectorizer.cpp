@@ -101,7 +101,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       }
       known |= pad_bits(known, s);
     }
-    bases[key].push_back({i, off, align_of(known | off), s.vec_bytes, 1, i});
+    int32_t align = align_of(known | off);
+    if (s.version == TritonVersion::v3_9 && s.lane_warp_terms >= 7) align = std::min(align, s.vec_bytes);
+    bases[key].push_back({i, off, align, s.vec_bytes, 1, i});
   }
   const bool combine = s.load && s.unit_elems > 1 && s.vec_bytes == s.elem_bytes;
   std::vector<std::pair<int32_t, Merged>> out;  // by first access

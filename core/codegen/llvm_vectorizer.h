@@ -13,7 +13,10 @@
 //   R (LLVM of 3.6: not where both R and the constant reach an interval;
 //   that access is a base of its own);
 // - an access's alignment is 2^(trailing known-zero bits of its address),
-//   at most 16 (the shared base's);
+//   at most 16 (the shared base's); LLVM of 3.9 knows no bit of an R of
+//   seven or more terms (computeKnownBits stops six levels deep in the
+//   chain of ORs that sums them, or behind SLP's vector reduction of them):
+//   there it is Triton's own (its access's size);
 // - loads of one address are loaded once (stores are all kept);
 // - scalar loads whose values the consumer packs into one integer word
 //   (registers 0 .. u-1 of a unit, u = `unit_elems`) are combined first
@@ -48,7 +51,8 @@ struct LdStShape {
   std::vector<std::pair<int32_t, int32_t>> pads;  // padded layouts: (interval, padding) in elements
   TritonVersion version = kDefaultTriton;
   bool load = false;
-  int32_t unit_elems = 1;  // loads: elements the consumer packs into one word (1: none)
+  int32_t unit_elems = 1;
+  int32_t lane_warp_terms = 0;  // terms of R as Triton builds it: one per shift of a lane/warp bit, one per multi-bit image  // loads: elements the consumer packs into one word (1: none)
 };
 
 // One instruction after LLVM: `count` of Triton's accesses, contiguous, the

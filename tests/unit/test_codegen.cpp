@@ -335,3 +335,30 @@ TEST_CASE("codegen: joined bytes spelled as the 16-bit values they are (golden 3
   CHECK(r.ptx_per_thread.at("ld.shared.v4.b16") == 30);
   CHECK(r.ptx_per_thread.at("ld.shared.v2.b16") == 4);
 }
+
+TEST_CASE("codegen: LLVM of 3.9 knows no bit of an R of seven or more terms", "[codegen]") {
+  cg::LdStShape s;
+  s.lane_warp_mask = 0x7f0;  // R a multiple of 16 elements: four 4-byte scalars join
+  s.elem_bytes = 4;
+  s.vec_bytes = 4;
+  s.version = ls::TritonVersion::v3_9;
+  const std::vector<cg::LdStAccess> acc = {{0, 0}, {0, 1}, {0, 2}, {0, 3}};
+  s.lane_warp_terms = 6;
+  auto m = cg::vectorize(acc, s);
+  REQUIRE(m.size() == 1);
+  CHECK(m[0].bytes == 16);
+  s.lane_warp_terms = 7;  // its bits too deep for computeKnownBits: Triton's 4-byte alignment only
+  CHECK(cg::vectorize(acc, s).size() == 4);
+  s.version = ls::TritonVersion::v3_6;  // not so in 3.6's LLVM (golden files)
+  CHECK(cg::vectorize(acc, s).size() == 1);
+  // golden 3.9 sm_80 line 679: R of seven terms, Triton's 16 byte accesses stay apart
+  auto mma = at("NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8], cga_layout=[])",
+                {16, 128});
+  auto linear = at("SharedLinearLayout(offset_bases=[[0, 1], [0, 33], [2, 33], [0, 16], [1, 0], [0, 64], [0, 8], "
+                   "[0, 2], [8, 0], [0, 4], [4, 0]], block_bases=[], alignment=16)",
+                   {16, 128});
+  auto r = cg::via_shared(mma, linear, 8, {ls::TritonVersion::v3_9, 80});
+  CHECK(r.ptx_per_thread.at("st.shared.b8") == 16);
+  CHECK(r.ptx_per_thread.at("ld.shared.b8") == 16);
+  CHECK(r.ptx_per_thread.size() == 4);
+}
