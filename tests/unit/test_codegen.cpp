@@ -1,6 +1,7 @@
 // codegen: kernels whose PTX was read from Triton 3.6 / 3.9 (compiled offline
 // for sm_80/sm_90/sm_100), counts per thread as the PTX has them.
 #include <catch2/catch.hpp>
+#include <map>
 
 #include "analysis/swizzle.h"
 #include "codegen/amd_lds.h"
@@ -22,6 +23,15 @@ ls::TensorLayout at(const std::string& text, ls::Shape shape) {
 
 const char* kRows = "BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])";
 const char* kCols = "BlockedLayout([8, 1], [8, 4], [1, 4], [0, 1])";
+
+// codegen's shared instructions per thread for a golden via_shared case
+Counts via_shared_counts(const std::string& reg, const std::string& shared, ls::Shape shape, int32_t bits,
+                         ls::TritonVersion version, int32_t sm) {
+  Counts out;
+  for (auto& [m, n] : cg::via_shared(at(reg, shape), at(shared, shape), bits, {version, sm}).ptx_per_thread)
+    if (m.find("shared") != std::string::npos) out[m] = n;
+  return out;
+}
 
 }  // namespace
 
@@ -312,28 +322,20 @@ TEST_CASE("codegen: golden 3.9 line 296, half of the local_load's pairs combined
 TEST_CASE("codegen: joined bytes spelled as the 16-bit values they are (golden 3.9 lines 694, 1152)", "[codegen]") {
   // two bytes of one ld.global.b16 in order: the code generator stores the
   // 16-bit value again (b16); pairs of other origins stay v2.b8
-  auto mma = at("NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 32], cga_layout=[])",
-                {32, 256});
-  auto linear = at("SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 6], [0, 14], [0, 30], [0, 33], [0, 64], "
-                   "[0, 128], [1, 0], [2, 0], [4, 0], [8, 6], [16, 0]], block_bases=[], alignment=16)",
-                   {32, 256});
-  auto r = cg::via_shared(mma, linear, 8, {ls::TritonVersion::v3_9, 80});
-  CHECK(r.ptx_per_thread.at("st.shared.b16") == 32);
-  CHECK(r.ptx_per_thread.at("st.shared.v2.b8") == 32);
-  CHECK(r.ptx_per_thread.at("ld.shared.b16") == 32);
-  CHECK(r.ptx_per_thread.at("ld.shared.v2.b8") == 32);
+  CHECK(via_shared_counts("NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 64, 32], "
+                          "cga_layout=[])",
+                          "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 6], [0, 14], [0, 30], [0, 33], "
+                          "[0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 6], [16, 0]], block_bases=[], alignment=16)",
+                          {32, 256}, 8, ls::TritonVersion::v3_9, 80) ==
+        Counts{{"ld.shared.b16", 32}, {"ld.shared.v2.b8", 32}, {"st.shared.b16", 32}, {"st.shared.v2.b8", 32}});
   // Triton's own byte pairs are i16: joined, they are 16-bit element vectors
-  auto slice = at("SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[1, 2, 2], threads_per_warp=[4, 8, 1], "
-                  "warps_per_cta=[2, 1, 1], order=[0, 2, 1], cga_layout=[]))",
-                  {32, 64});
-  auto padded = at("PaddedSharedLayout(interval_padding_pairs=[[64, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
-                   "[0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 64])",
-                   {32, 64});
-  r = cg::via_shared(slice, padded, 8, {ls::TritonVersion::v3_9, 90});
-  CHECK(r.ptx_per_thread.at("st.shared.v4.b16") == 30);
-  CHECK(r.ptx_per_thread.at("st.shared.v2.b16") == 4);
-  CHECK(r.ptx_per_thread.at("ld.shared.v4.b16") == 30);
-  CHECK(r.ptx_per_thread.at("ld.shared.v2.b16") == 4);
+  CHECK(via_shared_counts("SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[1, 2, 2], threads_per_warp=[4, 8, "
+                          "1], warps_per_cta=[2, 1, 1], order=[0, 2, 1], cga_layout=[]))",
+                          "PaddedSharedLayout(interval_padding_pairs=[[64, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                          "[0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], "
+                          "shape=[32, 64])",
+                          {32, 64}, 8, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.v2.b16", 4}, {"ld.shared.v4.b16", 30}, {"st.shared.v2.b16", 4}, {"st.shared.v4.b16", 30}});
 }
 
 TEST_CASE("codegen: LLVM of 3.9 knows no bit of an R of seven or more terms", "[codegen]") {
@@ -352,13 +354,10 @@ TEST_CASE("codegen: LLVM of 3.9 knows no bit of an R of seven or more terms", "[
   s.version = ls::TritonVersion::v3_6;  // not so in 3.6's LLVM (golden files)
   CHECK(cg::vectorize(acc, s).size() == 1);
   // golden 3.9 sm_80 line 679: R of seven terms, Triton's 16 byte accesses stay apart
-  auto mma = at("NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8], cga_layout=[])",
-                {16, 128});
-  auto linear = at("SharedLinearLayout(offset_bases=[[0, 1], [0, 33], [2, 33], [0, 16], [1, 0], [0, 64], [0, 8], "
-                   "[0, 2], [8, 0], [0, 4], [4, 0]], block_bases=[], alignment=16)",
-                   {16, 128});
-  auto r = cg::via_shared(mma, linear, 8, {ls::TritonVersion::v3_9, 80});
-  CHECK(r.ptx_per_thread.at("st.shared.b8") == 16);
-  CHECK(r.ptx_per_thread.at("ld.shared.b8") == 16);
-  CHECK(r.ptx_per_thread.size() == 4);
+  CHECK(via_shared_counts("NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8], "
+                          "cga_layout=[])",
+                          "SharedLinearLayout(offset_bases=[[0, 1], [0, 33], [2, 33], [0, 16], [1, 0], [0, 64], "
+                          "[0, 8], [0, 2], [8, 0], [0, 4], [4, 0]], block_bases=[], alignment=16)",
+                          {16, 128}, 8, ls::TritonVersion::v3_9, 80) ==
+        Counts{{"ld.shared.b8", 16}, {"st.shared.b8", 16}});
 }
