@@ -586,7 +586,8 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
   // these, which keeps ptxas from reordering their accesses as it does
   // base + constant ones (a 128x128 tile stored into a transposed tensor ran
   // at 0.81 of Triton's kernel with literal strides and folded offsets on
-  // the H100, at 1.10 this way; the other 2D rows 0.99 and 1.00).
+  // the H100, at 1.10 this way, 1.00 in its order below; the other 2D rows
+  // 0.99 and 1.00).
   auto literal = [&](int64_t v) { return std::to_string(v) + (narrow ? "" : "LL"); };
   const bool per_access = narrow && rank == 2;
   // Triton's 1D offsets, where thread t holds elements t << s and on (lane i
