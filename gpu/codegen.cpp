@@ -710,24 +710,26 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
     }
     return a;
   };
+  // the registers each side moves, one access each (Triton's instructions)
+  const auto [ld_regs, ld_zero] = moved(ld, p.load, gl_ld, k.load_vec);
+  const std::vector<int> st_regs = moved(*out_tile, p.store, gl_st, k.store_vec).first;
   if (st_part) thread_part(o, st, "ur", "uc");
   if (per_access) {
-    pin_offsets("oi", moved(ld, p.load, gl_ld, k.load_vec).first, sin, "si0", "si1", ld, "tr", "tc");
-    pin_offsets("oo", moved(*out_tile, p.store, gl_st, k.store_vec).first, sout, "so0", "so1", *out_tile, orow, ocol);
+    pin_offsets("oi", ld_regs, sin, "si0", "si1", ld, "tr", "tc");
+    pin_offsets("oo", st_regs, sout, "so0", "so1", *out_tile, orow, ocol);
   }
   if (p.triton) {
     base_ptr("const E* pin", "in", sin, "tr", "tc");
-    auto [regs, zero] = moved(ld, p.load, gl_ld, k.load_vec);
     std::vector<std::string> a;
-    if (per_access) a = addresses("ai", "oi", regs.size(), "gin");
+    if (per_access) a = addresses("ai", "oi", ld_regs.size(), "gin");
     else
-      for (int r : regs) a.push_back(in_addr(ld, r, "tr", "tc"));
-    for (size_t i = 0; i < regs.size(); ++i)
-      global_asm(o, spelled(*gl_ld, k.load_vec), k.load_vec, bits, "e", regs[i], a[i], false,
-                 in_bounds(ld, regs[i], "tr", "tc"));
-    if (zero)  // registers Triton 3.9 does not load hold copies of loaded ones
+      for (int r : ld_regs) a.push_back(in_addr(ld, r, "tr", "tc"));
+    for (size_t i = 0; i < ld_regs.size(); ++i)
+      global_asm(o, spelled(*gl_ld, k.load_vec), k.load_vec, bits, "e", ld_regs[i], a[i], false,
+                 in_bounds(ld, ld_regs[i], "tr", "tc"));
+    if (ld_zero)  // registers Triton 3.9 does not load hold copies of loaded ones
       for (int r = 0; r < ld.nreg; ++r)
-        if (r & zero) o << "  e[" << r << "] = e[" << (r & ~zero) << "];\n";
+        if (r & ld_zero) o << "  e[" << r << "] = e[" << (r & ~ld_zero) << "];\n";
   } else {
     groups(ld, k.load_vec, [&](int r) {
       o << "  *(" << vtype(k.load_vec) << "*)&e[" << r << "] = *(const " << vtype(k.load_vec) << "*)("
@@ -788,15 +790,14 @@ CopyKernel make_copy_kernel(const CopyPlan& p) {
     // threads that hold a broadcast copy do not store (Triton's mask)
     int lmask = zero_bits(out_tile->lane), wmask = zero_bits(out_tile->warp);
     std::string pred = lmask || wmask ? "((lane & " + std::to_string(lmask) + ") | (warp & " + std::to_string(wmask) + ")) == 0" : "";
-    std::vector<int> regs = moved(*out_tile, p.store, gl_st, k.store_vec).first;
     base_ptr("E* pout", "out", sout, orow, ocol);
     std::vector<std::string> a;
-    if (per_access) a = addresses("ao", "oo", regs.size(), "gout");
+    if (per_access) a = addresses("ao", "oo", st_regs.size(), "gout");
     else
-      for (int r : regs) a.push_back(out_addr(*out_tile, r, orow, ocol));
-    for (size_t i = 0; i < regs.size(); ++i)
-      global_asm(o, spelled(*gl_st, k.store_vec), k.store_vec, bits, src, regs[i], a[i], true,
-                 (pred.empty() ? "" : "(" + pred + ") && ") + in_bounds(*out_tile, regs[i], orow, ocol));
+      for (int r : st_regs) a.push_back(out_addr(*out_tile, r, orow, ocol));
+    for (size_t i = 0; i < st_regs.size(); ++i)
+      global_asm(o, spelled(*gl_st, k.store_vec), k.store_vec, bits, src, st_regs[i], a[i], true,
+                 (pred.empty() ? "" : "(" + pred + ") && ") + in_bounds(*out_tile, st_regs[i], orow, ocol));
   } else {
     groups(*out_tile, k.store_vec, [&](int r) {
       o << "  *(" << vtype(k.store_vec) << "*)(" << out_addr(*out_tile, r, orow, ocol) << ") = *(" << vtype(k.store_vec)

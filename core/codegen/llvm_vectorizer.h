@@ -51,8 +51,8 @@ struct LdStShape {
   std::vector<std::pair<int32_t, int32_t>> pads;  // padded layouts: (interval, padding) in elements
   TritonVersion version = kDefaultTriton;
   bool load = false;
-  int32_t unit_elems = 1;
-  int32_t lane_warp_terms = 0;  // terms of R as Triton builds it: one per shift of a lane/warp bit, one per multi-bit image  // loads: elements the consumer packs into one word (1: none)
+  int32_t unit_elems = 1;  // loads: elements the consumer packs into one word (1: none)
+  int32_t lane_warp_terms = 0;  // terms of R as Triton builds it: one per shift of a lane/warp bit, one per multi-bit image
 };
 
 // One instruction after LLVM: `count` of Triton's accesses, contiguous, the
