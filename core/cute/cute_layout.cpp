@@ -20,7 +20,11 @@ std::string tuple_str(const Vec& v) {
 
 int64_t product(const Vec& v) {
   int64_t p = 1;
-  for (int64_t x : v) p *= x;
+  for (int64_t x : v) {
+    require(x >= 0 && (x == 0 || p <= kMaxTable / x), "cute: a tile may hold at most 2^26 elements; " + tuple_str(v) +
+                                                          " holds more");
+    p *= x;
+  }
   return p;
 }
 
@@ -141,6 +145,7 @@ std::unique_ptr<LayoutMap> tv_map(const Tv& tv) {
 std::vector<Vec> thread_coords(const Layout& threads) {
   Vec shape = threads.tensor_shape();
   int64_t p = threads.size();
+  require(p <= kMaxTable, "distribute: the thread layout " + threads.str() + " has more than 2^26 threads");
   std::vector<Vec> at(p);
   for (int64_t i = 0; i < p; ++i) {
     Vec c = colex(i, shape);

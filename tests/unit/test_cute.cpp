@@ -135,6 +135,12 @@ TEST_CASE("mojo: a 16x16 tile, 1x4 vectors, an 8x4 row-major thread layout", "[c
     }
   REQUIRE(m->linear() != nullptr);
   CHECK_THROWS_WITH(parse_layout("distribute(row_major(4,4), row_major(3,2))"), Catch::Contains("does not tile"));
+  // a billion threads: refused before anything is allocated for them (fuzz_cute ran out of memory)
+  CHECK_THROWS_WITH(make_map(parse_layout("distribute(row_major(255555554,4), col_major(255555554,4))")),
+                    Catch::Contains("more than 2^26 threads"));
+  // a tile whose size overflows 64 bits: refused, no signed overflow (fuzz_cute, UBSan)
+  CHECK_THROWS_WITH(make_map(parse_layout("tv((5,3),((2,66666,6662,66666,6666600,6600,9)))")),
+                    Catch::Contains("at most 2^26 elements"));
 }
 
 TEST_CASE("cute: text round trip and JSON", "[cute]") {
