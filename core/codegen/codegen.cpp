@@ -450,6 +450,11 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
       const LdStAccess& a = acc[merged[i].lead];
       std::vector<int64_t> lanes(32);
       for (int l = 0; l < 32; ++l) lanes[l] = (thread_offset(c, w, l) ^ a.xor_const) + a.add_const;
+      if (merged[i].lead_gap != 0) {  // it starts at an unused access below the lead
+        for (auto& x : lanes) x = (phys ? phys(x) : x) - merged[i].lead_gap * 8 / bits;
+        add_warp_instr(in, w, static_cast<int32_t>(i), std::move(lanes), bits, merged[i].bytes, {}, true);
+        continue;
+      }
       add_warp_instr(in, w, static_cast<int32_t>(i), std::move(lanes), bits, merged[i].bytes, phys, details || mixed);
     }
   }

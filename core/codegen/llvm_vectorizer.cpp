@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <limits>
 #include <map>
 
 
@@ -68,6 +69,105 @@ void combine_loads(std::vector<Placed>& v, const std::vector<LdStAccess>& acc, c
   v = std::move(kept);
 }
 
+
+// LLVM's chains: accesses of one piece size whose bytes follow on; for 3.9's
+// loads a gap of one access, or of two after the first of every four, is
+// filled with an unused access (its alignment the best access's, moved).
+std::vector<std::vector<Placed>> chains_of(const std::vector<Placed>& v, bool fill) {
+  std::vector<std::vector<Placed>> out;
+  if (v.empty()) return out;
+  const Placed* best = &v.front();
+  for (const Placed& p : v)
+    if (p.align > best->align) best = &p;
+  auto extra = [&](int64_t offset, int32_t size) {
+    const uint64_t d = static_cast<uint64_t>(offset > best->offset ? offset - best->offset : best->offset - offset);
+    const int32_t a = d == 0 ? best->align : static_cast<int32_t>(std::min<uint64_t>(best->align, d & (~d + 1)));
+    return Placed{-1, offset, a, size, 0, std::numeric_limits<int32_t>::max()};
+  };
+  out.push_back({v.front()});
+  for (size_t i = 1; i < v.size(); ++i) {
+    const Placed& prev = v[i - 1];
+    auto& cur = out.back();
+    const int64_t end = prev.offset + prev.size, gap = v[i].offset - end;
+    const bool same = v[i].size == prev.size;
+    bool joined = same && gap == 0;
+    if (!joined && fill && same && gap == prev.size) {
+      cur.push_back(extra(end, prev.size));
+      joined = true;
+    } else if (!joined && fill && same && gap == 2 * prev.size && cur.size() % 4 == 1) {
+      cur.push_back(extra(end, prev.size));
+      cur.push_back(extra(end + prev.size, prev.size));
+      joined = true;
+    }
+    if (joined) cur.push_back(v[i]);
+    else out.push_back({v[i]});
+  }
+  return out;
+}
+
+struct Piece {
+  std::vector<Placed> elems;
+  int64_t bytes;
+};
+
+// Cut greedily from the start into the longest piece of at most 16 bytes
+// that is a power of two no larger than its first access's alignment; for
+// 3.9's loads a piece of another size grows to the next power of two (an
+// unused tail) where that alignment allows. A two-access piece with an
+// unused one is not joined; an unused access left alone vanishes.
+std::vector<Piece> split_by_alignment(const std::vector<Placed>& c, const LdStShape& s, bool fill) {
+  std::vector<Piece> out;
+  auto alone = [&](const Placed& p) {
+    if (p.index >= 0) out.push_back({{p}, p.size});
+  };
+  for (size_t b = 0; b < c.size(); ++b) {
+    bool taken = false;
+    for (size_t end = c.size() - 1; end > b && !taken; --end) {
+      const int64_t bytes = c[end].offset + c[end].size - c[b].offset;
+      if (bytes > 16) continue;
+      const int64_t unit = c[b].size > s.vec_bytes ? c[b].size : s.elem_bytes;
+      int64_t grown = bytes;
+      if (c[b].align % bytes != 0) {
+        const auto elems = static_cast<uint64_t>(bytes / unit);
+        if (!fill || elems >= static_cast<uint64_t>(16 / unit) || std::has_single_bit(elems)) continue;
+        grown = static_cast<int64_t>(std::bit_ceil(elems)) * unit;
+        if (c[b].align % grown != 0) continue;
+      }
+      Piece p{{c.begin() + static_cast<std::ptrdiff_t>(b), c.begin() + static_cast<std::ptrdiff_t>(end) + 1}, grown};
+      const bool unused =
+          grown > bytes || std::any_of(p.elems.begin(), p.elems.end(), [](const Placed& e) { return e.index < 0; });
+      if (p.elems.size() + static_cast<size_t>((grown - bytes) / unit) == 2 && unused)
+        for (const Placed& e : p.elems) alone(e);
+      else
+        out.push_back(std::move(p));
+      b = end;
+      taken = true;
+    }
+    if (!taken) alone(c[b]);
+  }
+  return out;
+}
+
+// The instruction of a piece, keyed by its first access in the input.
+std::pair<int32_t, Merged> merged_of(const Piece& p) {
+  Merged m;
+  m.unit = p.elems.front().size;
+  m.bytes = static_cast<int32_t>(p.bytes);
+  m.count = 0;
+  int32_t first = std::numeric_limits<int32_t>::max(), real = 0;
+  for (const Placed& e : p.elems) {
+    if (e.index < 0) continue;
+    if (real++ == 0) {
+      m.lead = e.index;
+      m.lead_gap = static_cast<int32_t>(e.offset - p.elems.front().offset);
+    }
+    first = std::min(first, e.first);
+    m.count += e.count;
+  }
+  if (p.elems.size() == 2 && real == 2 && p.elems[0].count == 1 && p.elems[1].count == 1) m.next = p.elems[1].index;
+  return {first, m};
+}
+
 }  // namespace
 
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
@@ -106,6 +206,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i});
   }
   const bool combine = s.load && s.unit_elems > 1 && s.vec_bytes == s.elem_bytes;
+  const bool fill = s.load && s.version == TritonVersion::v3_9;
   std::vector<std::pair<int32_t, Merged>> out;  // by first access
   for (auto& [key, v] : bases) {
     if (combine) combine_loads(v, accesses, s);
@@ -114,36 +215,11 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       v.erase(std::unique(v.begin(), v.end(),
                           [](const Placed& a, const Placed& b) { return a.offset == b.offset && a.size == b.size; }),
               v.end());
-    size_t i = 0;
-    while (i < v.size()) {
-      const int32_t size = v[i].size;
-      size_t run = i + 1;  // contiguous run [i, run) of one piece size
-      while (run < v.size() && v[run].size == size && v[run].offset == v[run - 1].offset + size) ++run;
-      for (size_t a = i; a < run;) {
-        size_t take = 1;
-        for (size_t n = std::min<size_t>(run - a, 16 / size); n > 1; --n) {
-          const int64_t bytes = static_cast<int64_t>(n) * size;
-          if (std::has_single_bit(static_cast<uint64_t>(bytes)) && v[a].align >= bytes) {
-            take = n;
-            break;
-          }
-        }
-        Merged m;
-        m.lead = v[a].index;
-        if (take == 2 && v[a].count == 1 && v[a + 1].count == 1) m.next = v[a + 1].index;
-        m.unit = size;
-        m.bytes = static_cast<int32_t>(take) * size;
-        m.count = 0;
-        int32_t first = v[a].first;
-        for (size_t k = a; k < a + take; ++k) {
-          first = std::min(first, v[k].first);
-          m.count += v[k].count;
-        }
-        out.emplace_back(first, m);
-        a += take;
-      }
-      i = run;
-    }
+    std::map<int32_t, std::vector<Placed>> by_size;  // LLVM's classes: one scalar type each
+    for (const Placed& p : v) by_size[p.size].push_back(p);
+    for (const auto& [size, same] : by_size)
+      for (const auto& chain : chains_of(same, fill))
+        for (const Piece& p : split_by_alignment(chain, s, fill)) out.push_back(merged_of(p));
   }
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<Merged> r;

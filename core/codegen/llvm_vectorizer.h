@@ -24,11 +24,14 @@
 //   are the word's halves in order, the second at the first's address plus
 //   its size, with the first aligned to their sum, become one integer load;
 //   pieces in the other order stay apart;
-// - the LoadStoreVectorizer: accesses of one base, sorted by offset, in
-//   runs of contiguous bytes, each run cut greedily from its start into
-//   the longest piece of at most 16 bytes, a power of two, no larger than
-//   its first access's alignment; a piece of one access stays as it was;
-//   only pieces of one size join.
+// - the LoadStoreVectorizer: accesses of one base and one size, sorted by
+//   offset, in runs of contiguous bytes, each run cut greedily from its
+//   start into the longest piece of at most 16 bytes, a power of two, no
+//   larger than its first access's alignment; a piece of one access stays
+//   as it was. LLVM of 3.9 also fills a load run's gaps (one access, or
+//   two after the first of every four) with unused accesses and grows a
+//   piece of three (five, six, seven) elements to four (eight) where its
+//   alignment allows; a piece of two with an unused one is not joined.
 #pragma once
 
 #include <cstdint>
@@ -59,6 +62,7 @@ struct LdStShape {
 // one at the lowest address `lead` (an index into the input), `bytes` per lane.
 struct Merged {
   int32_t lead = 0, count = 1;
+  int32_t lead_gap = 0;  // bytes from the instruction's address up to `lead`'s (an unused access first)
   int32_t next = -1;  // two of Triton's accesses: the one above `lead`
   int32_t bytes = 0;
   int32_t unit = 0;  // bytes of each piece joined: Triton's access, or an integer load combined of several

@@ -361,3 +361,48 @@ TEST_CASE("codegen: LLVM of 3.9 knows no bit of an R of seven or more terms", "[
                           {16, 128}, 8, ls::TritonVersion::v3_9, 80) ==
         Counts{{"ld.shared.b8", 16}, {"st.shared.b8", 16}});
 }
+
+TEST_CASE("codegen: LLVM of 3.9 fills gaps in load chains and grows them to a power of two", "[codegen]") {
+  cg::LdStShape s;
+  s.lane_warp_mask = 0x40;
+  s.elem_bytes = 4;
+  s.vec_bytes = 4;
+  s.version = ls::TritonVersion::v3_9;
+  s.load = true;
+  // elements 0 and 2 (bytes 0 and 8): one unused access between them, the
+  // three grow to four: one 16-byte load holding both
+  auto m = cg::vectorize({{0, 0}, {0, 2}}, s);
+  REQUIRE(m.size() == 1);
+  CHECK((m[0].bytes == 16 && m[0].count == 2 && m[0].lead == 0 && m[0].lead_gap == 0));
+  // three in a row at 16-byte alignment: one 16-byte load with an unused tail
+  m = cg::vectorize({{0, 0}, {0, 1}, {0, 2}}, s);
+  REQUIRE(m.size() == 1);
+  CHECK((m[0].bytes == 16 && m[0].count == 3));
+  // stores are never filled (masked shared stores are not legal), nor 3.6's loads
+  s.load = false;
+  CHECK(cg::vectorize({{0, 0}, {0, 2}}, s).size() == 2);
+  s.load = true;
+  s.version = ls::TritonVersion::v3_6;
+  CHECK(cg::vectorize({{0, 0}, {0, 2}}, s).size() == 2);
+  // 8-byte aligned (R may set element bit 1): the filled pair alone is not joined
+  s.version = ls::TritonVersion::v3_9;
+  s.lane_warp_mask = 0x42;
+  CHECK(cg::vectorize({{0, 0}, {0, 2}}, s).size() == 2);
+  // 2-byte elements 3, 5, 6, 7, 8: the unused element 4 (8-byte aligned, as
+  // element 8's 16 bytes give it) starts an 8-byte load holding 5, 6, 7
+  s.elem_bytes = 2;
+  s.vec_bytes = 2;
+  s.lane_warp_mask = 0x40;
+  m = cg::vectorize({{0, 3}, {0, 5}, {0, 6}, {0, 7}, {0, 8}}, s);
+  REQUIRE(m.size() == 3);
+  CHECK((m[1].lead == 1 && m[1].lead_gap == 2 && m[1].bytes == 8 && m[1].count == 3));
+  // golden 3.9 line 578: the i32 words O3 combined at bytes 0 and 8 of each
+  // 16 are loaded as one v4.b32; the swapped halves between them as v2.b16
+  CHECK(via_shared_counts("SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[1, 2, 8], threads_per_warp=[8, 2, "
+                          "2], warps_per_cta=[2, 2, 2], order=[2, 1, 0], cga_layout=[]))",
+                          "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 4], [0, 8], [0, 16], [0, 48], [1, 0], "
+                          "[2, 0], [4, 0], [8, 8], [17, 0], [40, 8], [104, 8], [128, 48]], block_bases=[], "
+                          "alignment=16)",
+                          {256, 64}, 16, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.v2.b16", 256}, {"ld.shared.v4.b32", 128}, {"st.shared.v4.b32", 128}});
+}
