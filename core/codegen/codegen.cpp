@@ -419,6 +419,9 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
       return prefix + "b16";
     if (bits == 8 && m.unit == 2 && single == prefix + "b16" && m.bytes <= 8)
       return prefix + "v" + std::to_string(m.bytes / 2) + ".b16";
+    // 16-bit values loaded one by one are stored as the halves they are
+    if (store && bits == 16 && neighbour_vec == 1 && m.bytes <= 8)
+      return prefix + "v" + std::to_string(m.bytes / 2) + ".b16";
     return prefix + joined_type(m.bytes, bits, store);
   };
   for (auto& m : merged) {

@@ -406,3 +406,15 @@ TEST_CASE("codegen: LLVM of 3.9 fills gaps in load chains and grows them to a po
                           {256, 64}, 16, ls::TritonVersion::v3_9, 90) ==
         Counts{{"ld.shared.v2.b16", 256}, {"ld.shared.v4.b32", 128}, {"st.shared.v4.b32", 128}});
 }
+
+TEST_CASE("codegen: 16-bit values loaded one by one are stored as halves when LLVM joins them", "[codegen]") {
+  // held-out kernel (seed 77, both wheels' PTX): 64 ld.global.b16 per
+  // thread; LLVM joins four 16-bit stores at a time, and the NVPTX backend
+  // stores the four registers as they are (v4.b16), not packed as v2.b32
+  for (auto v : {ls::TritonVersion::v3_6, ls::TritonVersion::v3_9})
+    CHECK(via_shared_counts("BlockedLayout(size_per_thread=[2, 1], threads_per_warp=[32, 1], warps_per_cta=[1, 1], "
+                            "order=[1, 0], cga_layout=[])",
+                            "SwizzledSharedLayout(vec=2, per_phase=1, max_phase=4, order=[1, 0], cga_layout=[])",
+                            {32, 32}, 16, v, 90) ==
+          Counts{{"ld.shared.v4.b16", 16}, {"st.shared.v4.b16", 16}});
+}
