@@ -394,9 +394,9 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   if (padded) shape.pads = padded->interval_pads;
   shape.version = version;
   shape.load = !store;
-  // O3 combines 16-bit loads that the global store packs into one word
-  // (8-bit ones, four to a word, it does not combine so: 5 golden kernels)
-  shape.unit_elems = bits == 16 && neighbour_vec >= 2 ? 2 : 1;
+  // O3 combines the loads whose values the global store packs into one
+  // word: two 16-bit ones, four 8-bit ones (whole words only)
+  shape.unit_elems = bits == 16 && neighbour_vec >= 2 ? 2 : bits == 8 && neighbour_vec >= 4 ? 4 : 1;
   const std::vector<Merged> merged = vectorize(acc, shape);
   const std::string prefix = store ? "st.shared." : "ld.shared.";
   struct Kind {

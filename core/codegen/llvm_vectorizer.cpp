@@ -41,26 +41,31 @@ struct Placed {
   int32_t first;   // the first of its accesses in the input
 };
 
-// O3's load combining: pieces of one base that are a word's parts in
-// register order join pairwise, register bit by register bit.
+// O3's load combining: the pieces of one word (registers r .. r + u - 1,
+// r a multiple of u) join into one integer load when they lie in register
+// order at consecutive addresses of one base and the first is aligned to
+// the word; a word in any other order keeps all of its pieces.
 void combine_loads(std::vector<Placed>& v, const std::vector<LdStAccess>& acc, const LdStShape& s) {
-  const int levels = log2i(s.unit_elems);
+  const int64_t u = s.unit_elems;
   std::map<int64_t, size_t> at;  // register -> position in v
   for (size_t i = 0; i < v.size(); ++i) at[acc[v[i].index].reg] = i;
   std::vector<bool> gone(v.size(), false);
-  for (int j = 0; j < levels; ++j) {
-    const int32_t size = s.elem_bytes << j;
-    for (auto& [reg, i] : at) {
-      if (reg >> j & 1 || gone[i] || v[i].size != size) continue;
-      auto hi = at.find(reg | int64_t{1} << j);
-      if (hi == at.end() || gone[hi->second] || v[hi->second].size != size) continue;
-      Placed& a = v[i];
-      const Placed& b = v[hi->second];
-      if (b.offset != a.offset + size || a.align < 2 * size) continue;
-      a.size = 2 * size;
-      a.count += b.count;
-      a.first = std::min(a.first, b.first);
-      gone[hi->second] = true;
+  for (auto& [reg, i] : at) {
+    if (reg % u != 0) continue;
+    Placed& a = v[i];
+    bool whole = a.size == s.elem_bytes && a.align >= u * s.elem_bytes;
+    std::vector<size_t> rest;
+    for (int64_t j = 1; j < u && whole; ++j) {
+      auto it = at.find(reg + j);
+      whole = it != at.end() && v[it->second].size == s.elem_bytes && v[it->second].offset == a.offset + j * s.elem_bytes;
+      if (whole) rest.push_back(it->second);
+    }
+    if (!whole) continue;
+    a.size = static_cast<int32_t>(u * s.elem_bytes);
+    for (size_t k : rest) {
+      a.count += v[k].count;
+      a.first = std::min(a.first, v[k].first);
+      gone[k] = true;
     }
   }
   std::vector<Placed> kept;

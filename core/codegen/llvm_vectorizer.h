@@ -19,11 +19,10 @@
 //   there it is Triton's own (its access's size);
 // - loads of one address are loaded once (stores are all kept);
 // - scalar loads whose values the consumer packs into one integer word
-//   (registers 0 .. u-1 of a unit, u = `unit_elems`) are combined first
-//   (O3's load combining), pairwise up the register bits: two pieces that
-//   are the word's halves in order, the second at the first's address plus
-//   its size, with the first aligned to their sum, become one integer load;
-//   pieces in the other order stay apart;
+//   (registers r .. r+u-1, r a multiple of u = `unit_elems`) are combined
+//   first (O3's load combining) when all u lie in register order at
+//   consecutive addresses with the first aligned to the word: one integer
+//   load; a word in any other order keeps all of its pieces;
 // - the LoadStoreVectorizer: accesses of one base and one size, sorted by
 //   offset, in runs of contiguous bytes, each run cut greedily from its
 //   start into the longest piece of at most 16 bytes, a power of two, no

@@ -418,3 +418,31 @@ TEST_CASE("codegen: 16-bit values loaded one by one are stored as halves when LL
                             {32, 32}, 16, v, 90) ==
           Counts{{"ld.shared.v4.b16", 16}, {"st.shared.v4.b16", 16}});
 }
+
+TEST_CASE("codegen: O3 combines the bytes of a word only when all four are in order", "[codegen]") {
+  // held-out kernel (seed 77, both wheels' PTX): each thread's 8 bytes go
+  // to shared offsets 0 1 2 3 5 4 7 6; the first word, in order, becomes one
+  // i32 load, the second stays four i8 loads that LLVM joins into a word of
+  // its own: 16 ld.shared.b32, not 8 v2.b32 (the stores were never combined)
+  for (auto v : {ls::TritonVersion::v3_6, ls::TritonVersion::v3_9})
+    CHECK(via_shared_counts("BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[2, 2], "
+                            "order=[1, 0], cga_layout=[])",
+                            "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 5], [0, 8], [1, 0], [2, 0], [4, 0], "
+                            "[8, 0], [16, 0]], block_bases=[], alignment=16)",
+                            {32, 16}, 8, v, 90) == Counts{{"ld.shared.b32", 16}, {"st.shared.v2.b32", 8}});
+  // a word whose pairs are swapped (offsets 0 1 3 2) combines no pair: its
+  // four bytes are joined by LLVM's vectorizer alone (combining pairs made
+  // five golden kernels miss)
+  cg::LdStShape s;
+  s.lane_warp_mask = 0x40;
+  s.elem_bytes = 1;
+  s.vec_bytes = 1;
+  s.load = true;
+  s.unit_elems = 4;
+  auto m = cg::vectorize({{0, 0, 0}, {0, 1, 1}, {0, 3, 2}, {0, 2, 3}}, s);
+  REQUIRE(m.size() == 1);
+  CHECK((m[0].bytes == 4 && m[0].unit == 1 && m[0].count == 4));
+  m = cg::vectorize({{0, 0, 0}, {0, 1, 1}, {0, 2, 2}, {0, 3, 3}}, s);
+  REQUIRE(m.size() == 1);
+  CHECK((m[0].bytes == 4 && m[0].unit == 4 && m[0].count == 4));
+}
