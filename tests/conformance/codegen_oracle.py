@@ -28,7 +28,7 @@ are appended to RAW as they arrive; a rerun resumes where it stopped.
 
 Usage (inside the venv):
   codegen_oracle.py run RAW.jsonl [--seed S] [--sm90 N] [--convert N] [--sm80 N] [--sm100 N]
-                    [--workers 2] [--ptx-dir DIR] [--limit K]
+                    [--gapped N] [--workers 2] [--ptx-dir DIR] [--limit K]
   codegen_oracle.py textbook RAW.jsonl [--ptx-dir DIR]
   codegen_oracle.py golden RAW.jsonl OUT.jsonl          (plain Python is enough)
   codegen_oracle.py check-cli RAW.jsonl build/bin/layoutscope-cli
@@ -257,6 +257,49 @@ def plan(seed, n90, nconv, n80, n100):
         else:
             case["convert"] = draw_dist(rng, k2, nw, bits, shape)
         cases.append(case)
+    return cases
+
+
+def gapped_shared(rng, shape):
+    """A shared_linear layout whose first offset bases put a register's
+    neighbours at gapped or swapped offsets (LLVM's gap filling, O3's load
+    combining, the spelling of joined stores)."""
+    fast = [[0, 1 << i] for i in range(log2(shape[1]))]
+    slow = [[1 << i, 0] for i in range(log2(shape[0]))]
+    bases = fast + slow
+    style = rng.randrange(3)
+    if style == 0:  # a slow base at offset bit 0 or 1: every other element a gap
+        b = bases.pop(len(fast) + rng.randrange(len(slow)))
+        bases.insert(rng.randrange(2), b)
+    elif style == 1:  # swapped pairs: offset bit i holds the XOR of columns i and i - 1
+        i = rng.randrange(min(3, len(fast) - 1)) + 1
+        bases[i] = [a ^ b for a, b in zip(bases[i], bases[i - 1])]
+    else:  # two slow bases among the first three
+        for _ in range(2):
+            b = bases.pop(len(fast) + rng.randrange(len(slow)))
+            bases.insert(rng.randrange(3), b)
+    for i in range(len(bases)):
+        if i > 3 and rng.random() < 0.25:
+            j = rng.randrange(i)
+            bases[i] = [a ^ b for a, b in zip(bases[i], bases[j])]
+    return ("shared_linear", bases)
+
+
+def gapped_plan(seed, n, first_id):
+    """n sm_90 round trips through gapped_shared layouts, ids from first_id."""
+    cases = []
+    for k in range(n):
+        rng = random.Random(f"{seed}:gap:{k}")
+        nw = rng.choice([1, 2, 4, 4, 8])
+        shape = draw_shape(rng, nw)
+        bits = [8, 16, 32, 16, 32][k % 5]
+        kind = ["blocked", "linear", "blocked", "slice"][k % 4]
+        load = draw_dist(rng, kind, nw, bits, shape)
+        if kind == "blocked":  # vectors along the row: a thread's registers contiguous in the tensor
+            load = ("blocked", [1, 1 << rng.randint(1, 3)], load[2], load[3], [1, 0])
+        cases.append({"id": first_id + k, "group": "gap90", "cc": 90, "mode": "via_shared",
+                      "kinds": [kind, "shared_linear"], "bits": bits, "num_warps": nw, "shape": shape, "load": load,
+                      "via_shared": gapped_shared(rng, shape)})
     return cases
 
 
@@ -686,6 +729,7 @@ def main():
     ap.add_argument("--convert", type=int, default=380)
     ap.add_argument("--sm80", type=int, default=130)
     ap.add_argument("--sm100", type=int, default=130)
+    ap.add_argument("--gapped", type=int, default=0, help="sm_90 round trips through gapped shared layouts, after the rest")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=180)
     ap.add_argument("--limit", type=int, default=None, help="only the first K planned cases")
@@ -707,6 +751,8 @@ def main():
     if args.ptx_dir:
         os.makedirs(args.ptx_dir, exist_ok=True)
     cases = textbook_cases() if args.cmd == "textbook" else plan(args.seed, args.sm90, args.convert, args.sm80, args.sm100)
+    if args.cmd == "run" and args.gapped:
+        cases += gapped_plan(args.seed, args.gapped, len(cases))
     if args.limit is not None:
         cases = cases[:args.limit]
     # Warm up in the parent: children forked from a process that has compiled
