@@ -419,6 +419,8 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
       return prefix + "b16";
     if (bits == 8 && m.unit == 2 && single == prefix + "b16" && m.bytes <= 8)
       return prefix + "v" + std::to_string(m.bytes / 2) + ".b16";
+    // Triton's own 32-bit words (16-bit pairs the consumer packs) join as words
+    if (bits == 16 && m.unit == 4 && single == prefix + "b32") return prefix + word_type(m.bytes * 8);
     // 16-bit values loaded one by one are stored as the halves they are
     if (store && bits == 16 && neighbour_vec == 1 && m.bytes <= 8)
       return prefix + "v" + std::to_string(m.bytes / 2) + ".b16";

@@ -446,3 +446,15 @@ TEST_CASE("codegen: O3 combines the bytes of a word only when all four are in or
   REQUIRE(m.size() == 1);
   CHECK((m[0].bytes == 4 && m[0].unit == 4 && m[0].count == 4));
 }
+
+TEST_CASE("codegen: Triton's 32-bit words of 16-bit pairs join as words", "[codegen]") {
+  // held-out kernel (seed 99, both wheels' PTX): Triton loads each swizzled
+  // pair as one 32-bit word (the global store packs the pair); LLVM joins two
+  // words into ld.shared.v2.b32, not v4.b16
+  for (auto v : {ls::TritonVersion::v3_6, ls::TritonVersion::v3_9})
+    CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[0, 1], [0, 2], [0, 4], [0, 0], [1, 0]], "
+                            "lane_bases=[[0, 8], [0, 16], [2, 0], [4, 0], [8, 0]], warp_bases=[[0, 32]], "
+                            "block_bases=[], shape=[16, 64])",
+                            "SwizzledSharedLayout(vec=2, per_phase=1, max_phase=16, order=[1, 0], cga_layout=[])",
+                            {16, 64}, 16, v, 90) == Counts{{"ld.shared.v2.b32", 4}, {"st.shared.v2.b32", 4}});
+}
