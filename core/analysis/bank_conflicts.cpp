@@ -21,19 +21,30 @@ int32_t wavefronts(const std::vector<int64_t>& lane_bytes, int32_t access_bytes,
   const int32_t per_phase = access_bytes <= 4 ? 32 : access_bytes == 8 ? 16 : 8;
   // the phases, as lists of lanes
   std::vector<std::vector<int32_t>> phases;
-  if (plain_load && access_bytes == 16) {
-    // 16-byte loads: each half-warp's distinct addresses, 8 per phase (lanes
-    // repeating an address are served with its first lane)
-    for (int32_t h0 = 0; h0 < lanes; h0 += 16) {
-      std::vector<int32_t> firsts;
-      for (int32_t l = h0; l < std::min(lanes, h0 + 16); ++l) {
+  if (plain_load && access_bytes > 4) {
+    // 8- and 16-byte loads: each quad of lanes asks for its distinct
+    // addresses; a phase takes quads in order while it asks for at most 16
+    // (8-byte) or 8 (16-byte: within one half-warp) addresses, 128 bytes
+    const int32_t cap = access_bytes == 8 ? 16 : 8, group = access_bytes == 8 ? 32 : 16;
+    int32_t asked = cap;
+    for (int32_t q = 0; q < lanes; q += 4) {
+      std::vector<int32_t> quad;
+      int32_t distinct = 0;
+      for (int32_t l = q; l < std::min(lanes, q + 4); ++l) {
         if (lane_bytes[l] < 0) continue;
         bool seen = false;
-        for (int32_t f : firsts) seen = seen || lane_bytes[f] == lane_bytes[l];
-        if (!seen) firsts.push_back(l);
+        for (int32_t k : quad) seen = seen || lane_bytes[k] == lane_bytes[l];
+        distinct += seen ? 0 : 1;
+        quad.push_back(l);
       }
-      for (size_t i = 0; i < firsts.size(); i += 8)
-        phases.emplace_back(firsts.begin() + i, firsts.begin() + std::min(firsts.size(), i + 8));
+      if (q % group == 0) asked = cap;  // a new group starts a new phase
+      if (quad.empty()) continue;
+      if (asked + distinct > cap) {
+        phases.emplace_back();
+        asked = 0;
+      }
+      phases.back().insert(phases.back().end(), quad.begin(), quad.end());
+      asked += distinct;
     }
   } else {
     for (int32_t p0 = 0; p0 < lanes; p0 += per_phase) {

@@ -93,9 +93,11 @@ PhysicalOffset physical_offset_of(const Spec& shared);
 // Wavefronts of one warp instruction: per lane the byte address of its
 // access (-1 idle) and the bytes per lane (1..16; 16 also for ldmatrix /
 // stmatrix row addresses). Fills `collisions` when given. `plain_load`: an
-// ld.shared, whose 16-byte form the hardware serves by the distinct
-// addresses of each half-warp, 8 to a phase (lanes repeating an address ride
-// along; counted on an H200, bench/RESULTS.md 2026-11-23), not by quarter-warps.
+// ld.shared, whose 8- and 16-byte forms the hardware serves by quads of
+// lanes, each asking for its distinct addresses: a phase takes quads in
+// order while they ask for at most 128 bytes (16 addresses of 8 bytes in the
+// warp, 8 of 16 bytes within one half-warp); counted on an H200,
+// bench/RESULTS.md 2026-11-23 and 2026-11-27.
 int32_t wavefronts(const std::vector<int64_t>& lane_bytes, int32_t access_bytes,
                    std::vector<BankCollision>* collisions = nullptr, int32_t* ideal = nullptr,
                    bool plain_load = false);

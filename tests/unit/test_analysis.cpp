@@ -58,6 +58,36 @@ TEST_CASE("wavefronts follow the hardware phases", "[analysis]") {
   CHECK(ls::wavefronts(lanes, 2) == 1);
 }
 
+TEST_CASE("8- and 16-byte loads: quads ask for their distinct addresses (H200 counts)", "[analysis]") {
+  // measured on an H200, 2026-11-27 (bench/results/2026-11-27-gpu-codegen-rules)
+  auto lanes_of = [](std::initializer_list<int64_t> quad_pattern, int64_t quad_step) {
+    std::vector<int64_t> v;
+    for (int q = 0; q < 8; ++q)
+      for (int64_t a : quad_pattern) v.push_back(a + q * quad_step);
+    return v;
+  };
+  // 16-byte, lanes i and i + 2 alike (each quad asks for 2): a half-warp in one phase
+  auto v = lanes_of({0, 16, 0, 16}, 32);
+  CHECK(ls::wavefronts(v, 16, nullptr, nullptr, true) == 2);
+  // lanes i and i + 4 alike: each quad asks for 4 even though the half-warp
+  // has 8 distinct addresses in 128 bytes: a phase per two quads
+  v.clear();
+  for (int h = 0; h < 4; ++h)
+    for (int k = 0; k < 8; ++k) v.push_back(64 * h + 16 * (k % 4));
+  CHECK(ls::wavefronts(v, 16, nullptr, nullptr, true) == 4);
+  // the same four addresses in every quad, two of them in one bank: 2 per phase
+  v = lanes_of({0, 16, 256, 272}, 0);
+  CHECK(ls::wavefronts(v, 16, nullptr, nullptr, true) == 8);
+  // a phase never spans half-warps: 8 quads asking for 1 each still cost 2
+  v = lanes_of({0, 0, 0, 0}, 144);
+  CHECK(ls::wavefronts(v, 16, nullptr, nullptr, true) == 2);
+  CHECK(ls::wavefronts(v, 16) == 4);  // stores: quarter-warps
+  // 8-byte loads, four lanes alike: the warp's 8 addresses in one phase
+  v = lanes_of({0, 0, 0, 0}, 8);
+  CHECK(ls::wavefronts(v, 8, nullptr, nullptr, true) == 1);
+  CHECK(ls::wavefronts(v, 8) == 2);
+}
+
 TEST_CASE("row-major 128-bit stores into an unswizzled tile conflict 2-way", "[analysis]") {
   auto r = banks(kRowMajor4, kPlain, {32, 32}, 32);
   CHECK(r.store.instruction == "st.shared.v4.b32");
