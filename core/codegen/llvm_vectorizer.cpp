@@ -74,7 +74,6 @@ void combine_loads(std::vector<Placed>& v, const std::vector<LdStAccess>& acc, c
   v = std::move(kept);
 }
 
-
 // LLVM's chains: accesses of one piece size whose bytes follow on; for 3.9's
 // loads a gap of one access, or of two after the first of every four, is
 // filled with an unused access (its alignment the best access's, moved).
