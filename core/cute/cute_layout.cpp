@@ -9,6 +9,7 @@ namespace ls::cute {
 namespace {
 
 constexpr int64_t kMaxTable = int64_t{1} << 26;
+constexpr int64_t kMaxThreads = int64_t{1} << 12;  // a thread layout's threads (a CTA has at most 1024)
 
 using Vec = std::vector<int64_t>;
 
@@ -145,7 +146,7 @@ std::unique_ptr<LayoutMap> tv_map(const Tv& tv) {
 std::vector<Vec> thread_coords(const Layout& threads) {
   Vec shape = threads.tensor_shape();
   int64_t p = threads.size();
-  require(p <= kMaxTable, "distribute: the thread layout " + threads.str() + " has more than 2^26 threads");
+  require(p <= kMaxThreads, "distribute: the thread layout " + threads.str() + " has more than 4096 threads");
   std::vector<Vec> at(p);
   for (int64_t i = 0; i < p; ++i) {
     Vec c = colex(i, shape);
