@@ -314,10 +314,11 @@ Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t n
 
 // The spelling of a vector LLVM's LoadStoreVectorizer joined from several of
 // Triton's accesses (`bytes` per lane): words, but 16-bit loads up to 8
-// bytes stay element vectors (v2.b16, v4.b16) and two bytes are v2.b8.
-std::string joined_type(int32_t bytes, int32_t bits, bool store) {
+// bytes, and 16-bit stores of values loaded one by one (`neighbour_vec` 1),
+// stay element vectors (v2.b16, v4.b16); two bytes are v2.b8.
+std::string joined_type(int32_t bytes, int32_t bits, bool store, int32_t neighbour_vec) {
   if (bits == 8 && bytes == 2) return "v2.b8";
-  if (bits == 16 && !store && bytes <= 8) return "v" + std::to_string(bytes / 2) + ".b16";
+  if (bits == 16 && (!store || neighbour_vec == 1) && bytes <= 8) return "v" + std::to_string(bytes / 2) + ".b16";
   return word_type(bytes * 8);
 }
 
@@ -421,10 +422,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
       return prefix + "v" + std::to_string(m.bytes / 2) + ".b16";
     // Triton's own 32-bit words (16-bit pairs the consumer packs) join as words
     if (bits == 16 && m.unit == 4 && single == prefix + "b32") return prefix + word_type(m.bytes * 8);
-    // 16-bit values loaded one by one are stored as the halves they are
-    if (store && bits == 16 && neighbour_vec == 1 && m.bytes <= 8)
-      return prefix + "v" + std::to_string(m.bytes / 2) + ".b16";
-    return prefix + joined_type(m.bytes, bits, store);
+    return prefix + joined_type(m.bytes, bits, store, neighbour_vec);
   };
   for (auto& m : merged) {
     auto it = kinds.try_emplace(spelled(m)).first;
@@ -455,12 +453,11 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
       const LdStAccess& a = acc[merged[i].lead];
       std::vector<int64_t> lanes(32);
       for (int l = 0; l < 32; ++l) lanes[l] = (thread_offset(c, w, l) ^ a.xor_const) + a.add_const;
-      if (merged[i].lead_gap != 0) {  // it starts at an unused access below the lead
+      const bool gap = merged[i].lead_gap != 0;  // it starts at an unused access below the lead
+      if (gap)
         for (auto& x : lanes) x = (phys ? phys(x) : x) - merged[i].lead_gap * 8 / bits;
-        add_warp_instr(in, w, static_cast<int32_t>(i), std::move(lanes), bits, merged[i].bytes, {}, true);
-        continue;
-      }
-      add_warp_instr(in, w, static_cast<int32_t>(i), std::move(lanes), bits, merged[i].bytes, phys, details || mixed);
+      add_warp_instr(in, w, static_cast<int32_t>(i), std::move(lanes), bits, merged[i].bytes,
+                     gap ? PhysicalOffset{} : phys, details || mixed || gap);
     }
   }
   return in;

@@ -126,10 +126,10 @@ std::vector<Piece> split_by_alignment(const std::vector<Placed>& c, const LdStSh
   };
   for (size_t b = 0; b < c.size(); ++b) {
     bool taken = false;
+    const int64_t unit = c[b].size > s.vec_bytes ? c[b].size : s.elem_bytes;  // LLVM's vector element
     for (size_t end = c.size() - 1; end > b && !taken; --end) {
       const int64_t bytes = c[end].offset + c[end].size - c[b].offset;
       if (bytes > 16) continue;
-      const int64_t unit = c[b].size > s.vec_bytes ? c[b].size : s.elem_bytes;
       int64_t grown = bytes;
       if (c[b].align % bytes != 0) {
         const auto elems = static_cast<uint64_t>(bytes / unit);
