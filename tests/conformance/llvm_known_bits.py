@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Where the alignment of Triton's shared-memory accesses comes from.
+
+The NVPTX LoadStoreVectorizer joins accesses only up to the `align` each
+access carries in the LLVM IR, and that `align` is set by LLVM's first
+InferAlignment pass (after LoopVectorize, before SLP): computeKnownBits of
+the address, which looks at most six operands deep (MaxAnalysisRecursionDepth).
+So which accesses join depends on the shape O3 gave the address (Reassociate's
+order of the OR tree in 3.6, InstCombine's chain of GEPs in 3.9) before that
+pass. This tool shows that shape and replays computeKnownBits on it.
+
+  llvm_known_bits.py dump GOLDEN LINE OUTDIR   (in a venv with triton 3.6 or 3.9)
+      recompiles one golden case with LLVM_IR_ENABLE_DUMP and writes
+      OUTDIR/raw.ll (Triton's IR before any pass), pre-ia.ll (just before the
+      first InferAlignment) and post-ia.ll (just after it)
+  llvm_known_bits.py check OUTDIR
+      replays computeKnownBits (depth 6) on pre-ia.ll for every shared
+      load/store and compares the alignment it proves with post-ia.ll's;
+      exits 1 on any difference
+  llvm_known_bits.py tree OUTDIR [N]
+      prints the first N shared stores and loads of pre-ia.ll as their
+      address leaves, each with the depth computeKnownBits reaches it at
+      (a leaf at depth 6 or more is unknown, and so is every sum above it)
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+MAX_DEPTH = 6
+M32 = (1 << 32) - 1
+SIZES = {"i8": 1, "i16": 2, "half": 2, "bfloat": 2, "i32": 4, "float": 4, "i64": 8, "double": 8}
+ACCESS = re.compile(r"\b(load|store) (?:<\d+ x )?\w+>?,? .*ptr addrspace\(3\) (%[\w.]+), align (\d+)")
+GEP = re.compile(r"getelementptr (?:inbounds )?(?:nuw )?(?:nusw )?(\w+), ptr addrspace\(3\) ([%@][\w.]+), i32 ([^,]+)$")
+BINOP = re.compile(r"(and|or|xor|add|shl|lshr)((?: \w+)*) i32 ([^,]+), (.+)$")
+SELECT = re.compile(r"select i1 [^,]+, i32 ([^,]+), i32 (.+)$")
+CAST = re.compile(r"(?:zext|sext|trunc) (?:nneg )?\w+ ([%\w.]+) to \w+$")
+
+
+def parse(path):
+    """Definitions (name -> text) and shared accesses (kind, pointer, align) in order."""
+    defs, accesses = {}, []
+    for line in open(path):
+        line = line.split(", !dbg")[0].strip()
+        m = re.match(r"(%[\w.]+) = (.*)", line)
+        if m:
+            defs[m.group(1)] = m.group(2)
+        m = ACCESS.search(line)
+        if m:
+            accesses.append((m.group(1), m.group(2), int(m.group(3))))
+    return defs, accesses
+
+
+def trailing_ones(x):
+    n = 0
+    while n < 32 and (x >> n) & 1:
+        n += 1
+    return n
+
+
+def add_known(a, b):
+    """Known bits of a + b: exact on the low bits both know, nothing above."""
+    n = min(trailing_ones(a[0] | a[1]), trailing_ones(b[0] | b[1]))
+    mask = (1 << n) - 1
+    s = (a[1] + b[1]) & mask
+    return (~s & mask, s)
+
+
+class KnownBits:
+    """(known zero, known one) masks of 32-bit values, as computeKnownBits finds them."""
+
+    def __init__(self, defs):
+        self.defs = defs
+
+    def of(self, v, depth):
+        v = v.strip()
+        if re.fullmatch(r"-?\d+", v):  # constants are known at any depth
+            c = int(v) & M32
+            return (~c & M32, c)
+        if depth >= MAX_DEPTH:
+            return (0, 0)
+        if v == "@global_smem":  # declared align 16
+            return (15, 0)
+        e = self.defs.get(v)
+        return (0, 0) if e is None else self.of_expr(e, depth)
+
+    def of_expr(self, e, d):
+        if "@llvm.nvvm.read.ptx.sreg.tid.x" in e:
+            return (~1023 & M32, 0)
+        m = GEP.match(e)
+        if m:
+            ty, base, index = m.groups()
+            b = self.of(base, d + 1)
+            if b == (0, 0):  # LLVM stops at an unknown base
+                return b
+            z, o = self.of(index, d + 1)
+            s = SIZES[ty].bit_length() - 1
+            return add_known(b, (((z << s) | ((1 << s) - 1)) & M32, (o << s) & M32))
+        m = CAST.match(e)
+        if m:
+            return self.of(m.group(1), d + 1)
+        m = SELECT.match(e)
+        if m:
+            a, b = self.of(m.group(1), d + 1), self.of(m.group(2), d + 1)
+            return (a[0] & b[0], a[1] & b[1])
+        m = BINOP.match(e)
+        if not m:
+            return (0, 0)
+        op, _, x, y = m.groups()
+        a, b = self.of(x, d + 1), self.of(y, d + 1)
+        if op == "and":
+            return (a[0] | b[0], a[1] & b[1])
+        if op == "or":
+            return (a[0] & b[0], a[1] | b[1])
+        if op == "xor":
+            return ((a[0] & b[0]) | (a[1] & b[1]), (a[0] & b[1]) | (a[1] & b[0]))
+        if op == "add":
+            return add_known(a, b)
+        if (b[0] | b[1]) != M32:  # a shift by an unknown amount
+            return (0, 0)
+        n = b[1]
+        if op == "shl":
+            return (((a[0] << n) | ((1 << n) - 1)) & M32, (a[1] << n) & M32)
+        return (((a[0] >> n) | (M32 << (32 - n))) & M32 if n else a[0], a[1] >> n)
+
+
+def inferred_align(kb, ptr, declared):
+    z, _ = kb.of(ptr, 0)
+    return max(declared, 1 << min(trailing_ones(z), 31))
+
+
+def leaves(defs, v, depth, out):
+    """The address's leaves (constants, base, terms) with their depths."""
+    e = defs.get(v)
+    m = GEP.match(e) if e else None
+    if m:
+        leaves(defs, m.group(2), depth + 1, out)
+        idx = m.group(3)
+        if idx.startswith("%"):
+            leaves(defs, idx, depth + 1, out)
+        else:
+            out.append((depth + 1, "+" + idx))
+        return
+    m = re.match(r"(or|xor|add)(?: disjoint)?(?: nuw)?(?: nsw)? i32 ([^,]+), (.+)$", e or "")
+    if m:
+        for a in m.group(2, 3):
+            if a.startswith("%"):
+                leaves(defs, a, depth + 1, out)
+            else:
+                out.append((depth + 1, a))
+        return
+    m = re.match(r"(shl|lshr)(?: \w+)* i32 (%[\w.]+), (\d+)", e or "")
+    if m:
+        inner = re.match(r"and i32 %[\w.]+, (\d+)", defs.get(m.group(2), ""))
+        out.append((depth, "(tid&%s)%s%s" % (inner.group(1) if inner else "?",
+                                             "<<" if m.group(1) == "shl" else ">>", m.group(3))))
+        return
+    m = re.match(r"and i32 %[\w.]+, (\d+)", e or "")
+    out.append((depth, "(tid&%s)" % m.group(1) if m else v if e is None else e[:40]))
+
+
+def dump(golden, line, outdir):
+    os.makedirs(outdir, exist_ok=True)
+    here = os.path.dirname(os.path.abspath(__file__))
+    env = dict(os.environ, LLVM_IR_ENABLE_DUMP="1", TRITON_ALWAYS_COMPILE="1")
+    with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryFile("w+") as err:
+        env["TRITON_CACHE_DIR"] = cache
+        subprocess.run([sys.executable, os.path.join(here, "codegen_case_ir.py"), golden, str(line), outdir],
+                       env=env, stdout=subprocess.DEVNULL, stderr=err)
+        err.seek(0)
+        lines = err.read().split("\n")
+    starts = [i for i, s in enumerate(lines) if "IR Dump After" in s]
+    ia = [k for k, i in enumerate(starts) if "InferAlignmentPass" in lines[i]]
+    if not ia or ia[0] == 0:
+        sys.exit("no InferAlignment pass in the dump (is this a triton wheel's venv?)")
+    k = ia[0]
+    for name, (a, b) in (("raw.ll", (starts[0], starts[1])), ("pre-ia.ll", (starts[k - 1], starts[k])),
+                         ("post-ia.ll", (starts[k], starts[k + 1]))):
+        with open(os.path.join(outdir, name), "w") as f:
+            f.write("\n".join(lines[a:b]))
+    print("wrote %s/{raw,pre-ia,post-ia}.ll" % outdir)
+
+
+def check(outdir):
+    defs, pre = parse(os.path.join(outdir, "pre-ia.ll"))
+    _, post = parse(os.path.join(outdir, "post-ia.ll"))
+    kb = KnownBits(defs)
+    differ = 0
+    for (kind, ptr, declared), (_, _, after) in zip(pre, post):
+        mine = inferred_align(kb, ptr, declared)
+        if mine != after:
+            differ += 1
+            print("differs: %s %s: replayed align %d, InferAlignment %d" % (kind, ptr, mine, after))
+    print("%d shared accesses, %d with another alignment than InferAlignment's" % (len(pre), differ))
+    return 1 if differ or len(pre) != len(post) else 0
+
+
+def tree(outdir, n):
+    defs, acc = parse(os.path.join(outdir, "pre-ia.ll"))
+    shown = {"load": 0, "store": 0}
+    for kind, ptr, declared in acc:
+        if shown[kind] >= n:
+            continue
+        shown[kind] += 1
+        out = []
+        leaves(defs, ptr, 0, out)
+        print("%s align %d: %s" % (kind, declared, "  ".join("%d:%s" % (d, s) for d, s in out)))
+
+
+def main():
+    a = sys.argv[1:]
+    if len(a) == 4 and a[0] == "dump":
+        dump(a[1], int(a[2]), a[3])
+    elif len(a) == 2 and a[0] == "check":
+        sys.exit(check(a[1]))
+    elif len(a) in (2, 3) and a[0] == "tree":
+        tree(a[1], int(a[2]) if len(a) == 3 else 3)
+    else:
+        sys.exit(__doc__)
+
+
+if __name__ == "__main__":
+    main()
