@@ -51,6 +51,7 @@ std::string instr_json(const cg::Instr& in, bool details) {
   if (in.shared) {
     o << ", \"warp_instructions\": " << in.warp_instructions << ", \"wavefronts\": " << in.wavefronts
       << ", \"ideal\": " << in.ideal;
+    if (in.llvm_joined) o << ", \"llvm_joined\": true";
     if (details) {
       o << ", \"accesses\": [";
       for (size_t i = 0; i < in.accesses.size(); ++i) {

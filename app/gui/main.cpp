@@ -223,7 +223,8 @@ void write_meta(const std::string& path, const lsgui::App& app, const std::vecto
   if (app.tab == lsgui::Tab::compare && app.an.banks.result) {
     const auto& r = *app.an.banks.result;
     j["banks"] = {{"store", r.store.instruction}, {"load", r.load.instruction},
-                  {"store_wavefronts", r.store.wavefronts}, {"load_wavefronts", r.load.wavefronts}};
+                  {"store_wavefronts", r.store.wavefronts}, {"load_wavefronts", r.load.wavefronts},
+                  {"llvm_joined", r.store.llvm_joined || r.load.llvm_joined}};
   }
   // the GPU window: its device line, the job running and the last job's failure as shown
   j["gpu"] = {{"open", app.gpu.open}, {"device", app.gpu.device}, {"running", lsgui::gpu_running(app.gpu)},

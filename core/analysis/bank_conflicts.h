@@ -76,6 +76,7 @@ struct SharedOpReport {
   int64_t ideal = 0;                // total ideal
   int64_t conflicts() const { return wavefronts - ideal; }
   int32_t max_wavefronts = 0;       // worst instruction
+  bool llvm_joined = false;         // Triton's model: LLVM joined some of Triton's accesses (codegen.h)
   std::vector<SharedAccess> accesses;
 };
 

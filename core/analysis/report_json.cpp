@@ -43,6 +43,7 @@ std::string to_json(const SharedOpReport& r, bool details) {
                   ", \"wavefronts\": " + std::to_string(r.wavefronts) + ", \"ideal_wavefronts\": " + std::to_string(r.ideal) +
                   ", \"bank_conflicts\": " + std::to_string(r.conflicts()) +
                   ", \"max_wavefronts_per_instruction\": " + std::to_string(r.max_wavefronts);
+  if (r.llvm_joined) s += ", \"llvm_joined\": true";
   if (details) {
     s += ", \"accesses\": [";
     for (size_t i = 0; i < r.accesses.size(); ++i) s += (i ? ", " : "") + access(r.accesses[i]);

@@ -434,6 +434,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   in.shared = true;
   in.store = store;
   in.per_thread = static_cast<int64_t>(merged.size());
+  in.llvm_joined = std::any_of(merged.begin(), merged.end(), [](const Merged& m) { return m.count > 1; });
   int64_t most = 0;
   for (auto& [name, kind] : kinds)
     if (kind.count > most || (kind.count == most && kind.bytes > in.bytes_per_lane)) {
@@ -521,6 +522,7 @@ SharedOpReport as_report(const Instr& in, int32_t bits) {
   o.instructions = in.warp_instructions;
   o.wavefronts = in.wavefronts;
   o.ideal = in.ideal;
+  o.llvm_joined = in.llvm_joined;
   for (const auto& x : in.accesses) o.max_wavefronts = std::max(o.max_wavefronts, x.wavefronts);
   o.accesses = in.accesses;
   return o;

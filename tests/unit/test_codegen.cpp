@@ -245,6 +245,28 @@ TEST_CASE("codegen: LLVM joins Triton's scalar accesses by known alignment (3.9 
   // every warp instruction is evaluated: 88 per warp, 2 warps
   CHECK(st.warp_instructions == 176);
   CHECK(st.accesses.size() == 176);
+  // the widths rest on LLVM's joining, and say so
+  CHECK(st.llvm_joined);
+  CHECK(r.instrs[2].llvm_joined);
+  CHECK(cg::as_report(st, 16).llvm_joined);
+  CHECK_FALSE(r.instrs[0].llvm_joined);
+}
+
+TEST_CASE("codegen: accesses Triton emits as they are are not flagged as joined by LLVM", "[codegen]") {
+  // a swizzled round trip at Triton's own 128-bit vectors, and one of scalar
+  // accesses LLVM cannot join (a lane between every two registers)
+  auto plain = cg::via_shared(at("BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[8, 4], warps_per_cta=[4, 1], "
+                                 "order=[1, 0])", {64, 64}),
+                              at("SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0])", {64, 64}), 16,
+                              {ls::TritonVersion::v3_9, 90});
+  CHECK(plain.ptx_per_thread.count("st.shared.v4.b32") == 1);
+  auto scalar = cg::via_shared(at("BlockedLayout(size_per_thread=[1, 1], threads_per_warp=[1, 32], warps_per_cta=[4, 1], "
+                                  "order=[1, 0])", {64, 64}),
+                               at("SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0])", {64, 64}), 16,
+                               {ls::TritonVersion::v3_9, 90});
+  CHECK(scalar.ptx_per_thread.count("st.shared.b16") == 1);
+  for (const auto* r : {&plain, &scalar})
+    for (const auto& in : r->instrs) CHECK_FALSE(in.llvm_joined);
 }
 
 TEST_CASE("codegen: the LoadStoreVectorizer model on Triton's addresses", "[codegen]") {
