@@ -375,6 +375,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   std::vector<int64_t> reg_bit;  // each register basis as a bit of the register index
   for (int32_t i : c.reg_index) reg_bit.push_back(int64_t{1} << i);
   std::vector<LdStAccess> acc;
+  acc.reserve(size_t{1} << (back.size() + front.size()));
   for (int64_t hi = 0; hi < (int64_t{1} << back.size()); ++hi)
     for (int64_t lo = 0; lo < (int64_t{1} << front.size()); ++lo)
       acc.push_back({xor_bits(c.reg, back, hi), xor_bits(c.reg, front, lo),
@@ -407,8 +408,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   std::map<std::string, Kind> kinds;  // per mnemonic
   std::vector<const std::string*> names;  // each instruction's
   const std::string single = prefix + shared_type(c, vecregs, bits, neighbour_vec, store);
-  auto spelled = [&](const Merged& m) {
-    if (m.count == 1) return single;
+  auto spelled = [&](const Merged& m) {  // an instruction of several of Triton's accesses
     if (m.unit > shape.vec_bytes) {  // integer loads O3 combined, joined or not
       const int32_t n = m.bytes / m.unit;
       return prefix + (n == 1 ? "" : "v" + std::to_string(n) + ".") + "b" + std::to_string(8 * m.unit);
@@ -424,8 +424,10 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
     if (bits == 16 && m.unit == 4 && single == prefix + "b32") return prefix + word_type(m.bytes * 8);
     return prefix + joined_type(m.bytes, bits, store, neighbour_vec);
   };
+  auto single_kind = kinds.end();  // Triton's own accesses, most of them
   for (auto& m : merged) {
-    auto it = kinds.try_emplace(spelled(m)).first;
+    if (m.count == 1 && single_kind == kinds.end()) single_kind = kinds.try_emplace(single).first;
+    auto it = m.count == 1 ? single_kind : kinds.try_emplace(spelled(m)).first;
     it->second.count += 1;
     it->second.bytes = m.bytes;
     names.push_back(&it->first);

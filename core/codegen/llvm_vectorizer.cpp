@@ -77,40 +77,43 @@ void combine_loads(std::vector<Placed>& v, const std::vector<LdStAccess>& acc, c
 // LLVM's chains: accesses of one piece size whose bytes follow on; for 3.9's
 // loads a gap of one access, or of two after the first of every four, is
 // filled with an unused access (its alignment the best access's, moved).
-std::vector<std::vector<Placed>> chains_of(const std::vector<Placed>& v, bool fill) {
-  std::vector<std::vector<Placed>> out;
-  if (v.empty()) return out;
-  const Placed* best = &v.front();
-  for (const Placed& p : v)
-    if (p.align > best->align) best = &p;
+// The chains lie one after another in `out`; `ends` holds where each ends.
+void chains_of(const Placed* v, size_t n, bool fill, std::vector<Placed>& out, std::vector<size_t>& ends) {
+  out.clear(), ends.clear();
+  if (n == 0) return;
+  const Placed* best = v;
+  for (size_t i = 1; i < n; ++i)
+    if (v[i].align > best->align) best = v + i;
   auto extra = [&](int64_t offset, int32_t size) {
     const uint64_t d = static_cast<uint64_t>(offset > best->offset ? offset - best->offset : best->offset - offset);
     const int32_t a = d == 0 ? best->align : static_cast<int32_t>(std::min<uint64_t>(best->align, d & (~d + 1)));
     return Placed{-1, offset, a, size, 0, std::numeric_limits<int32_t>::max()};
   };
-  out.push_back({v.front()});
-  for (size_t i = 1; i < v.size(); ++i) {
+  size_t start = 0;  // of the current chain in out
+  out.push_back(v[0]);
+  for (size_t i = 1; i < n; ++i) {
     const Placed& prev = v[i - 1];
-    auto& cur = out.back();
     const int64_t end = prev.offset + prev.size, gap = v[i].offset - end;
     const bool same = v[i].size == prev.size;
-    bool joined = same && gap == 0;
-    if (!joined && fill && same && gap == prev.size) {
-      cur.push_back(extra(end, prev.size));
-      joined = true;
-    } else if (!joined && fill && same && gap == 2 * prev.size && cur.size() % 4 == 1) {
-      cur.push_back(extra(end, prev.size));
-      cur.push_back(extra(end + prev.size, prev.size));
-      joined = true;
+    if (same && gap == 0) {
+    } else if (fill && same && gap == prev.size) {
+      out.push_back(extra(end, prev.size));
+    } else if (fill && same && gap == 2 * prev.size && (out.size() - start) % 4 == 1) {
+      out.push_back(extra(end, prev.size));
+      out.push_back(extra(end + prev.size, prev.size));
+    } else {
+      ends.push_back(out.size());
+      start = out.size();
     }
-    if (joined) cur.push_back(v[i]);
-    else out.push_back({v[i]});
+    out.push_back(v[i]);
   }
-  return out;
+  ends.push_back(out.size());
 }
 
+// A piece of a chain: its accesses [first, last) and its bytes.
 struct Piece {
-  std::vector<Placed> elems;
+  const Placed* first;
+  const Placed* last;
   int64_t bytes;
 };
 
@@ -119,15 +122,14 @@ struct Piece {
 // 3.9's loads a piece of another size grows to the next power of two (an
 // unused tail) where that alignment allows. A two-access piece with an
 // unused one is not joined; an unused access left alone vanishes.
-std::vector<Piece> split_by_alignment(const std::vector<Placed>& c, const LdStShape& s, bool fill) {
-  std::vector<Piece> out;
+void split_by_alignment(const Placed* c, size_t n, const LdStShape& s, bool fill, std::vector<Piece>& out) {
   auto alone = [&](const Placed& p) {
-    if (p.index >= 0) out.push_back({{p}, p.size});
+    if (p.index >= 0) out.push_back({&p, &p + 1, p.size});
   };
-  for (size_t b = 0; b < c.size(); ++b) {
+  for (size_t b = 0; b < n; ++b) {
     bool taken = false;
     const int64_t unit = c[b].size > s.vec_bytes ? c[b].size : s.elem_bytes;  // LLVM's vector element
-    for (size_t end = c.size() - 1; end > b && !taken; --end) {
+    for (size_t end = n - 1; end > b && !taken; --end) {
       const int64_t bytes = c[end].offset + c[end].size - c[b].offset;
       if (bytes > 16) continue;
       int64_t grown = bytes;
@@ -137,38 +139,36 @@ std::vector<Piece> split_by_alignment(const std::vector<Placed>& c, const LdStSh
         grown = static_cast<int64_t>(std::bit_ceil(elems)) * unit;
         if (c[b].align % grown != 0) continue;
       }
-      Piece p{{c.begin() + static_cast<std::ptrdiff_t>(b), c.begin() + static_cast<std::ptrdiff_t>(end) + 1}, grown};
-      const bool unused =
-          grown > bytes || std::any_of(p.elems.begin(), p.elems.end(), [](const Placed& e) { return e.index < 0; });
-      if (p.elems.size() + static_cast<size_t>((grown - bytes) / unit) == 2 && unused)
-        for (const Placed& e : p.elems) alone(e);
+      const Piece p{c + b, c + end + 1, grown};
+      const bool unused = grown > bytes || std::any_of(p.first, p.last, [](const Placed& e) { return e.index < 0; });
+      if (static_cast<size_t>(p.last - p.first) + static_cast<size_t>((grown - bytes) / unit) == 2 && unused)
+        for (const Placed* e = p.first; e != p.last; ++e) alone(*e);
       else
-        out.push_back(std::move(p));
+        out.push_back(p);
       b = end;
       taken = true;
     }
     if (!taken) alone(c[b]);
   }
-  return out;
 }
 
 // The instruction of a piece, keyed by its first access in the input.
 std::pair<int32_t, Merged> merged_of(const Piece& p) {
   Merged m;
-  m.unit = p.elems.front().size;
+  m.unit = p.first->size;
   m.bytes = static_cast<int32_t>(p.bytes);
   m.count = 0;
   int32_t first = std::numeric_limits<int32_t>::max(), real = 0;
-  for (const Placed& e : p.elems) {
-    if (e.index < 0) continue;
+  for (const Placed* e = p.first; e != p.last; ++e) {
+    if (e->index < 0) continue;
     if (real++ == 0) {
-      m.lead = e.index;
-      m.lead_gap = static_cast<int32_t>(e.offset - p.elems.front().offset);
+      m.lead = e->index;
+      m.lead_gap = static_cast<int32_t>(e->offset - p.first->offset);
     }
-    first = std::min(first, e.first);
-    m.count += e.count;
+    first = std::min(first, e->first);
+    m.count += e->count;
   }
-  if (p.elems.size() == 2 && real == 2 && p.elems[0].count == 1 && p.elems[1].count == 1) m.next = p.elems[1].index;
+  if (p.last - p.first == 2 && real == 2 && p.first[0].count == 1 && p.first[1].count == 1) m.next = p.first[1].index;
   return {first, m};
 }
 
@@ -212,6 +212,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   const bool combine = s.load && s.unit_elems > 1 && s.vec_bytes == s.elem_bytes;
   const bool fill = s.load && s.version == TritonVersion::v3_9;
   std::vector<std::pair<int32_t, Merged>> out;  // by first access
+  std::vector<Placed> chained;
+  std::vector<size_t> ends;
+  std::vector<Piece> pieces;
   for (auto& [key, v] : bases) {
     if (combine) combine_loads(v, accesses, s);
     std::stable_sort(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.offset < b.offset; });
@@ -219,11 +222,18 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       v.erase(std::unique(v.begin(), v.end(),
                           [](const Placed& a, const Placed& b) { return a.offset == b.offset && a.size == b.size; }),
               v.end());
-    std::map<int32_t, std::vector<Placed>> by_size;  // LLVM's classes: one scalar type each
-    for (const Placed& p : v) by_size[p.size].push_back(p);
-    for (const auto& [size, same] : by_size)
-      for (const auto& chain : chains_of(same, fill))
-        for (const Piece& p : split_by_alignment(chain, s, fill)) out.push_back(merged_of(p));
+    // LLVM's classes: one scalar type each (mostly one: then v itself)
+    std::stable_sort(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.size < b.size; });
+    for (auto lo = v.begin(); lo != v.end();) {
+      const auto hi = std::find_if(lo, v.end(), [&](const Placed& p) { return p.size != lo->size; });
+      chains_of(&*lo, static_cast<size_t>(hi - lo), fill, chained, ends);
+      for (size_t c = 0, from = 0; c < ends.size(); from = ends[c++]) {
+        pieces.clear();
+        split_by_alignment(chained.data() + from, ends[c] - from, s, fill, pieces);
+        for (const Piece& p : pieces) out.push_back(merged_of(p));
+      }
+      lo = hi;
+    }
   }
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<Merged> r;
