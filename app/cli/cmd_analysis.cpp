@@ -104,8 +104,11 @@ ls::BankConflictReport bank_report(const ls::TensorLayout& reg, const ls::Tensor
 void print_op_table(const std::string& what, const ls::SharedOpReport& r) {
   std::cout << what << ": " << r.instruction << ", " << r.instructions << " instructions, " << r.wavefronts
             << " wavefronts (ideal " << r.ideal << ", " << r.conflicts() << " bank conflicts, worst instruction "
-            << r.max_wavefronts << ")"
-            << (r.llvm_joined ? "; LLVM joined Triton's accesses: widths rest on the alignment LLVM proves" : "") << "\n";
+            << r.max_wavefronts << ")\n";
+  if (r.unjoined)
+    std::cout << "  LLVM joined some of Triton's accesses (the widths rest on the alignment LLVM proves); without: "
+              << r.unjoined->instruction << " x" << r.unjoined->per_thread << " per thread, " << r.unjoined->wavefronts
+              << " wavefronts (ideal " << r.unjoined->ideal << ")\n";
 }
 
 // Printed together at the end: Ctrl-C leaves no partial output.

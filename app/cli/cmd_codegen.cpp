@@ -51,7 +51,10 @@ std::string instr_json(const cg::Instr& in, bool details) {
   if (in.shared) {
     o << ", \"warp_instructions\": " << in.warp_instructions << ", \"wavefronts\": " << in.wavefronts
       << ", \"ideal\": " << in.ideal;
-    if (in.llvm_joined) o << ", \"llvm_joined\": true";
+    if (in.unjoined)
+      o << ", \"llvm_joined\": true, \"unjoined\": {\"mnemonic\": \"" << in.unjoined->instruction
+        << "\", \"per_thread\": " << in.unjoined->per_thread << ", \"wavefronts\": " << in.unjoined->wavefronts
+        << ", \"ideal\": " << in.unjoined->ideal << "}";
     if (details) {
       o << ", \"accesses\": [";
       for (size_t i = 0; i < in.accesses.size(); ++i) {

@@ -67,6 +67,13 @@ struct SharedAccess {
   std::vector<BankCollision> collisions;
 };
 
+// One side of a round trip with Triton's accesses as lowerLdSt emits them,
+// where LLVM joined some (core/codegen): the alternative to a less certain prediction.
+struct Unjoined {
+  std::string instruction;
+  int64_t per_thread = 0, wavefronts = 0, ideal = 0;
+};
+
 struct SharedOpReport {
   std::string instruction;          // e.g. "st.shared.v4.b32", "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
   int32_t vector_elems = 1;         // elements per lane and access
@@ -76,7 +83,7 @@ struct SharedOpReport {
   int64_t ideal = 0;                // total ideal
   int64_t conflicts() const { return wavefronts - ideal; }
   int32_t max_wavefronts = 0;       // worst instruction
-  bool llvm_joined = false;         // Triton's model: LLVM joined some of Triton's accesses (codegen.h)
+  std::optional<Unjoined> unjoined;  // Triton's model, where LLVM joined some of Triton's accesses
   std::vector<SharedAccess> accesses;
 };
 

@@ -330,7 +330,7 @@ std::string joined_type(int32_t bytes, int32_t bits, bool store, int32_t neighbo
 // basis XOR-ed, the others added), then what LLVM makes of them
 // (llvm_vectorizer.h). Several widths may result.
 Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVersion version, int32_t neighbour_vec,
-           bool details) {
+           bool details, bool joins = true) {
   const int n = static_cast<int>(c.reg.size());
   const auto* padded = std::get_if<PaddedShared>(&shared.v);
   const bool in_order = padded != nullptr;
@@ -399,6 +399,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   // O3 combines the loads whose values the global store packs into one
   // word: two 16-bit ones, four 8-bit ones (whole words only)
   shape.unit_elems = bits == 16 && neighbour_vec >= 2 ? 2 : bits == 8 && neighbour_vec >= 4 ? 4 : 1;
+  shape.joins = joins;
   const std::vector<Merged> merged = vectorize(acc, shape);
   const std::string prefix = store ? "st.shared." : "ld.shared.";
   struct Kind {
@@ -436,7 +437,10 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   in.shared = true;
   in.store = store;
   in.per_thread = static_cast<int64_t>(merged.size());
-  in.llvm_joined = std::any_of(merged.begin(), merged.end(), [](const Merged& m) { return m.count > 1; });
+  if (joins && std::any_of(merged.begin(), merged.end(), [](const Merged& m) { return m.count > 1; })) {
+    const Instr own = ldst(c, shared, bits, store, version, neighbour_vec, false, false);
+    in.unjoined = Unjoined{own.mnemonic, own.per_thread, own.wavefronts, own.ideal};
+  }
   int64_t most = 0;
   for (auto& [name, kind] : kinds)
     if (kind.count > most || (kind.count == most && kind.bytes > in.bytes_per_lane)) {
@@ -524,7 +528,7 @@ SharedOpReport as_report(const Instr& in, int32_t bits) {
   o.instructions = in.warp_instructions;
   o.wavefronts = in.wavefronts;
   o.ideal = in.ideal;
-  o.llvm_joined = in.llvm_joined;
+  o.unjoined = in.unjoined;
   for (const auto& x : in.accesses) o.max_wavefronts = std::max(o.max_wavefronts, x.wavefronts);
   o.accesses = in.accesses;
   return o;

@@ -81,10 +81,10 @@ struct Instr {
   };
   std::vector<Part> sequence;
   bool shared = false, store = false;
-  // ld/st.shared only: LLVM joined or combined some of Triton's accesses, so
-  // the widths rest on the alignment LLVM proves for their addresses
-  // (docs/codegen.md, "Known misses")
-  bool llvm_joined = false;
+  // ld/st.shared only, set where LLVM joined or combined some of Triton's
+  // accesses (the widths then rest on the alignment LLVM proves for their
+  // addresses, docs/codegen.md "Known misses"): the op without that joining
+  std::optional<Unjoined> unjoined;
   // shared only, one CTA: warp instructions, wavefronts, ideal wavefronts
   int64_t warp_instructions = 0, wavefronts = 0, ideal = 0;
   // per warp instruction: lane offsets (elements), wavefronts; only the first

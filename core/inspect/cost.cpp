@@ -236,7 +236,12 @@ Cost shared_cost(const OpContext& c, const TensorLayout& reg, TensorLayout share
   k.add("conflicts", best.conflicts());
   k.add("max_wavefronts_per_instruction", best.max_wavefronts);
   k.add("collisions", collisions_json(best));
-  if (best.llvm_joined) k.add("llvm_joined", std::string("true"));
+  if (best.unjoined) {
+    k.add("llvm_joined", std::string("true"));
+    k.add("unjoined", "{\"instruction\": " + json_string(best.unjoined->instruction) + ", \"per_thread\": " +
+                          std::to_string(best.unjoined->per_thread) + ", \"wavefronts\": " +
+                          std::to_string(best.unjoined->wavefronts) + "}");
+  }
   auto brief = [](const SharedOpReport& r) {
     return "{\"instruction\": " + json_string(r.instruction) + ", \"wavefronts\": " + std::to_string(r.wavefronts) +
            ", \"ideal\": " + std::to_string(r.ideal) + "}";

@@ -245,11 +245,16 @@ TEST_CASE("codegen: LLVM joins Triton's scalar accesses by known alignment (3.9 
   // every warp instruction is evaluated: 88 per warp, 2 warps
   CHECK(st.warp_instructions == 176);
   CHECK(st.accesses.size() == 176);
-  // the widths rest on LLVM's joining, and say so
-  CHECK(st.llvm_joined);
-  CHECK(r.instrs[2].llvm_joined);
-  CHECK(cg::as_report(st, 16).llvm_joined);
-  CHECK_FALSE(r.instrs[0].llvm_joined);
+  // the widths rest on LLVM's joining, and say so, with Triton's 512
+  // scalar accesses per side as the alternative
+  REQUIRE(st.unjoined);
+  CHECK(st.unjoined->instruction == "st.shared.b16");
+  CHECK(st.unjoined->per_thread == 512);
+  CHECK(st.unjoined->wavefronts > st.wavefronts);
+  REQUIRE(r.instrs[2].unjoined);
+  CHECK(r.instrs[2].unjoined->instruction == "ld.shared.b16");
+  CHECK(cg::as_report(st, 16).unjoined);
+  CHECK_FALSE(r.instrs[0].unjoined);
 }
 
 TEST_CASE("codegen: accesses Triton emits as they are are not flagged as joined by LLVM", "[codegen]") {
@@ -266,7 +271,7 @@ TEST_CASE("codegen: accesses Triton emits as they are are not flagged as joined 
                                {ls::TritonVersion::v3_9, 90});
   CHECK(scalar.ptx_per_thread.count("st.shared.b16") == 1);
   for (const auto* r : {&plain, &scalar})
-    for (const auto& in : r->instrs) CHECK_FALSE(in.llvm_joined);
+    for (const auto& in : r->instrs) CHECK_FALSE(in.unjoined);
 }
 
 TEST_CASE("codegen: the LoadStoreVectorizer model on Triton's addresses", "[codegen]") {
