@@ -95,13 +95,12 @@ void chains_of(const Placed* v, size_t n, bool fill, std::vector<Placed>& out, s
     const Placed& prev = v[i - 1];
     const int64_t end = prev.offset + prev.size, gap = v[i].offset - end;
     const bool same = v[i].size == prev.size;
-    if (same && gap == 0) {
-    } else if (fill && same && gap == prev.size) {
+    if (fill && same && gap == prev.size) {
       out.push_back(extra(end, prev.size));
     } else if (fill && same && gap == 2 * prev.size && (out.size() - start) % 4 == 1) {
       out.push_back(extra(end, prev.size));
       out.push_back(extra(end + prev.size, prev.size));
-    } else {
+    } else if (!same || gap != 0) {  // a chain ends
       ends.push_back(out.size());
       start = out.size();
     }

@@ -14,9 +14,9 @@
 //   that access is a base of its own);
 // - an access's alignment is 2^(trailing known-zero bits of its address),
 //   at most 16 (the shared base's); LLVM of 3.9 knows no bit of an R of
-//   seven or more terms (InstCombine sums them in a chain of GEPs, one per
-//   term, and computeKnownBits stops six levels deep): there it is
-//   Triton's own (its access's size);
+//   seven or more terms (computeKnownBits stops six levels deep in the
+//   address O3 builds of them, a tree of ORs or a chain of GEPs, one per
+//   term): there it is Triton's own (its access's size);
 // - loads of one address are loaded once (stores are all kept);
 // - scalar loads whose values the consumer packs into one integer word
 //   (registers r .. r+u-1, r a multiple of u = `unit_elems`) are combined
