@@ -105,10 +105,10 @@ void print_op_table(const std::string& what, const ls::SharedOpReport& r) {
   std::cout << what << ": " << r.instruction << ", " << r.instructions << " instructions, " << r.wavefronts
             << " wavefronts (ideal " << r.ideal << ", " << r.conflicts() << " bank conflicts, worst instruction "
             << r.max_wavefronts << ")\n";
-  if (r.unjoined)
-    std::cout << "  LLVM joined some of Triton's accesses (the widths rest on the alignment LLVM proves); without: "
-              << r.unjoined->instruction << " x" << r.unjoined->per_thread << " per thread, " << r.unjoined->wavefronts
-              << " wavefronts (ideal " << r.unjoined->ideal << ")\n";
+  if (const auto& a = r.llvm_alternative)
+    std::cout << "  the alignment LLVM proves decides these widths; "
+              << (a->llvm_joins ? "if it proves R's alignment: " : "if it proves no alignment: ") << a->instruction << ", "
+              << a->per_thread << " per thread, " << a->wavefronts << " wavefronts (ideal " << a->ideal << ")\n";
 }
 
 // Printed together at the end: Ctrl-C leaves no partial output.

@@ -51,10 +51,10 @@ std::string instr_json(const cg::Instr& in, bool details) {
   if (in.shared) {
     o << ", \"warp_instructions\": " << in.warp_instructions << ", \"wavefronts\": " << in.wavefronts
       << ", \"ideal\": " << in.ideal;
-    if (in.unjoined)
-      o << ", \"llvm_joined\": true, \"unjoined\": {\"mnemonic\": \"" << in.unjoined->instruction
-        << "\", \"per_thread\": " << in.unjoined->per_thread << ", \"wavefronts\": " << in.unjoined->wavefronts
-        << ", \"ideal\": " << in.unjoined->ideal << "}";
+    if (const auto& a = in.llvm_alternative)
+      o << ", \"llvm_alignment_decides\": true, \"alternative\": {\"llvm_joins\": " << (a->llvm_joins ? "true" : "false")
+        << ", \"mnemonic\": \"" << a->instruction << "\", \"per_thread\": " << a->per_thread
+        << ", \"wavefronts\": " << a->wavefronts << ", \"ideal\": " << a->ideal << "}";
     if (details) {
       o << ", \"accesses\": [";
       for (size_t i = 0; i < in.accesses.size(); ++i) {

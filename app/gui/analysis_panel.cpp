@@ -251,19 +251,18 @@ void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std
     op_row("load", r.load);
     ImGui::EndTable();
   }
-  if (r.store.unjoined || r.load.unjoined) {
-    ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "LLVM joined some of Triton's accesses: less certain widths");
+  if (r.store.llvm_alternative || r.load.llvm_alternative) {
+    ImGui::TextColored(ImVec4(1, 0.8f, 0.4f, 1), "the alignment LLVM proves decides these widths: less certain");
     if (ImGui::IsItemHovered())
       ImGui::SetTooltip("LLVM's vectorizer joins Triton's accesses only as far as it proves their addresses'\n"
                         "alignment, and it proves less when the address is built deep (docs/codegen.md,\n"
                         "\"Known misses\"). Such predictions match Triton's PTX less often than the others.");
     for (const auto* side : {&r.store, &r.load})
-      if (side->unjoined)
-        ImGui::TextDisabled("  %s without it: %s x%lld per thread, %lld wavefronts (ideal %lld)",
-                            side == &r.store ? "store" : "load", side->unjoined->instruction.c_str(),
-                            static_cast<long long>(side->unjoined->per_thread),
-                            static_cast<long long>(side->unjoined->wavefronts),
-                            static_cast<long long>(side->unjoined->ideal));
+      if (const auto& a = side->llvm_alternative)
+        ImGui::TextDisabled("  %s if LLVM proves %s: %s, %lld per thread, %lld wavefronts (ideal %lld)",
+                            side == &r.store ? "store" : "load", a->llvm_joins ? "R's alignment" : "no alignment",
+                            a->instruction.c_str(), static_cast<long long>(a->per_thread),
+                            static_cast<long long>(a->wavefronts), static_cast<long long>(a->ideal));
   }
   if (r.triton_conflicts_per_wavefront)
     ImGui::Text("Triton (get_shared_bank_conflicts): %d conflicts per wavefront", *r.triton_conflicts_per_wavefront);

@@ -224,11 +224,11 @@ void write_meta(const std::string& path, const lsgui::App& app, const std::vecto
     const auto& r = *app.an.banks.result;
     j["banks"] = {{"store", r.store.instruction}, {"load", r.load.instruction},
                   {"store_wavefronts", r.store.wavefronts}, {"load_wavefronts", r.load.wavefronts},
-                  {"llvm_joined", r.store.unjoined || r.load.unjoined}};
+                  {"llvm_alignment_decides", r.store.llvm_alternative || r.load.llvm_alternative}};
     for (const auto* side : {&r.store, &r.load})
-      if (side->unjoined)
-        j["banks"][side == &r.store ? "store_unjoined" : "load_unjoined"] = {
-            {"instruction", side->unjoined->instruction}, {"wavefronts", side->unjoined->wavefronts}};
+      if (const auto& a = side->llvm_alternative)
+        j["banks"][side == &r.store ? "store_alternative" : "load_alternative"] = {
+            {"llvm_joins", a->llvm_joins}, {"instruction", a->instruction}, {"wavefronts", a->wavefronts}};
   }
   // the GPU window: its device line, the job running and the last job's failure as shown
   j["gpu"] = {{"open", app.gpu.open}, {"device", app.gpu.device}, {"running", lsgui::gpu_running(app.gpu)},

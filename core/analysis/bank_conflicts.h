@@ -67,9 +67,10 @@ struct SharedAccess {
   std::vector<BankCollision> collisions;
 };
 
-// One side of a round trip with Triton's accesses as lowerLdSt emits them,
-// where LLVM joined some (core/codegen): the alternative to a less certain prediction.
-struct Unjoined {
+// Where the alignment LLVM proves for Triton's addresses decides the widths
+// (core/codegen, docs/codegen.md "Known misses"): the side the other way.
+struct LlvmAlternative {
+  bool llvm_joins = false;  // false: LLVM proves no alignment and joins nothing; true: it proves R's and joins
   std::string instruction;
   int64_t per_thread = 0, wavefronts = 0, ideal = 0;
 };
@@ -83,7 +84,7 @@ struct SharedOpReport {
   int64_t ideal = 0;                // total ideal
   int64_t conflicts() const { return wavefronts - ideal; }
   int32_t max_wavefronts = 0;       // worst instruction
-  std::optional<Unjoined> unjoined;  // Triton's model, where LLVM joined some of Triton's accesses
+  std::optional<LlvmAlternative> llvm_alternative;  // Triton's model, where LLVM's alignment proof decides
   std::vector<SharedAccess> accesses;
 };
 

@@ -43,10 +43,11 @@ std::string to_json(const SharedOpReport& r, bool details) {
                   ", \"wavefronts\": " + std::to_string(r.wavefronts) + ", \"ideal_wavefronts\": " + std::to_string(r.ideal) +
                   ", \"bank_conflicts\": " + std::to_string(r.conflicts()) +
                   ", \"max_wavefronts_per_instruction\": " + std::to_string(r.max_wavefronts);
-  if (r.unjoined)
-    s += ", \"llvm_joined\": true, \"unjoined\": {\"instruction\": " + json_string(r.unjoined->instruction) +
-         ", \"per_thread\": " + std::to_string(r.unjoined->per_thread) + ", \"wavefronts\": " +
-         std::to_string(r.unjoined->wavefronts) + ", \"ideal_wavefronts\": " + std::to_string(r.unjoined->ideal) + "}";
+  if (const auto& a = r.llvm_alternative)
+    s += ", \"llvm_alignment_decides\": true, \"alternative\": {\"llvm_joins\": " +
+         std::string(a->llvm_joins ? "true" : "false") + ", \"instruction\": " + json_string(a->instruction) +
+         ", \"per_thread\": " + std::to_string(a->per_thread) + ", \"wavefronts\": " + std::to_string(a->wavefronts) +
+         ", \"ideal_wavefronts\": " + std::to_string(a->ideal) + "}";
   if (details) {
     s += ", \"accesses\": [";
     for (size_t i = 0; i < r.accesses.size(); ++i) s += (i ? ", " : "") + access(r.accesses[i]);

@@ -330,7 +330,7 @@ std::string joined_type(int32_t bytes, int32_t bits, bool store, int32_t neighbo
 // basis XOR-ed, the others added), then what LLVM makes of them
 // (llvm_vectorizer.h). Several widths may result.
 Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVersion version, int32_t neighbour_vec,
-           bool details, bool joins = true) {
+           bool details, LdStShape::Proof proof = LdStShape::Proof::model) {
   const int n = static_cast<int>(c.reg.size());
   const auto* padded = std::get_if<PaddedShared>(&shared.v);
   const bool in_order = padded != nullptr;
@@ -399,7 +399,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   // O3 combines the loads whose values the global store packs into one
   // word: two 16-bit ones, four 8-bit ones (whole words only)
   shape.unit_elems = bits == 16 && neighbour_vec >= 2 ? 2 : bits == 8 && neighbour_vec >= 4 ? 4 : 1;
-  shape.joins = joins;
+  shape.proof = proof;
   const std::vector<Merged> merged = vectorize(acc, shape);
   const std::string prefix = store ? "st.shared." : "ld.shared.";
   struct Kind {
@@ -437,9 +437,16 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   in.shared = true;
   in.store = store;
   in.per_thread = static_cast<int64_t>(merged.size());
-  if (joins && std::any_of(merged.begin(), merged.end(), [](const Merged& m) { return m.count > 1; })) {
-    const Instr own = ldst(c, shared, bits, store, version, neighbour_vec, false, false);
-    in.unjoined = Unjoined{own.mnemonic, own.per_thread, own.wavefronts, own.ideal};
+  if (proof == LdStShape::Proof::model) {  // the other way LLVM's proof could go
+    const bool joined = std::any_of(merged.begin(), merged.end(), [](const Merged& m) { return m.count > 1; });
+    const bool deep = version == TritonVersion::v3_9 && shape.lane_warp_terms >= 7;
+    if (joined || deep) {
+      const Instr other = ldst(c, shared, bits, store, version, neighbour_vec, false,
+                               joined ? LdStShape::Proof::none : LdStShape::Proof::full);
+      if (joined || other.per_thread != in.per_thread)
+        in.llvm_alternative = LlvmAlternative{!joined, as_report(other, bits).instruction, other.per_thread,
+                                              other.wavefronts, other.ideal};
+    }
   }
   int64_t most = 0;
   for (auto& [name, kind] : kinds)
@@ -528,7 +535,7 @@ SharedOpReport as_report(const Instr& in, int32_t bits) {
   o.instructions = in.warp_instructions;
   o.wavefronts = in.wavefronts;
   o.ideal = in.ideal;
-  o.unjoined = in.unjoined;
+  o.llvm_alternative = in.llvm_alternative;
   for (const auto& x : in.accesses) o.max_wavefronts = std::max(o.max_wavefronts, x.wavefronts);
   o.accesses = in.accesses;
   return o;

@@ -81,10 +81,11 @@ struct Instr {
   };
   std::vector<Part> sequence;
   bool shared = false, store = false;
-  // ld/st.shared only, set where LLVM joined or combined some of Triton's
-  // accesses (the widths then rest on the alignment LLVM proves for their
-  // addresses, docs/codegen.md "Known misses"): the op without that joining
-  std::optional<Unjoined> unjoined;
+  // ld/st.shared only, set where the alignment LLVM proves for Triton's
+  // addresses decides the widths (docs/codegen.md "Known misses"): where LLVM
+  // joined or combined some of Triton's accesses, the op with none joined;
+  // where 3.9's rule for deep addresses kept them apart, the op joined
+  std::optional<LlvmAlternative> llvm_alternative;
   // shared only, one CTA: warp instructions, wavefronts, ideal wavefronts
   int64_t warp_instructions = 0, wavefronts = 0, ideal = 0;
   // per warp instruction: lane offsets (elements), wavefronts; only the first

@@ -205,10 +205,11 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       known |= pad_bits(known, s);
     }
     int32_t align = align_of(known | off);
-    if ((s.version == TritonVersion::v3_9 && s.lane_warp_terms >= 7) || !s.joins) align = std::min(align, s.vec_bytes);
+    const bool deep = s.version == TritonVersion::v3_9 && s.lane_warp_terms >= 7 && s.proof == LdStShape::Proof::model;
+    if (deep || s.proof == LdStShape::Proof::none) align = std::min(align, s.vec_bytes);
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i});
   }
-  const bool combine = s.joins && s.load && s.unit_elems > 1 && s.vec_bytes == s.elem_bytes;
+  const bool combine = s.proof != LdStShape::Proof::none && s.load && s.unit_elems > 1 && s.vec_bytes == s.elem_bytes;
   const bool fill = s.load && s.version == TritonVersion::v3_9;
   std::vector<std::pair<int32_t, Merged>> out;  // by first access
   std::vector<Placed> chained;

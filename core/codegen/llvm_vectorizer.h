@@ -55,7 +55,9 @@ struct LdStShape {
   bool load = false;
   int32_t unit_elems = 1;  // loads: elements the consumer packs into one word (1: none)
   int32_t lane_warp_terms = 0;
-  bool joins = true;  // false: Triton's accesses as they are (LLVM neither joins nor combines them)  // terms of R as Triton builds it: one per shift of a lane/warp bit, one per multi-bit image
+  // the alignment LLVM proves: as modelled, none (Triton's accesses stay as
+  // they are), or all of R's known bits (3.9's rule for deep R left out)
+  enum class Proof { model, none, full } proof = Proof::model;  // terms of R as Triton builds it: one per shift of a lane/warp bit, one per multi-bit image
 };
 
 // One instruction after LLVM: `count` of Triton's accesses, contiguous, the

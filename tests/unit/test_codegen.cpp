@@ -247,14 +247,15 @@ TEST_CASE("codegen: LLVM joins Triton's scalar accesses by known alignment (3.9 
   CHECK(st.accesses.size() == 176);
   // the widths rest on LLVM's joining, and say so, with Triton's 512
   // scalar accesses per side as the alternative
-  REQUIRE(st.unjoined);
-  CHECK(st.unjoined->instruction == "st.shared.b16");
-  CHECK(st.unjoined->per_thread == 512);
-  CHECK(st.unjoined->wavefronts > st.wavefronts);
-  REQUIRE(r.instrs[2].unjoined);
-  CHECK(r.instrs[2].unjoined->instruction == "ld.shared.b16");
-  CHECK(cg::as_report(st, 16).unjoined);
-  CHECK_FALSE(r.instrs[0].unjoined);
+  REQUIRE(st.llvm_alternative);
+  CHECK_FALSE(st.llvm_alternative->llvm_joins);
+  CHECK(st.llvm_alternative->instruction == "st.shared.b16");
+  CHECK(st.llvm_alternative->per_thread == 512);
+  CHECK(st.llvm_alternative->wavefronts > st.wavefronts);
+  REQUIRE(r.instrs[2].llvm_alternative);
+  CHECK(r.instrs[2].llvm_alternative->instruction == "ld.shared.b16");
+  CHECK(cg::as_report(st, 16).llvm_alternative);
+  CHECK_FALSE(r.instrs[0].llvm_alternative);
 }
 
 TEST_CASE("codegen: accesses Triton emits as they are are not flagged as joined by LLVM", "[codegen]") {
@@ -271,7 +272,7 @@ TEST_CASE("codegen: accesses Triton emits as they are are not flagged as joined 
                                {ls::TritonVersion::v3_9, 90});
   CHECK(scalar.ptx_per_thread.count("st.shared.b16") == 1);
   for (const auto* r : {&plain, &scalar})
-    for (const auto& in : r->instrs) CHECK_FALSE(in.unjoined);
+    for (const auto& in : r->instrs) CHECK_FALSE(in.llvm_alternative);
 }
 
 TEST_CASE("codegen: the LoadStoreVectorizer model on Triton's addresses", "[codegen]") {
@@ -387,6 +388,39 @@ TEST_CASE("codegen: LLVM of 3.9 knows no bit of an R of seven or more terms", "[
                           "[0, 8], [0, 2], [8, 0], [0, 4], [4, 0]], block_bases=[], alignment=16)",
                           {16, 128}, 8, ls::TritonVersion::v3_9, 80) ==
         Counts{{"ld.shared.b8", 16}, {"st.shared.b8", 16}});
+  s.version = ls::TritonVersion::v3_9;  // as if LLVM knew R's bits
+  s.proof = cg::LdStShape::Proof::full;
+  CHECK(cg::vectorize(acc, s).size() == 1);
+  s.proof = cg::LdStShape::Proof::none;  // as if it knew none: nothing joins
+  s.lane_warp_terms = 6;
+  CHECK(cg::vectorize(acc, s).size() == 4);
+}
+
+TEST_CASE("codegen: where 3.9's rule for deep addresses keeps accesses apart, the joined op is the alternative",
+          "[codegen]") {
+  // golden 3.9 sm_80 line 679 again: the rule decides, so the prediction
+  // carries what LLVM would join if it proved R's alignment
+  auto r = cg::via_shared(at("NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8], "
+                             "cga_layout=[])", {16, 128}),
+                          at("SharedLinearLayout(offset_bases=[[0, 1], [0, 33], [2, 33], [0, 16], [1, 0], [0, 64], "
+                             "[0, 8], [0, 2], [8, 0], [0, 4], [4, 0]], block_bases=[], alignment=16)", {16, 128}),
+                          8, {ls::TritonVersion::v3_9, 80});
+  const cg::Instr& st = r.instrs[1];
+  CHECK(st.mnemonic == "st.shared.b8");
+  REQUIRE(st.llvm_alternative);
+  CHECK(st.llvm_alternative->llvm_joins);
+  CHECK(st.llvm_alternative->per_thread < st.per_thread);
+  // 3.6 has no such rule: LLVM joins (12 per thread: 8 single bytes, 4 byte pairs),
+  // and the alternative is Triton's 16 scalar bytes
+  auto r36 = cg::via_shared(at("NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8], "
+                               "cga_layout=[])", {16, 128}),
+                            at("SharedLinearLayout(offset_bases=[[0, 1], [0, 33], [2, 33], [0, 16], [1, 0], [0, 64], "
+                               "[0, 8], [0, 2], [8, 0], [0, 4], [4, 0]], block_bases=[], alignment=16)", {16, 128}),
+                            8, {ls::TritonVersion::v3_6, 80});
+  CHECK(r36.instrs[1].per_thread == 12);
+  REQUIRE(r36.instrs[1].llvm_alternative);
+  CHECK_FALSE(r36.instrs[1].llvm_alternative->llvm_joins);
+  CHECK(r36.instrs[1].llvm_alternative->per_thread == 16);
 }
 
 TEST_CASE("codegen: LLVM of 3.9 fills gaps in load chains and grows them to a power of two", "[codegen]") {
