@@ -37,17 +37,19 @@ std::string access(const SharedAccess& a) {
 
 }  // namespace
 
+std::string to_json(const LlvmAlternative& a) {
+  return "{\"llvm_joins\": " + std::string(a.llvm_joins ? "true" : "false") + ", \"instruction\": " +
+         json_string(a.instruction) + ", \"per_thread\": " + std::to_string(a.per_thread) +
+         ", \"wavefronts\": " + std::to_string(a.wavefronts) + ", \"ideal_wavefronts\": " + std::to_string(a.ideal) + "}";
+}
+
 std::string to_json(const SharedOpReport& r, bool details) {
   std::string s = "{\"instruction\": " + json_string(r.instruction) + ", \"vector_elems\": " + std::to_string(r.vector_elems) +
                   ", \"access_bits\": " + std::to_string(r.access_bits) + ", \"instructions\": " + std::to_string(r.instructions) +
                   ", \"wavefronts\": " + std::to_string(r.wavefronts) + ", \"ideal_wavefronts\": " + std::to_string(r.ideal) +
                   ", \"bank_conflicts\": " + std::to_string(r.conflicts()) +
                   ", \"max_wavefronts_per_instruction\": " + std::to_string(r.max_wavefronts);
-  if (const auto& a = r.llvm_alternative)
-    s += ", \"llvm_alignment_decides\": true, \"alternative\": {\"llvm_joins\": " +
-         std::string(a->llvm_joins ? "true" : "false") + ", \"instruction\": " + json_string(a->instruction) +
-         ", \"per_thread\": " + std::to_string(a->per_thread) + ", \"wavefronts\": " + std::to_string(a->wavefronts) +
-         ", \"ideal_wavefronts\": " + std::to_string(a->ideal) + "}";
+  if (r.llvm_alternative) s += ", \"llvm_alignment_decides\": true, \"alternative\": " + to_json(*r.llvm_alternative);
   if (details) {
     s += ", \"accesses\": [";
     for (size_t i = 0; i < r.accesses.size(); ++i) s += (i ? ", " : "") + access(r.accesses[i]);

@@ -15,6 +15,7 @@ namespace ls {
 // `details`: every instruction with its collisions; otherwise the per-
 // instruction wavefronts and the collisions of the worst instruction.
 std::string to_json(const SharedOpReport& r, bool details);
+std::string to_json(const LlvmAlternative& a);
 std::string to_json(const BankConflictReport& r, bool details);
 
 std::string to_json(const CoalescingReport& r);

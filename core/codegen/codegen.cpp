@@ -439,8 +439,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   in.per_thread = static_cast<int64_t>(merged.size());
   if (proof == LdStShape::Proof::model) {  // the other way LLVM's proof could go
     const bool joined = std::any_of(merged.begin(), merged.end(), [](const Merged& m) { return m.count > 1; });
-    const bool deep = version == TritonVersion::v3_9 && shape.lane_warp_terms >= 7;
-    if (joined || deep) {
+    if (joined || r_too_deep(shape)) {
       const Instr other = ldst(c, shared, bits, store, version, neighbour_vec, false,
                                joined ? LdStShape::Proof::none : LdStShape::Proof::full);
       if (joined || other.per_thread != in.per_thread)

@@ -173,6 +173,8 @@ std::pair<int32_t, Merged> merged_of(const Piece& p) {
 
 }  // namespace
 
+bool r_too_deep(const LdStShape& s) { return s.version == TritonVersion::v3_9 && s.lane_warp_terms >= 7; }
+
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   const int64_t mb = s.lane_warp_mask * s.elem_bytes;
   const bool padded = !s.pads.empty();
@@ -205,8 +207,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       known |= pad_bits(known, s);
     }
     int32_t align = align_of(known | off);
-    const bool deep = s.version == TritonVersion::v3_9 && s.lane_warp_terms >= 7 && s.proof == LdStShape::Proof::model;
-    if (deep || s.proof == LdStShape::Proof::none) align = std::min(align, s.vec_bytes);
+    if ((r_too_deep(s) && s.proof == LdStShape::Proof::model) || s.proof == LdStShape::Proof::none)
+      align = std::min(align, s.vec_bytes);
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i});
   }
   const bool combine = s.proof != LdStShape::Proof::none && s.load && s.unit_elems > 1 && s.vec_bytes == s.elem_bytes;

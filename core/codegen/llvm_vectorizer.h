@@ -70,6 +70,9 @@ struct Merged {
   int32_t unit = 0;  // bytes of each piece joined: Triton's access, or an integer load combined of several
 };
 
+// LLVM of 3.9 knows no bit of an R of seven or more terms (above).
+bool r_too_deep(const LdStShape& s);
+
 // The instructions, in the order of their first access in the input.
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 

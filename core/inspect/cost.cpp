@@ -236,11 +236,9 @@ Cost shared_cost(const OpContext& c, const TensorLayout& reg, TensorLayout share
   k.add("conflicts", best.conflicts());
   k.add("max_wavefronts_per_instruction", best.max_wavefronts);
   k.add("collisions", collisions_json(best));
-  if (const auto& a = best.llvm_alternative) {
+  if (best.llvm_alternative) {
     k.add("llvm_alignment_decides", std::string("true"));
-    k.add("alternative", "{\"llvm_joins\": " + std::string(a->llvm_joins ? "true" : "false") +
-                             ", \"instruction\": " + json_string(a->instruction) + ", \"per_thread\": " +
-                             std::to_string(a->per_thread) + ", \"wavefronts\": " + std::to_string(a->wavefronts) + "}");
+    k.add("alternative", to_json(*best.llvm_alternative));
   }
   auto brief = [](const SharedOpReport& r) {
     return "{\"instruction\": " + json_string(r.instruction) + ", \"wavefronts\": " + std::to_string(r.wavefronts) +
