@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 #include "../error.h"
 #include "bank_conflicts.h"
@@ -91,6 +92,23 @@ int floor_log2(int32_t v) {
   return r;
 }
 
+// Triton's cycle walk over the register bits (flat 0..nr-1) and lane bits
+// (nr..): each step from a lane bit to a register bit closes one mixed
+// transposition; a step from a lane bit to another lane bit leaves a lane
+// permutation behind. next[f] < 0: not a permutation, the walk stops there.
+WarpPermutation walk_cycles(const std::vector<int>& next, int nr) {
+  const int n = static_cast<int>(next.size());
+  std::vector<bool> seen(n, false);
+  WarpPermutation w;
+  for (int f = 0; f < n; ++f)
+    for (int c = f; c >= 0 && !seen[c]; c = next[c]) {
+      seen[c] = true;
+      if (c >= nr && next[c] >= 0 && next[c] < nr) ++w.mixed;
+      if (c >= nr && next[c] >= nr && next[c] != c) w.lanes_fixed = false;
+    }
+  return w;
+}
+
 }  // namespace
 
 LinearLayout without_register_broadcast(const LinearLayout& l) {
@@ -105,7 +123,7 @@ LinearLayout without_register_broadcast(const LinearLayout& l) {
   return LinearLayout(std::move(ins), l.outs());
 }
 
-int mixed_transpositions(const LinearLayout& src_in, const LinearLayout& dst_in) {
+WarpPermutation warp_permutation(const LinearLayout& src_in, const LinearLayout& dst_in) {
   // Triton's getWarpLayoutConvertDecomposition: the register and lane parts of
   // both layouts (broadcast registers dropped, both padded with zero bases to
   // equal sizes) give a permutation P of register and lane bits; every run of
@@ -135,7 +153,7 @@ int mixed_transpositions(const LinearLayout& src_in, const LinearLayout& dst_in)
     try {
       rest = drop_ins(s, same).invert_and_compose(drop_ins(t, same));
     } catch (const Error&) {
-      return n[0] + n[1];  // the source's data is not all held by the destination's threads of one warp
+      return {n[0] + n[1], false};  // the source's data is not all held by the destination's threads of one warp
     }
   }
   // p[k][i] = {register value, lane value} of P on bit i of dims[k]
@@ -164,27 +182,13 @@ int mixed_transpositions(const LinearLayout& src_in, const LinearLayout& dst_in)
     }
   for (size_t z = 0; z < std::min(src_free.size(), dst_free.size()); ++z)
     p[src_free[z].first][src_free[z].second][dst_free[z].first] = int32_t{1} << dst_free[z].second;
-  // walk the cycles (registers first); a step from a lane bit back to a
-  // register bit closes one mixed transposition
-  auto flat = [&](int k, int i) { return k == 0 ? i : n[0] + i; };
-  std::vector<bool> visited(n[0] + n[1], false);
-  int mixed = 0;
+  std::vector<int> next;
   for (int k = 0; k < 2; ++k)
     for (int i = 0; i < n[k]; ++i) {
-      if (visited[flat(k, i)]) continue;
-      int ck = k, ci = i;
-      for (int steps = 0; steps <= n[0] + n[1]; ++steps) {
-        visited[flat(ck, ci)] = true;
-        auto v = p[ck][ci];
-        int nk = v[1] != 0 ? 1 : 0;
-        int ni = floor_log2(v[nk]);
-        if (ni < 0) break;  // not a permutation: nothing to follow
-        if (ck == 1 && nk == 0) ++mixed;
-        ck = nk, ci = ni;
-        if (flat(ck, ci) == flat(k, i) || ci >= n[ck]) break;
-      }
+      const int nk = p[k][i][1] != 0 ? 1 : 0, ni = floor_log2(p[k][i][nk]);
+      next.push_back(ni < 0 || ni >= n[nk] ? -1 : (nk == 0 ? ni : n[0] + ni));
     }
-  return mixed;
+  return walk_cycles(next, n[0]);
 }
 
 namespace {
@@ -224,8 +228,8 @@ bool in_span(std::vector<uint64_t> gens, uint64_t v) {
 // bases; a source basis maps to the destination position holding the same
 // vector, common zeros are fixed, and the remaining source positions (zeros,
 // and lane bases that became destination warp bases) pair in order with the
-// remaining destination positions. -1 when that is no permutation.
-int warp_local_mixed(const LinearLayout& src_in, const LinearLayout& dst_in) {
+// remaining destination positions. Empty when that is no permutation.
+std::optional<WarpPermutation> warp_local_permutation(const LinearLayout& src_in, const LinearLayout& dst_in) {
   const LinearLayout src = without_register_broadcast(src_in), dst = without_register_broadcast(dst_in);
   std::vector<uint64_t> s[2] = {packed_bases(src, "register"), packed_bases(src, "lane")};
   std::vector<uint64_t> t[2] = {packed_bases(dst, "register"), packed_bases(dst, "lane")};
@@ -251,18 +255,10 @@ int warp_local_mixed(const LinearLayout& src_in, const LinearLayout& dst_in) {
   for (int f = 0; f < n; ++f) {
     if (next[f] >= 0) continue;
     while (g < n && taken[g]) ++g;
-    if (g == n) return -1;
+    if (g == n) return std::nullopt;
     next[f] = g, taken[g] = true;
   }
-  // walk the cycles; a step from a lane bit to a register bit closes one
-  std::vector<bool> seen(n, false);
-  int mixed = 0;
-  for (int f = 0; f < n; ++f)
-    for (int c = f; !seen[c]; c = next[c]) {
-      seen[c] = true;
-      if (c >= nr && next[c] < nr) ++mixed;
-    }
-  return mixed;
+  return walk_cycles(next, nr);
 }
 
 // Triton 3.9's warp-local test: every destination register and lane element
@@ -306,16 +302,22 @@ ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout&
   else if (r.moved_dims == std::vector<std::string>{"register", "lane"}) {
     // Triton 3.6 (cvtNeedsWarpShuffle) shuffles only with fewer than two mixed
     // transpositions; otherwise it goes through shared memory
-    r.mixed_transpositions = mixed_transpositions(src, dst);
-    r.kind = r.mixed_transpositions < 2 ? ConversionKind::warp_shuffle : ConversionKind::shared_memory;
+    const WarpPermutation w = warp_permutation(src, dst);
+    r.mixed_transpositions = w.mixed;
+    r.lanes_fixed = w.lanes_fixed;
+    r.kind = w.mixed < 2 ? ConversionKind::warp_shuffle : ConversionKind::shared_memory;
   } else r.kind = ConversionKind::shared_memory;
   // Triton 3.9 also shuffles when only warps differ, each destination warp
   // finding its data in lanes of its own warp (observed, see conversion.h)
   auto moved = [&](const char* d) { return std::find(r.moved_dims.begin(), r.moved_dims.end(), d) != r.moved_dims.end(); };
   if (version == TritonVersion::v3_9 && r.kind == ConversionKind::shared_memory && moved("warp") && !moved("block") &&
       warp_local(src, dst)) {
-    const int m = warp_local_mixed(src, dst);
-    if (m >= 0 && m < 2) r.kind = ConversionKind::warp_shuffle, r.mixed_transpositions = m;
+    const std::optional<WarpPermutation> w = warp_local_permutation(src, dst);
+    if (w && w->mixed < 2) {
+      r.kind = ConversionKind::warp_shuffle;
+      r.mixed_transpositions = w->mixed;
+      r.lanes_fixed = w->lanes_fixed;
+    }
   }
   if (r.kind == ConversionKind::shared_memory && with_scratch) {
     // the designer works on the tensor without register broadcast

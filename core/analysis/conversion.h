@@ -42,13 +42,20 @@ struct ConversionReport {
   std::vector<std::string> moved_dims;  // hardware dims the data moves across
   int64_t scratch_bytes = 0;            // shared memory, for shared_memory
   LinearLayout minimal;                 // the remaining map (dst hw -> src hw)
-  int mixed_transpositions = 0;         // when only register and lane remain
+  int mixed_transpositions = 0;         // for warp_shuffle
+  bool lanes_fixed = true;              // for warp_shuffle: no lane permutation left
 };
 
-// The number of mixed (register, lane) transpositions Triton 3.6 factors out
-// of the register/lane permutation between the two layouts
-// (getWarpLayoutConvertDecomposition); shuffles are used only below two.
-int mixed_transpositions(const LinearLayout& src, const LinearLayout& dst);
+// Triton's getWarpLayoutConvertDecomposition writes the register/lane
+// permutation between two layouts as P = P_mixed o P_lane o P_reg: `mixed`
+// (register, lane) transpositions, and a lane permutation P_lane that is the
+// identity when `lanes_fixed`. Shuffles are used only below two mixed
+// transpositions; the instructions then follow from both (codegen.h).
+struct WarpPermutation {
+  int mixed = 0;
+  bool lanes_fixed = true;
+};
+WarpPermutation warp_permutation(const LinearLayout& src, const LinearLayout& dst);
 
 // `l` with its zero (broadcast) register bases dropped, as Triton's
 // actionRemoveBroadcastedRegs does (and 3.9's blocked lowering).

@@ -643,6 +643,30 @@ int64_t shuffles_per_thread(const LinearLayout& a, const LinearLayout& b, int32_
   return std::max<int64_t>(1, std::max(distinct_regs(a), distinct_regs(b)) * bits / 32);
 }
 
+Instr warp_shuffles(const LinearLayout& a, const LinearLayout& b, int32_t bits, const ConversionReport& cv) {
+  int reg_bits = 0;  // log2 of the wider side's registers without broadcast
+  for (const LinearLayout* l : {&a, &b}) {
+    int n = 0;
+    for (int64_t r = distinct_regs(*l); r > 1; r >>= 1) ++n;
+    reg_bits = std::max(reg_bits, n);
+  }
+  int pack = 0;  // log2 of the elements per 32-bit word: at most 4, keeping the mixed bits apart
+  for (int per_word = std::min(32 / bits, 4); per_word > 1; per_word >>= 1) ++pack;
+  pack = std::min(pack, reg_bits - cv.mixed_transpositions);
+  const int64_t words = int64_t{1} << (reg_bits - pack);
+  Instr in;
+  in.op = "convert_layout";
+  in.bytes_per_lane = 4;
+  if (cv.mixed_transpositions == 1 && cv.lanes_fixed) {
+    in.mnemonic = "shfl.sync.bfly.b32";  // each pair of words swaps halves with the partner lane
+    in.per_thread = words / 2;
+  } else {
+    in.mnemonic = "shfl.sync.idx.b32";
+    in.per_thread = words;
+  }
+  return in;
+}
+
 KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32_t bits, const Target& t,
                          bool details) {
   check_bits(bits);
@@ -663,12 +687,7 @@ KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32
     count(r, sc.load, "convert_layout");
     r.shared_bytes = sc.smem.scratch_elems * bits / 8;
   } else if (cv.kind == ConversionKind::warp_shuffle) {
-    // one shfl.sync.idx.b32 per 32-bit word of the wider side's registers
-    Instr in;
-    in.mnemonic = "shfl.sync.idx.b32";
-    in.bytes_per_lane = 4;
-    in.per_thread = shuffles_per_thread(a, b, bits);
-    count(r, in, "convert_layout");
+    count(r, warp_shuffles(a, b, bits, cv), "convert_layout");
   }
   count(r, global_access(b, bits, true, t.version), "gl.store");
   return r;

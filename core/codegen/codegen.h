@@ -47,6 +47,7 @@
 #include <vector>
 
 #include "../analysis/bank_conflicts.h"
+#include "../analysis/conversion.h"
 #include "../analysis/swizzle.h"
 #include "../spec.h"
 #include "../triton_version.h"
@@ -60,9 +61,8 @@ struct Target {
   int32_t sm = 90;  // 80, 90 or 100
 };
 std::string target_name(const Target& t);  // e.g. "triton 3.9 sm_90"
-// A warp-shuffle conversion's lane exchanges per thread: one 32-bit exchange
-// per word of the wider side's distinct registers (shfl.sync.idx.b32 on
-// NVIDIA, ds_bpermute_b32 on AMD).
+// An AMD warp-shuffle conversion's ds_bpermute_b32 per thread: one per
+// 32-bit word of the wider side's distinct registers.
 int64_t shuffles_per_thread(const LinearLayout& a, const LinearLayout& b, int32_t bits);
 int32_t parse_sm(const std::string&);  // "sm_80", "sm_90", "sm_100"; throws naming --target
 
@@ -128,6 +128,15 @@ KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int
 KernelReport copy(const TensorLayout& reg, int32_t bits, const Target& t);  // gl.load then gl.store
 KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32_t bits, const Target& t,
                          bool details = false);
+
+// A convert_layout by warp shuffles (analyze_conversion's warp_shuffle path),
+// Triton's transferWithinWarp: the registers without broadcast, padded to the
+// wider side (2^n), packed into 32-bit words (32/bits elements, at most 4,
+// and at most 2^(n - mixed transpositions)); a single mixed transposition
+// with no lane permutation left swaps half of the words with the partner
+// lane (`shfl.sync.bfly.b32`), anything else moves every word
+// (`shfl.sync.idx.b32`).
+Instr warp_shuffles(const LinearLayout& src, const LinearLayout& dst, int32_t bits, const ConversionReport& cv);
 
 // A convert_layout that goes through shared memory (analyze_conversion's
 // shared_memory path): Triton's scratch layout (offset -> element over all

@@ -28,7 +28,7 @@ are appended to RAW as they arrive; a rerun resumes where it stopped.
 
 Usage (inside the venv):
   codegen_oracle.py run RAW.jsonl [--seed S] [--sm90 N] [--convert N] [--sm80 N] [--sm100 N]
-                    [--gapped N] [--workers 2] [--ptx-dir DIR] [--limit K]
+                    [--gapped N] [--shuffle N] [--workers 2] [--ptx-dir DIR] [--limit K]
   codegen_oracle.py textbook RAW.jsonl [--ptx-dir DIR]
   codegen_oracle.py golden RAW.jsonl OUT.jsonl          (plain Python is enough)
   codegen_oracle.py check-cli RAW.jsonl build/bin/layoutscope-cli
@@ -718,6 +718,42 @@ def check_samples(folder):
     return 1 if bad or not entries else 0
 
 
+def shuffle_plan(seed, n, first_id):
+    """n sm_90 conversions that stay inside each warp: the destination is the
+    source (a random linear layout, sometimes with a broadcast register) with
+    its register and lane bases permuted in one of five ways, so that
+    Triton's warp-shuffle lowering (mixed register/lane transpositions, the
+    lane permutation left, register packing) meets every case."""
+    cases = []
+    for k in range(n):
+        rng = random.Random(f"{seed}:shfl:{k}")
+        nw = rng.choice([1, 2, 4, 4, 8])
+        bits = BITS[k % 3]
+        shape = draw_shape(rng, nw)
+        _, reg, lane, warp, _ = d_linear(rng, nw, shape)
+        reg2, lane2, warp2 = [list(b) for b in reg], [list(b) for b in lane], [list(b) for b in warp]
+        style = (k // 3) % 5
+        if style in (0, 1, 4) and reg2:  # one register basis trades places with a lane basis
+            i, j = rng.randrange(len(reg2)), rng.randrange(len(lane2))
+            reg2[i], lane2[j] = lane2[j], reg2[i]
+            if style == 4 and len(reg2) > 1:  # and the register bits rotate: a cycle r -> l -> r'
+                reg2 = reg2[1:] + reg2[:1]
+        if style in (1, 2):  # lanes permuted among themselves
+            a, b = rng.sample(range(len(lane2)), 2)
+            lane2[a], lane2[b] = lane2[b], lane2[a]
+        if style == 3:  # any permutation of the register and lane positions
+            both = reg2 + lane2
+            rng.shuffle(both)
+            reg2, lane2 = both[:len(reg2)], both[len(reg2):]
+        if rng.random() < 0.15:  # a broadcast register on the destination side
+            reg2.insert(rng.randint(0, len(reg2)), [0, 0])
+        cases.append({"id": first_id + k, "group": "shfl90", "cc": 90, "mode": "convert",
+                      "kinds": ["linear", "linear"], "bits": bits, "num_warps": nw, "shape": shape,
+                      "load": ("linear", reg, lane, warp, list(shape)),
+                      "convert": ("linear", reg2, lane2, warp2, list(shape))})
+    return cases
+
+
 def main():
     global VERSION
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -730,6 +766,7 @@ def main():
     ap.add_argument("--sm80", type=int, default=130)
     ap.add_argument("--sm100", type=int, default=130)
     ap.add_argument("--gapped", type=int, default=0, help="sm_90 round trips through gapped shared layouts, after the rest")
+    ap.add_argument("--shuffle", type=int, default=0, help="sm_90 conversions inside warps (shuffle_plan), after the rest")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=180)
     ap.add_argument("--limit", type=int, default=None, help="only the first K planned cases")
@@ -753,6 +790,8 @@ def main():
     cases = textbook_cases() if args.cmd == "textbook" else plan(args.seed, args.sm90, args.convert, args.sm80, args.sm100)
     if args.cmd == "run" and args.gapped:
         cases += gapped_plan(args.seed, args.gapped, len(cases))
+    if args.cmd == "run" and args.shuffle:
+        cases += shuffle_plan(args.seed, args.shuffle, len(cases))
     if args.limit is not None:
         cases = cases[:args.limit]
     # Warm up in the parent: children forked from a process that has compiled

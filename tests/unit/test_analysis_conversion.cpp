@@ -40,7 +40,8 @@ TEST_CASE("conversion: one register/lane swap is done with warp shuffles", "[ana
   // register bit 0 (col 1) trades places with lane bit 0 (col 4): one mixed transposition
   auto c = lower("#ttg.linear<{register = [[0, 4], [0, 2]], lane = [[0, 1], [0, 8], [1, 0], [2, 0], [4, 0]], "
                  "warp = [[8, 0], [16, 0]], block = []}>", {32, 32});
-  CHECK(ls::mixed_transpositions(a, c) == 1);
+  CHECK(ls::warp_permutation(a, c).mixed == 1);
+  CHECK(ls::warp_permutation(a, c).lanes_fixed);
   auto r = ls::analyze_conversion(a, c, 32);
   CHECK(r.kind == ls::ConversionKind::warp_shuffle);
   CHECK(r.moved_dims == (std::vector<std::string>{"register", "lane"}));
@@ -53,7 +54,7 @@ TEST_CASE("conversion: two mixed transpositions go through shared memory", "[ana
   // move, but Triton 3.6 shuffles only below two mixed transpositions
   auto c = lower("#ttg.linear<{register = [[0, 4], [0, 8]], lane = [[0, 1], [0, 2], [1, 0], [2, 0], [4, 0]], "
                  "warp = [[8, 0], [16, 0]], block = []}>", {32, 32});
-  CHECK(ls::mixed_transpositions(a, c) == 2);
+  CHECK(ls::warp_permutation(a, c).mixed == 2);
   auto r = ls::analyze_conversion(a, c, 32);
   CHECK(r.moved_dims == (std::vector<std::string>{"register", "lane"}));
   CHECK(r.kind == ls::ConversionKind::shared_memory);

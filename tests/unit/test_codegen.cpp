@@ -198,6 +198,44 @@ TEST_CASE("swizzle designer with Triton's instructions: no shared memory beats a
   }
 }
 
+// Conversions inside warps (16x32, 4 warps), as both wheels' PTX has them
+// (golden/codegen-shuffle-*.jsonl holds 800 such kernels): the source's
+// register bit 0 (col 1) trading places with a lane bit.
+TEST_CASE("codegen: warp shuffles as Triton packs and ships them", "[codegen]") {
+  const std::string src = "DistributedLinearLayout(reg_bases=[[0, 1], [0, 2]], lane_bases=[[0, 4], [0, 8], [0, 16], "
+                          "[1, 0], [2, 0]], warp_bases=[[4, 0], [8, 0]], block_bases=[], shape=[16, 32])";
+  auto dst = [](const char* reg, const char* lane) {
+    return std::string("DistributedLinearLayout(reg_bases=") + reg + ", lane_bases=" + lane +
+           ", warp_bases=[[4, 0], [8, 0]], block_bases=[], shape=[16, 32])";
+  };
+  auto shuffles = [&](const std::string& d, int32_t bits) {
+    Counts out;
+    for (auto v : {ls::TritonVersion::v3_6, ls::TritonVersion::v3_9}) {
+      Counts c;
+      for (auto& [m, n] : cg::via_convert(at(src, {16, 32}), at(d, {16, 32}), bits, {v, 90}).ptx_per_thread)
+        if (m.rfind("shfl", 0) == 0) c[m] = n;
+      if (v == ls::TritonVersion::v3_6) out = c;
+      else CHECK(c == out);  // the same lowering in both
+    }
+    return out;
+  };
+  // one mixed transposition, no lane permutation: half of the packed words
+  // go to the partner lane by butterfly (4 registers: 4 words of 32 bits, 2
+  // of 16, and 8-bit also 2, the transposed bit kept out of the word)
+  const std::string swap = dst("[[0, 4], [0, 2]]", "[[0, 1], [0, 8], [0, 16], [1, 0], [2, 0]]");
+  CHECK(shuffles(swap, 32) == Counts{{"shfl.sync.bfly.b32", 2}});
+  CHECK(shuffles(swap, 16) == Counts{{"shfl.sync.bfly.b32", 1}});
+  CHECK(shuffles(swap, 8) == Counts{{"shfl.sync.bfly.b32", 1}});
+  // the same with two lane bits exchanged too: every packed word by index
+  const std::string swap_lanes = dst("[[0, 4], [0, 2]]", "[[0, 8], [0, 1], [0, 16], [1, 0], [2, 0]]");
+  CHECK(shuffles(swap_lanes, 32) == Counts{{"shfl.sync.idx.b32", 4}});
+  CHECK(shuffles(swap_lanes, 8) == Counts{{"shfl.sync.idx.b32", 2}});
+  // lanes only: all four bytes in one word
+  const std::string lanes = dst("[[0, 1], [0, 2]]", "[[0, 8], [0, 4], [0, 16], [1, 0], [2, 0]]");
+  CHECK(shuffles(lanes, 8) == Counts{{"shfl.sync.idx.b32", 1}});
+  CHECK(shuffles(lanes, 16) == Counts{{"shfl.sync.idx.b32", 2}});
+}
+
 // AMD convert_layout (gfx942/gfx950, 64-lane waves): the 64x64 fp16
 // transpose and a same-order convert, as Triton 3.9's AMDGCN has them
 // (tests/conformance/golden/amd-lds-convert.jsonl holds 420 such kernels).
