@@ -157,8 +157,12 @@ const cli::Registration lds{
          std::ostringstream o;
          o << "{\"triton\": \"" << ls::triton_version_name(v) << "\", \"arch\": \"" << arch << "\", \"bits\": " << bits
            << ", \"path\": \"" << ls::to_string(c.path) << "\"";
-         if (c.path == ls::ConversionKind::warp_shuffle)
-           o << ", \"amdgcn_per_thread\": {\"ds_bpermute_b32\": " << c.bpermutes << "}";
+         if (c.path == ls::ConversionKind::warp_shuffle) {  // the ds_* the assembly counts, and the exchange
+           const bool ds = c.shuffle.rfind("ds_", 0) == 0;
+           o << ", \"amdgcn_per_thread\": {";
+           if (ds) o << "\"" << c.shuffle << "\": " << c.shuffles;
+           o << "}, \"lane_exchange\": {\"instruction\": \"" << c.shuffle << "\", \"per_thread\": " << c.shuffles << "}";
+         }
          if (c.path == ls::ConversionKind::shared_memory) {
            o << ", \"scratch_bytes\": " << c.scratch_bytes << ", \"rounds\": " << c.rounds;
            for (auto* l : {&c.store, &c.load})

@@ -103,7 +103,7 @@ WarpPermutation walk_cycles(const std::vector<int>& next, int nr) {
   for (int f = 0; f < n; ++f)
     for (int c = f; c >= 0 && !seen[c]; c = next[c]) {
       seen[c] = true;
-      if (c >= nr && next[c] >= 0 && next[c] < nr) ++w.mixed;
+      if (c >= nr && next[c] >= 0 && next[c] < nr) ++w.mixed, w.lane_bit = c - nr;
       if (c >= nr && next[c] >= nr && next[c] != c) w.lanes_fixed = false;
     }
   return w;
@@ -305,6 +305,7 @@ ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout&
     const WarpPermutation w = warp_permutation(src, dst);
     r.mixed_transpositions = w.mixed;
     r.lanes_fixed = w.lanes_fixed;
+    r.mixed_lane_bit = w.lane_bit;
     r.kind = w.mixed < 2 ? ConversionKind::warp_shuffle : ConversionKind::shared_memory;
   } else r.kind = ConversionKind::shared_memory;
   // Triton 3.9 also shuffles when only warps differ, each destination warp
@@ -317,6 +318,7 @@ ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout&
       r.kind = ConversionKind::warp_shuffle;
       r.mixed_transpositions = w->mixed;
       r.lanes_fixed = w->lanes_fixed;
+      r.mixed_lane_bit = w->lane_bit;
     }
   }
   if (r.kind == ConversionKind::shared_memory && with_scratch) {

@@ -44,6 +44,7 @@ struct ConversionReport {
   LinearLayout minimal;                 // the remaining map (dst hw -> src hw)
   int mixed_transpositions = 0;         // for warp_shuffle
   bool lanes_fixed = true;              // for warp_shuffle: no lane permutation left
+  int mixed_lane_bit = -1;              // for warp_shuffle: the lane bit of a mixed transposition
 };
 
 // Triton's getWarpLayoutConvertDecomposition writes the register/lane
@@ -54,6 +55,7 @@ struct ConversionReport {
 struct WarpPermutation {
   int mixed = 0;
   bool lanes_fixed = true;
+  int lane_bit = -1;  // the lane bit of the last mixed transposition walked
 };
 WarpPermutation warp_permutation(const LinearLayout& src, const LinearLayout& dst);
 

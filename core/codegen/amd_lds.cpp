@@ -189,10 +189,19 @@ AmdConvert amd_convert(const LinearLayout& src, const LinearLayout& dst, int32_t
                        TritonVersion version) {
   require(is_amd_arch(arch), "--arch: '" + arch + "' is not modelled (gfx942 or gfx950)");
   AmdConvert r;
-  r.path = analyze_conversion(src, dst, bits, version, false).kind;
-  if (r.path == ConversionKind::warp_shuffle) r.bpermutes = shuffles_per_thread(src, dst, bits);
-  if (r.path != ConversionKind::shared_memory) return r;
+  const ConversionReport cv = analyze_conversion(src, dst, bits, version, false);
+  r.path = cv.kind;
   const bool v39 = version == TritonVersion::v3_9;
+  if (r.path == ConversionKind::warp_shuffle) {
+    const Instr words = warp_shuffles(src, dst, bits, cv);
+    r.shuffles = words.per_thread;
+    const int stride = 1 << std::max(cv.mixed_lane_bit, 0);
+    if (words.mnemonic == "shfl.sync.idx.b32") r.shuffle = "ds_bpermute_b32";
+    else if (stride < 16) r.shuffle = "v_mov_b32_dpp";
+    else if (arch == "gfx950") r.shuffle = stride == 16 ? "v_permlane16_swap_b32" : "v_permlane32_swap_b32";
+    else r.shuffle = stride == 16 && !v39 ? "ds_swizzle_b32" : "ds_bpermute_b32";
+  }
+  if (r.path != ConversionKind::shared_memory) return r;
   const int32_t banks = v39 && arch == "gfx950" ? 64 : 32;
   CvtSmem sm = cvt_smem(without_register_broadcast(src), without_register_broadcast(dst), bits, 0, banks,
                         v39 ? (banks == 64 ? 6 : 5) : -1);

@@ -47,13 +47,19 @@ AmdLds amd_lds_access(const LinearLayout& reg, const Spec& shared, const LinearL
 // swizzling, no matrix instructions; 3.9 sizes bank lines and wavefronts by
 // the target's banks, 64 on gfx950, 3.6 by 32 banks and all 64 lanes),
 // stored from src and loaded into dst with the rules above, round by round
-// (a round's accesses merge only among themselves); as warp shuffles, one
-// ds_bpermute_b32 per 32-bit word (gfx950 sometimes swaps lane halves with
-// v_permlane32_swap instead: not modelled).
+// (a round's accesses merge only among themselves); as warp shuffles, the
+// words of codegen.h's warp_shuffles: moved by index, one ds_bpermute_b32
+// each; shipped to the partner lane (one mixed transposition, no lane
+// permutation), half of them by the instruction Triton's shuffleXor picks for
+// the lane stride: DPP within 16 lanes (v_mov_b32_dpp), on gfx942 across 16
+// ds_swizzle_b32 (3.6) or ds_bpermute_b32 (3.9) and across 32 ds_bpermute_b32,
+// on gfx950 v_permlane16/32_swap_b32 (3.6's backend keeps some as ds
+// operations: not modelled).
 struct AmdConvert {
   ConversionKind path = ConversionKind::free;
   AmdLds store, load;
-  int64_t bpermutes = 0;
+  std::string shuffle;    // warp_shuffle: the lane-exchange instruction
+  int64_t shuffles = 0;   // per thread
   int64_t scratch_bytes = 0;
   int64_t rounds = 1;
 };

@@ -639,10 +639,6 @@ SharedConvert shared_convert(const LinearLayout& a, const LinearLayout& b, int32
   return r;
 }
 
-int64_t shuffles_per_thread(const LinearLayout& a, const LinearLayout& b, int32_t bits) {
-  return std::max<int64_t>(1, std::max(distinct_regs(a), distinct_regs(b)) * bits / 32);
-}
-
 Instr warp_shuffles(const LinearLayout& a, const LinearLayout& b, int32_t bits, const ConversionReport& cv) {
   int reg_bits = 0;  // log2 of the wider side's registers without broadcast
   for (const LinearLayout* l : {&a, &b}) {

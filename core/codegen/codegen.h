@@ -61,9 +61,6 @@ struct Target {
   int32_t sm = 90;  // 80, 90 or 100
 };
 std::string target_name(const Target& t);  // e.g. "triton 3.9 sm_90"
-// An AMD warp-shuffle conversion's ds_bpermute_b32 per thread: one per
-// 32-bit word of the wider side's distinct registers.
-int64_t shuffles_per_thread(const LinearLayout& a, const LinearLayout& b, int32_t bits);
 int32_t parse_sm(const std::string&);  // "sm_80", "sm_90", "sm_100"; throws naming --target
 
 // One kind of PTX instruction of one op.

@@ -368,10 +368,10 @@ Cost convert_cost(const OpContext& c, const TensorLayout& src, const TensorLayou
     int64_t regs = hw(*sm->linear(), "register");
     k.add("mixed_transpositions", r.mixed_transpositions);
     if (amd) {
-      k.add_str("instruction", "ds_bpermute_b32");
-      k.add("instructions_per_thread", a.bpermutes);
+      k.add_str("instruction", a.shuffle);
+      k.add("instructions_per_thread", a.shuffles);
       k.add_str("instructions_of", "triton " + triton_version_name(version) + " " + arch);
-      regs = a.bpermutes;
+      regs = a.shuffles;
     } else if (t) {
       codegen::KernelReport kr = codegen::via_convert(src, dst, bits, *t);
       for (const codegen::Instr& in : kr.instrs)

@@ -15,7 +15,9 @@ bits, shape, R, S, R2 (Gluon text), "store"/"load" ({mnemonic: count}) or
 the record adds "shared_bytes" (kernel.metadata.shared, the scratch) and
 "other" (ds_* that are neither reads nor writes, e.g. ds_bpermute_b32).
 
-Usage: amd_lds_oracle.py OUT.jsonl [--seed S] [--count N] [--convert]
+--shuffle: conversions inside waves (draw_shuffle), for both targets.
+
+Usage: amd_lds_oracle.py OUT.jsonl [--seed S] [--count N] [--convert | --shuffle]
 """
 import argparse
 import json
@@ -132,15 +134,69 @@ def draw(rng):
     return target, warps, bits, shape, R, S, R2
 
 
+def draw_shuffle(k):
+    """Case k of --shuffle: a random 64-lane linear layout converted to itself
+    with register and lane bases permuted (one register/lane swap; the same
+    plus a lane swap; lanes only; any permutation; a swap with the register
+    bits rotated), for Triton's warp-shuffle lowering and AMD's lane
+    exchanges (ds_bpermute, ds_swizzle, DPP, permlane swaps). None when the
+    drawn shape is too small for 64 lanes and the warps."""
+    import triton.experimental.gluon.language as gl
+    rng = random.Random(f"amdshfl:{k}")
+    warps = rng.choice([1, 2, 4])
+    bits = [8, 16, 32][k % 3]
+    shape = [1 << rng.randint(4, 6), 1 << rng.randint(4, 6)]
+    units = ([[1 << i, 0] for i in range(shape[0].bit_length() - 1)] +
+             [[0, 1 << i] for i in range(shape[1].bit_length() - 1)])
+    nl = 6
+    if len(units) < nl + warps.bit_length() - 1:
+        return None
+    rng.shuffle(units)
+    nreg = len(units) - nl - (warps.bit_length() - 1)
+    reg, lane, warp = units[:nreg], units[nreg:nreg + nl], units[nreg + nl:]
+    reg2, lane2 = [list(b) for b in reg], [list(b) for b in lane]
+    style = (k // 3) % 5
+    if style in (0, 1, 4) and reg2:
+        i, j = rng.randrange(len(reg2)), rng.randrange(nl)
+        reg2[i], lane2[j] = lane2[j], reg2[i]
+        if style == 4 and len(reg2) > 1:
+            reg2 = reg2[1:] + reg2[:1]
+    if style in (1, 2):
+        a, b = rng.sample(range(nl), 2)
+        lane2[a], lane2[b] = lane2[b], lane2[a]
+    if style == 3:
+        both = reg2 + lane2
+        rng.shuffle(both)
+        reg2, lane2 = both[:len(reg2)], both[len(reg2):]
+    return (warps, bits, shape, gl.DistributedLinearLayout(reg, lane, warp, [], shape),
+            gl.DistributedLinearLayout(reg2, lane2, warp, [], shape))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("out")
     ap.add_argument("--seed", type=int, default=14)
     ap.add_argument("--count", type=int, default=400)
     ap.add_argument("--convert", action="store_true", help="convert_layout R -> R2 instead of a round trip")
+    ap.add_argument("--shuffle", action="store_true",
+                    help="conversions inside waves (draw_shuffle), each for gfx942 and gfx950")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     import triton
+    if args.shuffle:
+        with open(args.out, "w") as f:
+            for k in range(args.count):
+                drawn = draw_shuffle(k)
+                if drawn is None:
+                    continue
+                warps, bits, shape, R, R2 = drawn
+                for target in ("gfx942", "gfx950"):
+                    rec = {"case": k, "triton": triton.__version__, "target": target, "num_warps": warps,
+                           "bits": bits, "shape": shape, "R": repr(R), "R2": repr(R2)}
+                    rec.update(in_child(lambda: compile_convert(target, warps, bits, shape, R, R2)))
+                    f.write(json.dumps(rec) + "\n")
+                    f.flush()
+        return
     with open(args.out, "w") as f:
         for i in range(args.count):
             target, warps, bits, shape, R, S, R2 = draw(rng)

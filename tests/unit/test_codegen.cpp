@@ -236,6 +236,41 @@ TEST_CASE("codegen: warp shuffles as Triton packs and ships them", "[codegen]") 
   CHECK(shuffles(lanes, 16) == Counts{{"shfl.sync.idx.b32", 2}});
 }
 
+// AMD (64-lane waves, 32x32 fp32, 4 warps): the same shipping by Triton's
+// shuffleXor, whose instruction depends on the lane stride (both wheels'
+// assembly; golden/amd-lds-shuffle.jsonl holds 600 such kernels).
+TEST_CASE("codegen: AMD lane exchanges by stride", "[codegen][amd]") {
+  auto swap_with_lane = [](int j) {
+    std::vector<std::string> lane = {"[0, 4]", "[0, 8]", "[0, 16]", "[1, 0]", "[2, 0]", "[4, 0]"};
+    const std::string reg0 = lane[j];
+    lane[j] = "[0, 1]";
+    std::string l;
+    for (auto& b : lane) l += (l.empty() ? "" : ", ") + b;
+    return "DistributedLinearLayout(reg_bases=[" + reg0 + ", [0, 2]], lane_bases=[" + l +
+           "], warp_bases=[[8, 0], [16, 0]], block_bases=[], shape=[32, 32])";
+  };
+  const std::string src = "DistributedLinearLayout(reg_bases=[[0, 1], [0, 2]], lane_bases=[[0, 4], [0, 8], [0, 16], "
+                          "[1, 0], [2, 0], [4, 0]], warp_bases=[[8, 0], [16, 0]], block_bases=[], shape=[32, 32])";
+  auto exchange = [&](int j, const char* arch, ls::TritonVersion v) {
+    cg::AmdConvert c = cg::amd_convert(cg::lowered(at(src, {32, 32}), v), cg::lowered(at(swap_with_lane(j), {32, 32}), v),
+                                       32, arch, v);
+    CHECK(c.path == ls::ConversionKind::warp_shuffle);
+    CHECK(c.shuffles == 2);  // four words, half of them shipped
+    return c.shuffle;
+  };
+  using V = ls::TritonVersion;
+  for (auto v : {V::v3_6, V::v3_9})
+    for (const char* arch : {"gfx942", "gfx950"}) {
+      CHECK(exchange(1, arch, v) == "v_mov_b32_dpp");  // stride 2
+      CHECK(exchange(3, arch, v) == "v_mov_b32_dpp");  // stride 8
+    }
+  CHECK(exchange(4, "gfx942", V::v3_6) == "ds_swizzle_b32");
+  CHECK(exchange(4, "gfx942", V::v3_9) == "ds_bpermute_b32");
+  CHECK(exchange(5, "gfx942", V::v3_9) == "ds_bpermute_b32");
+  CHECK(exchange(4, "gfx950", V::v3_9) == "v_permlane16_swap_b32");
+  CHECK(exchange(5, "gfx950", V::v3_9) == "v_permlane32_swap_b32");
+}
+
 // AMD convert_layout (gfx942/gfx950, 64-lane waves): the 64x64 fp16
 // transpose and a same-order convert, as Triton 3.9's AMDGCN has them
 // (tests/conformance/golden/amd-lds-convert.jsonl holds 420 such kernels).
