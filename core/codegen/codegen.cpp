@@ -654,7 +654,7 @@ Instr warp_shuffles(const LinearLayout& a, const LinearLayout& b, int32_t bits, 
   in.op = "convert_layout";
   in.bytes_per_lane = 4;
   if (cv.mixed_transpositions == 1 && cv.lanes_fixed) {
-    in.mnemonic = "shfl.sync.bfly.b32";  // each pair of words swaps halves with the partner lane
+    in.mnemonic = "shfl.sync.bfly.b32";  // one word of each pair crosses to the partner lane
     in.per_thread = words / 2;
   } else {
     in.mnemonic = "shfl.sync.idx.b32";

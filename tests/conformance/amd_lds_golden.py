@@ -39,6 +39,14 @@ def plain(counts):
     return dict(out)
 
 
+def lds_convert(cli, case):
+    """`lds --convert` on a recorded conversion; on failure its stderr as the path."""
+    cmd = [cli, "lds", "--store", case["R"], "--convert", case["R2"], "--shape", "x".join(map(str, case["shape"])),
+           "--bits", str(case["bits"]), "--arch", case["target"], "--triton", case["triton"][:3]]
+    out = subprocess.run(cmd, capture_output=True, text=True)
+    return json.loads(out.stdout) if out.returncode == 0 else {"path": out.stderr.strip()}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cli", required=True)
@@ -70,11 +78,7 @@ def main():
         case = json.loads(line)
         if "store" not in case:
             continue
-        cmd = [args.cli, "lds", "--store", case["R"], "--convert", case["R2"], "--shape",
-               "x".join(map(str, case["shape"])), "--bits", str(case["bits"]), "--arch", case["target"],
-               "--triton", case["triton"][:3]]
-        out = subprocess.run(cmd, capture_output=True, text=True)
-        answer = json.loads(out.stdout) if out.returncode == 0 else {"path": out.stderr.strip()}
+        answer = lds_convert(args.cli, case)
         want = ("shared_memory" if case["store"] or case["load"] else
                 "warp_shuffle" if "ds_bpermute_b32" in case["other"] else "free")
         checks = [("cvt_path", want, answer.get("path"))]
@@ -92,11 +96,7 @@ def main():
         case = json.loads(line)
         if "store" not in case:
             continue
-        cmd = [args.cli, "lds", "--store", case["R"], "--convert", case["R2"], "--shape",
-               "x".join(map(str, case["shape"])), "--bits", str(case["bits"]), "--arch", case["target"],
-               "--triton", case["triton"][:3]]
-        out = subprocess.run(cmd, capture_output=True, text=True)
-        answer = json.loads(out.stdout) if out.returncode == 0 else {"path": out.stderr.strip()}
+        answer = lds_convert(args.cli, case)
         if case["store"] or case["load"]:
             want, got = "shared_memory", answer.get("path")
         else:
