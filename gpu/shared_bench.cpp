@@ -135,15 +135,7 @@ Plan make_plan(const SharedRequest& r) {
     p.load_seq = ld.sequence;
     // an access the hardware would fault on (Triton's own kernel faults too)
     for (const codegen::Instr* in : {&st, &ld})
-      for (auto& a : in->accesses) {
-        const bool one = in->sequence.empty();
-        const std::string& mn = one ? in->mnemonic : in->sequence[a.index].mnemonic;
-        const int32_t bytes = one ? in->bytes_per_lane : in->sequence[a.index].bytes;
-        for (int64_t off : a.lane_offset)
-          require(off < 0 || off * (r.bits / 8) % bytes == 0,
-                  "gpu shared: " + mn + " at byte " + std::to_string(off * (r.bits / 8)) + " is misaligned (" +
-                      std::to_string(bytes) + "-byte accesses); the hardware faults, as Triton's own kernel does");
-      }
+      require(in->hardware_fault.empty(), "gpu shared: " + in->hardware_fault + ": the hardware faults, as Triton's own kernel does");
   } else {
     p.store = analyze_shared_access(*reg, *sh, r.bits, true, r.store_opt, phys);
     p.load = analyze_shared_access(*lreg, *sh, r.bits, false, r.load_opt, phys);

@@ -5,6 +5,7 @@
 #include <map>
 #include <sstream>
 
+#include "analysis/report_json.h"
 #include "cli.h"
 #include "codegen/amd_lds.h"
 #include "codegen/codegen.h"
@@ -55,6 +56,7 @@ std::string instr_json(const cg::Instr& in, bool details) {
       o << ", \"llvm_alignment_decides\": true, \"alternative\": {\"llvm_joins\": " << (a->llvm_joins ? "true" : "false")
         << ", \"mnemonic\": \"" << a->instruction << "\", \"per_thread\": " << a->per_thread
         << ", \"wavefronts\": " << a->wavefronts << ", \"ideal\": " << a->ideal << "}";
+    if (!in.hardware_fault.empty()) o << ", \"hardware_fault\": " << ls::json_string(in.hardware_fault);
     if (details) {
       o << ", \"accesses\": [";
       for (size_t i = 0; i < in.accesses.size(); ++i) {

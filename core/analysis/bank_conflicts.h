@@ -85,6 +85,7 @@ struct SharedOpReport {
   int64_t conflicts() const { return wavefronts - ideal; }
   int32_t max_wavefronts = 0;       // worst instruction
   std::optional<LlvmAlternative> llvm_alternative;  // Triton's model, where LLVM's alignment proof decides
+  std::string hardware_fault;                       // Triton's model: a misaligned access (codegen.h)
   std::vector<SharedAccess> accesses;
 };
 

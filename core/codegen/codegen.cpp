@@ -535,6 +535,7 @@ SharedOpReport as_report(const Instr& in, int32_t bits) {
   o.wavefronts = in.wavefronts;
   o.ideal = in.ideal;
   o.llvm_alternative = in.llvm_alternative;
+  o.hardware_fault = in.hardware_fault;
   for (const auto& x : in.accesses) o.max_wavefronts = std::max(o.max_wavefronts, x.wavefronts);
   o.accesses = in.accesses;
   return o;
@@ -564,7 +565,21 @@ Instr shared_access_cvt(const Cvt& c, const Spec& shared, int32_t bits, bool sto
   if (!std::holds_alternative<PaddedShared>(shared.v))
     for (bool trans : {false, true})
       if (auto m = try_matrix(c, bits, store, trans, t, details)) return *m;
-  return ldst(c, shared, bits, store, t.version, neighbour_vec, details);
+  Instr in = ldst(c, shared, bits, store, t.version, neighbour_vec, details);
+  // only padding can misplace a vector (every warp instruction is evaluated
+  // then); linear layouts keep Triton's and LLVM's vectors aligned
+  for (const SharedAccess& a : in.accesses) {
+    const bool one = in.sequence.empty();
+    const std::string& mn = one ? in.mnemonic : in.sequence[a.index].mnemonic;
+    const int32_t bytes = one ? in.bytes_per_lane : in.sequence[a.index].bytes;
+    for (int64_t off : a.lane_offset)
+      if (off >= 0 && off * bits / 8 % bytes != 0) {
+        in.hardware_fault = "misaligned address: " + mn + " at byte " + std::to_string(off * bits / 8) + " (" +
+                            std::to_string(bytes) + "-byte accesses)";
+        return in;
+      }
+  }
+  return in;
 }
 
 }  // namespace

@@ -83,6 +83,11 @@ struct Instr {
   // joined or combined some of Triton's accesses, the op with none joined;
   // where 3.9's rule for deep addresses kept them apart, the op joined
   std::optional<LlvmAlternative> llvm_alternative;
+  // shared only: set when some lane's address is not a multiple of its
+  // access's size, which the hardware faults on ("misaligned address"), as
+  // Triton's own kernel does: Triton vectorizes padded layouts up to the
+  // padding interval, not to the padding's alignment
+  std::string hardware_fault;
   // shared only, one CTA: warp instructions, wavefronts, ideal wavefronts
   int64_t warp_instructions = 0, wavefronts = 0, ideal = 0;
   // per warp instruction: lane offsets (elements), wavefronts; only the first

@@ -240,6 +240,7 @@ Cost shared_cost(const OpContext& c, const TensorLayout& reg, TensorLayout share
     k.add("llvm_alignment_decides", std::string("true"));
     k.add("alternative", to_json(*best.llvm_alternative));
   }
+  if (!best.hardware_fault.empty()) k.add_str("hardware_fault", best.hardware_fault);
   auto brief = [](const SharedOpReport& r) {
     return "{\"instruction\": " + json_string(r.instruction) + ", \"wavefronts\": " + std::to_string(r.wavefronts) +
            ", \"ideal\": " + std::to_string(r.ideal) + "}";

@@ -7,7 +7,9 @@
 #                screenshot's meta file, the designer runs with it, and a bad
 #                version is refused naming the line;
 #   MODE=widths: a round trip whose sides hold several instruction widths
-#                shows each width's count in the bank panel, as codegen.
+#                shows each width's count in the bank panel, as codegen;
+#   MODE=fault: a padded round trip whose vectors the padding misaligns is
+#               flagged in the bank panel as the fault codegen names.
 file(REMOVE ${OUT})
 
 # Replays ACTIONS (JSON lines) through the window under Xvfb with a 1024x700
@@ -156,6 +158,30 @@ elseif(MODE STREQUAL "widths")
     endforeach()
   endforeach()
   message(STATUS "a round trip of several widths: the bank panel lists each with its count, as codegen, and flags LLVM's joining")
+elseif(MODE STREQUAL "fault")
+  # Golden line 126 of codegen-3.9.jsonl: Triton's st/ld.shared.v2.b32 meet the two-element
+  # padding every 1024 elements at 4-byte offsets (Triton's own kernel stops with
+  # "misaligned address" on an H200); the bank panel names the fault as codegen does.
+  set(reg "tensor<16x128xf16, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 2], order = [1, 0]}>>")
+  set(smem "!ttg.memdesc<16x128xf16, #ttg.padded_shared<[256:+4, 1024:+2] {order = [1, 0], shape = [16, 128]}>, #ttg.shared_memory, mutable>")
+  replay("{\"layout\": \"${reg}\"}\n{\"view\": \"compare\"}\n{\"compare\": \"${smem}\"}\n" meta)
+  execute_process(COMMAND ${CLI} codegen --load "${reg}" --via-shared "${smem}" --shape 16x128 --bits 16
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE cg ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "layoutscope-cli codegen exited with '${rc}': ${err}")
+  endif()
+  foreach(side store load)
+    string(JSON shown GET "${meta}" banks ${side}_fault)
+    if(side STREQUAL "store")
+      string(JSON want ERROR_VARIABLE missing GET "${cg}" instructions 1 hardware_fault)
+    else()
+      string(JSON want ERROR_VARIABLE missing GET "${cg}" instructions 2 hardware_fault)
+    endif()
+    if(missing OR NOT shown MATCHES "^misaligned address" OR NOT shown STREQUAL want)
+      message(FATAL_ERROR "${side}: the window shows the fault '${shown}'; codegen says ${cg}")
+    endif()
+  endforeach()
+  message(STATUS "a padded round trip the hardware faults on: the bank panel names the fault as codegen does")
 else()
   message(FATAL_ERROR "unknown MODE '${MODE}'")
 endif()

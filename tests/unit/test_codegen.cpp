@@ -198,6 +198,27 @@ TEST_CASE("swizzle designer with Triton's instructions: no shared memory beats a
   }
 }
 
+// Golden 3.9 line 126 (and 3.6's): Triton's 8-byte vectors meet the padding
+// of two elements every 1024 at 4-byte offsets; Triton's own kernel stops
+// with "misaligned address" on an H200 (as do all 36 such golden kernels).
+TEST_CASE("codegen: accesses the padding misaligns are named as a hardware fault", "[codegen]") {
+  const std::string reg = "BlockedLayout([1, 4], [4, 8], [4, 2], [1, 0])";
+  auto padded = [](const char* pairs) {
+    return std::string("PaddedSharedLayout(interval_padding_pairs=") + pairs +
+           ", offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0]], "
+           "block_bases=[], shape=[16, 128])";
+  };
+  for (auto v : {ls::TritonVersion::v3_6, ls::TritonVersion::v3_9}) {
+    auto r = cg::via_shared(at(reg, {16, 128}), at(padded("[[256, 4], [1024, 2]]"), {16, 128}), 16, {v, 90});
+    CHECK(r.ptx_per_thread.at("st.shared.v2.b32") == 2);
+    for (const auto& in : r.instrs)
+      if (in.shared) CHECK(in.hardware_fault == "misaligned address: " + in.mnemonic + " at byte 2084 (8-byte accesses)");
+    // a padding of four elements keeps the 8-byte vectors aligned
+    auto ok = cg::via_shared(at(reg, {16, 128}), at(padded("[[256, 4]]"), {16, 128}), 16, {v, 90});
+    for (const auto& in : ok.instrs) CHECK(in.hardware_fault.empty());
+  }
+}
+
 // Conversions inside warps (16x32, 4 warps), as both wheels' PTX has them
 // (golden/codegen-shuffle-*.jsonl holds 800 such kernels): the source's
 // register bit 0 (col 1) trading places with a lane bit.
