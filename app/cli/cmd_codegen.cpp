@@ -57,6 +57,7 @@ std::string instr_json(const cg::Instr& in, bool details) {
         << ", \"mnemonic\": \"" << a->instruction << "\", \"per_thread\": " << a->per_thread
         << ", \"wavefronts\": " << a->wavefronts << ", \"ideal\": " << a->ideal << "}";
     if (!in.hardware_fault.empty()) o << ", \"hardware_fault\": " << ls::json_string(in.hardware_fault);
+    if (!in.wrong_addresses.empty()) o << ", \"wrong_addresses\": " << ls::json_string(in.wrong_addresses);
     if (details) {
       o << ", \"accesses\": [";
       for (size_t i = 0; i < in.accesses.size(); ++i) {

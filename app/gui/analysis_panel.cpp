@@ -273,6 +273,12 @@ void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std
                           "its padding leaves: this access is not a multiple of its size, and the kernel\n"
                           "Triton compiles for this pair stops with \"misaligned address\" (docs/codegen.md).");
     }
+  for (const auto* side : {&r.store, &r.load})
+    if (!side->wrong_addresses.empty()) {
+      ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%s: wrong addresses", side == &r.store ? "store" : "load");
+      ImGui::SameLine();
+      ImGui::TextWrapped("%s", side->wrong_addresses.c_str());
+    }
   if (r.triton_conflicts_per_wavefront)
     ImGui::Text("Triton (get_shared_bank_conflicts): %d conflicts per wavefront", *r.triton_conflicts_per_wavefront);
   else

@@ -225,7 +225,8 @@ void write_meta(const std::string& path, const lsgui::App& app, const std::vecto
     j["banks"] = {{"store", r.store.instruction}, {"load", r.load.instruction},
                   {"store_wavefronts", r.store.wavefronts}, {"load_wavefronts", r.load.wavefronts},
                   {"llvm_alignment_decides", r.store.llvm_alternative || r.load.llvm_alternative},
-                  {"store_fault", r.store.hardware_fault}, {"load_fault", r.load.hardware_fault}};
+                  {"store_fault", r.store.hardware_fault}, {"load_fault", r.load.hardware_fault},
+                  {"store_wrong_addresses", r.store.wrong_addresses}, {"load_wrong_addresses", r.load.wrong_addresses}};
     for (const auto* side : {&r.store, &r.load})
       if (const auto& a = side->llvm_alternative)
         j["banks"][side == &r.store ? "store_alternative" : "load_alternative"] = {

@@ -86,6 +86,7 @@ struct SharedOpReport {
   int32_t max_wavefronts = 0;       // worst instruction
   std::optional<LlvmAlternative> llvm_alternative;  // Triton's model, where LLVM's alignment proof decides
   std::string hardware_fault;                       // Triton's model: a misaligned access (codegen.h)
+  std::string wrong_addresses;                      // Triton's model: 3.6 misplaces elements (codegen.h)
   std::vector<SharedAccess> accesses;
 };
 

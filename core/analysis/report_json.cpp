@@ -51,6 +51,7 @@ std::string to_json(const SharedOpReport& r, bool details) {
                   ", \"max_wavefronts_per_instruction\": " + std::to_string(r.max_wavefronts);
   if (r.llvm_alternative) s += ", \"llvm_alignment_decides\": true, \"alternative\": " + to_json(*r.llvm_alternative);
   if (!r.hardware_fault.empty()) s += ", \"hardware_fault\": " + json_string(r.hardware_fault);
+  if (!r.wrong_addresses.empty()) s += ", \"wrong_addresses\": " + json_string(r.wrong_addresses);
   if (details) {
     s += ", \"accesses\": [";
     for (size_t i = 0; i < r.accesses.size(); ++i) s += (i ? ", " : "") + access(r.accesses[i]);

@@ -357,14 +357,16 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
     if (ok) break;
   }
   if (k == 0) vecregs.clear();
-  // XOR-ed: register bases sharing bits with a lane or warp basis, or with
-  // another XOR-ed one; the others are added
+  // XOR-ed: register bases sharing bits with a lane or warp basis, or (3.9)
+  // with another XOR-ed one; the XOR of the others is added. 3.6 stops at
+  // the first step, so an added basis may share bits with an XOR-ed one and
+  // the sum then differs from the XOR: 3.6 puts those elements elsewhere
   std::vector<int> front = all_but(n, vecregs), back;
   for (int64_t taken = lane_warp, grew = 1; grew;) {
     grew = 0;
     for (size_t j = 0; j < front.size(); ++j)
       if (c.reg[front[j]] & taken) {
-        taken |= c.reg[front[j]];
+        if (version == TritonVersion::v3_9) taken |= c.reg[front[j]];
         back.push_back(front[j]);
         front.erase(front.begin() + static_cast<std::ptrdiff_t>(j));
         grew = 1;
@@ -372,6 +374,13 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
       }
   }
   std::sort(back.begin(), back.end());
+  int64_t xored = lane_warp, added = 0;
+  for (int i : back) xored |= c.reg[i];
+  for (int i : front) added |= c.reg[i];
+  std::string wrong;
+  if (added & xored)
+    wrong = "Triton 3.6 adds register offsets (" + std::to_string(added) + ") that share bits with the XOR-ed part (" +
+            std::to_string(xored) + "): some elements go to other shared addresses than the layout's (3.9 XORs them)";
   std::vector<int64_t> reg_bit;  // each register basis as a bit of the register index
   for (int32_t i : c.reg_index) reg_bit.push_back(int64_t{1} << i);
   std::vector<LdStAccess> acc;
@@ -434,6 +443,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
     names.push_back(&it->first);
   }
   Instr in;
+  in.wrong_addresses = wrong;
   in.shared = true;
   in.store = store;
   in.per_thread = static_cast<int64_t>(merged.size());
@@ -536,6 +546,7 @@ SharedOpReport as_report(const Instr& in, int32_t bits) {
   o.ideal = in.ideal;
   o.llvm_alternative = in.llvm_alternative;
   o.hardware_fault = in.hardware_fault;
+  o.wrong_addresses = in.wrong_addresses;
   for (const auto& x : in.accesses) o.max_wavefronts = std::max(o.max_wavefronts, x.wavefronts);
   o.accesses = in.accesses;
   return o;

@@ -88,6 +88,11 @@ struct Instr {
   // Triton's own kernel does: Triton vectorizes padded layouts up to the
   // padding interval, not to the padding's alignment
   std::string hardware_fault;
+  // ld/st.shared only, Triton 3.6: set when the register offsets it adds
+  // share bits with the part it XORs, so some elements go to other addresses
+  // than the layout's (wrong data or faults where two meet or one leaves the
+  // buffer; Triton 3.9 XORs them all)
+  std::string wrong_addresses;
   // shared only, one CTA: warp instructions, wavefronts, ideal wavefronts
   int64_t warp_instructions = 0, wavefronts = 0, ideal = 0;
   // per warp instruction: lane offsets (elements), wavefronts; only the first

@@ -185,7 +185,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     std::pair<int, int64_t> key{0, 0};
     int64_t known = mb, off = c + d;  // possibly-set bits of the base; offset from it
     if (c & mb) {
-      const int64_t cx = s.version == TritonVersion::v3_9 ? (c & mb) : c;
+      const int64_t cx = c & mb;
       key = {1, cx};
       known = mb | cx;
       off = (c ^ cx) + d;

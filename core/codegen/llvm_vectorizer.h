@@ -4,11 +4,13 @@
 // Triton addresses a thread's i-th access as ((R ^ c_i) + d_i) * B bytes
 // (padded layouts: x + sum_k ((x >> log2(I_k B)) << log2(P_k B)) of that),
 // R the lane/warp part, c_i the XOR of the register bases that share bits
-// with R, d_i the sum of those that do not, B the element bytes.
+// with R (3.9: or with another such basis), d_i the XOR of the others, B the
+// element bytes. (3.6's d_i may share bits with R ^ c_i: codegen.h's
+// wrong_addresses.)
 // LLVM sees R's possibly-set bits M (the OR of the lane and warp bases):
 // - c & M = 0: the XOR is an `or disjoint`, the access is R + (c + d);
-//   else the access is (R ^ c) + d, a base of its own per c (LLVM of 3.9
-//   adds the bits of c outside M: (R ^ (c & M)) + (c & ~M) + d);
+//   else the access is (R ^ c) + d, a base of its own per c & M (LLVM adds
+//   the bits of c outside M: (R ^ (c & M)) + (c & ~M) + d);
 // - padding distributes over such a disjoint sum, R's padding staying with
 //   R (LLVM of 3.6: not where both R and the constant reach an interval;
 //   that access is a base of its own);

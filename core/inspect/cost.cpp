@@ -241,6 +241,7 @@ Cost shared_cost(const OpContext& c, const TensorLayout& reg, TensorLayout share
     k.add("alternative", to_json(*best.llvm_alternative));
   }
   if (!best.hardware_fault.empty()) k.add_str("hardware_fault", best.hardware_fault);
+  if (!best.wrong_addresses.empty()) k.add_str("wrong_addresses", best.wrong_addresses);
   auto brief = [](const SharedOpReport& r) {
     return "{\"instruction\": " + json_string(r.instruction) + ", \"wavefronts\": " + std::to_string(r.wavefronts) +
            ", \"ideal\": " + std::to_string(r.ideal) + "}";
