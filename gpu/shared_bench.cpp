@@ -134,8 +134,10 @@ Plan make_plan(const SharedRequest& r) {
     p.store_seq = st.sequence;
     p.load_seq = ld.sequence;
     // an access the hardware would fault on (Triton's own kernel faults too)
-    for (const codegen::Instr* in : {&st, &ld})
+    for (const codegen::Instr* in : {&st, &ld}) {
       require(in->hardware_fault.empty(), "gpu shared: " + in->hardware_fault + ": the hardware faults, as Triton's own kernel does");
+      require(in->wrong_addresses.empty(), "gpu shared: " + in->wrong_addresses + "; not run");
+    }
   } else {
     p.store = analyze_shared_access(*reg, *sh, r.bits, true, r.store_opt, phys);
     p.load = analyze_shared_access(*lreg, *sh, r.bits, false, r.load_opt, phys);

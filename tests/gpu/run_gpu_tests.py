@@ -134,7 +134,8 @@ def main():
         check(f"shared {r['name']}", ok, detail[:600])
     # The same in Triton's instructions (codegen's local_store / local_load): on
     # the H200 95 of 98 agreed, the rest stores 1-4 wavefronts above 1024
-    # (bench/RESULTS.md); two padded cases are refused as misaligned.
+    # (bench/RESULTS.md); a padded case is refused as misaligned and one whose
+    # Triton 3.6 addresses are wrong (codegen's wrong_addresses) is not run.
     cases = os.path.join(os.path.dirname(os.path.abspath(__file__)), "triton_shared_cases.jsonl")
     rc, out, err = run(a.cli, ["gpu", "shared", "--batch", cases])
     results = [json.loads(l) for l in out.strip().split("\n") if l.strip()]
@@ -142,7 +143,8 @@ def main():
     agree = sum(r["result"]["agrees"] for r in ran)
     refused = [r for r in results if "error" in r]
     check(f"gpu shared in Triton's instructions: {agree} of {len(ran)} agree, {len(refused)} refused",
-          len(ran) >= 95 and agree >= 0.9 * len(ran) and all("misaligned" in r["error"] for r in refused), err)
+          len(ran) >= 95 and agree >= 0.9 * len(ran)
+          and all("misaligned" in r["error"] or "Triton 3.6 adds" in r["error"] for r in refused), err)
     print(f"{passed} passed, {failed} failed")
     sys.exit(0 if failed == 0 else 1)
 
