@@ -377,10 +377,10 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   int64_t xored = lane_warp, added = 0;
   for (int i : back) xored |= c.reg[i];
   for (int i : front) added |= c.reg[i];
-  std::string wrong;
-  if (added & xored)
-    wrong = "Triton 3.6 adds register offsets (" + std::to_string(added) + ") that share bits with the XOR-ed part (" +
-            std::to_string(xored) + "): some elements go to other shared addresses than the layout's (3.9 XORs them)";
+  const std::string wrong = added & xored ? "Triton 3.6 adds register offsets that share bits with the offsets it "
+                                            "XORs: some elements go to other shared addresses than the layout's "
+                                            "(Triton 3.9 XORs them all)"
+                                          : "";
   std::vector<int64_t> reg_bit;  // each register basis as a bit of the register index
   for (int32_t i : c.reg_index) reg_bit.push_back(int64_t{1} << i);
   std::vector<LdStAccess> acc;
