@@ -264,21 +264,21 @@ void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std
                             a->instruction.c_str(), static_cast<long long>(a->per_thread),
                             static_cast<long long>(a->wavefronts), static_cast<long long>(a->ideal));
   }
-  for (const auto* side : {&r.store, &r.load})
+  for (const auto* side : {&r.store, &r.load}) {  // what Triton's own kernel gets wrong
+    const char* name = side == &r.store ? "store" : "load";
     if (!side->hardware_fault.empty()) {
-      ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%s faults on the GPU: %s", side == &r.store ? "store" : "load",
-                         side->hardware_fault.c_str());
+      ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%s faults on the GPU: %s", name, side->hardware_fault.c_str());
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("Triton vectorizes a padded layout up to its padding interval, not to the alignment\n"
                           "its padding leaves: this access is not a multiple of its size, and the kernel\n"
                           "Triton compiles for this pair stops with \"misaligned address\" (docs/codegen.md).");
     }
-  for (const auto* side : {&r.store, &r.load})
     if (!side->wrong_addresses.empty()) {
-      ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%s: wrong addresses", side == &r.store ? "store" : "load");
+      ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%s: wrong addresses", name);
       ImGui::SameLine();
       ImGui::TextWrapped("%s", side->wrong_addresses.c_str());
     }
+  }
   if (r.triton_conflicts_per_wavefront)
     ImGui::Text("Triton (get_shared_bank_conflicts): %d conflicts per wavefront", *r.triton_conflicts_per_wavefront);
   else

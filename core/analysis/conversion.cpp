@@ -302,11 +302,8 @@ ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout&
   else if (r.moved_dims == std::vector<std::string>{"register", "lane"}) {
     // Triton 3.6 (cvtNeedsWarpShuffle) shuffles only with fewer than two mixed
     // transpositions; otherwise it goes through shared memory
-    const WarpPermutation w = warp_permutation(src, dst);
-    r.mixed_transpositions = w.mixed;
-    r.lanes_fixed = w.lanes_fixed;
-    r.mixed_lane_bit = w.lane_bit;
-    r.kind = w.mixed < 2 ? ConversionKind::warp_shuffle : ConversionKind::shared_memory;
+    r.warp = warp_permutation(src, dst);
+    r.kind = r.warp.mixed < 2 ? ConversionKind::warp_shuffle : ConversionKind::shared_memory;
   } else r.kind = ConversionKind::shared_memory;
   // Triton 3.9 also shuffles when only warps differ, each destination warp
   // finding its data in lanes of its own warp (observed, see conversion.h)
@@ -314,12 +311,7 @@ ConversionReport analyze_conversion(const LinearLayout& src, const LinearLayout&
   if (version == TritonVersion::v3_9 && r.kind == ConversionKind::shared_memory && moved("warp") && !moved("block") &&
       warp_local(src, dst)) {
     const std::optional<WarpPermutation> w = warp_local_permutation(src, dst);
-    if (w && w->mixed < 2) {
-      r.kind = ConversionKind::warp_shuffle;
-      r.mixed_transpositions = w->mixed;
-      r.lanes_fixed = w->lanes_fixed;
-      r.mixed_lane_bit = w->lane_bit;
-    }
+    if (w && w->mixed < 2) r.kind = ConversionKind::warp_shuffle, r.warp = *w;
   }
   if (r.kind == ConversionKind::shared_memory && with_scratch) {
     // the designer works on the tensor without register broadcast

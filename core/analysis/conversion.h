@@ -37,16 +37,6 @@ namespace ls {
 enum class ConversionKind { free, register_permutation, warp_shuffle, shared_memory };
 std::string to_string(ConversionKind k);
 
-struct ConversionReport {
-  ConversionKind kind = ConversionKind::free;
-  std::vector<std::string> moved_dims;  // hardware dims the data moves across
-  int64_t scratch_bytes = 0;            // shared memory, for shared_memory
-  LinearLayout minimal;                 // the remaining map (dst hw -> src hw)
-  int mixed_transpositions = 0;         // for warp_shuffle
-  bool lanes_fixed = true;              // for warp_shuffle: no lane permutation left
-  int mixed_lane_bit = -1;              // for warp_shuffle: the lane bit of a mixed transposition
-};
-
 // Triton's getWarpLayoutConvertDecomposition writes the register/lane
 // permutation between two layouts as P = P_mixed o P_lane o P_reg: `mixed`
 // (register, lane) transpositions, and a lane permutation P_lane that is the
@@ -58,6 +48,14 @@ struct WarpPermutation {
   int lane_bit = -1;  // the lane bit of the last mixed transposition walked
 };
 WarpPermutation warp_permutation(const LinearLayout& src, const LinearLayout& dst);
+
+struct ConversionReport {
+  ConversionKind kind = ConversionKind::free;
+  std::vector<std::string> moved_dims;  // hardware dims the data moves across
+  int64_t scratch_bytes = 0;            // shared memory, for shared_memory
+  LinearLayout minimal;                 // the remaining map (dst hw -> src hw)
+  WarpPermutation warp;                 // for warp_shuffle
+};
 
 // `l` with its zero (broadcast) register bases dropped, as Triton's
 // actionRemoveBroadcastedRegs does (and 3.9's blocked lowering).

@@ -195,7 +195,7 @@ AmdConvert amd_convert(const LinearLayout& src, const LinearLayout& dst, int32_t
   if (r.path == ConversionKind::warp_shuffle) {
     const Instr words = warp_shuffles(src, dst, bits, cv);
     r.shuffles = words.per_thread;
-    const int stride = 1 << std::max(cv.mixed_lane_bit, 0);
+    const int stride = 1 << std::max(cv.warp.lane_bit, 0);
     if (words.mnemonic == "shfl.sync.idx.b32") r.shuffle = "ds_bpermute_b32";
     else if (stride < 16) r.shuffle = "v_mov_b32_dpp";
     else if (arch == "gfx950") r.shuffle = stride == 16 ? "v_permlane16_swap_b32" : "v_permlane32_swap_b32";

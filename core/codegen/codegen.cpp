@@ -674,12 +674,12 @@ Instr warp_shuffles(const LinearLayout& a, const LinearLayout& b, int32_t bits, 
   }
   int pack = 0;  // log2 of the elements per 32-bit word: at most 4, keeping the mixed bits apart
   for (int per_word = std::min(32 / bits, 4); per_word > 1; per_word >>= 1) ++pack;
-  pack = std::min(pack, reg_bits - cv.mixed_transpositions);
+  pack = std::min(pack, reg_bits - cv.warp.mixed);
   const int64_t words = int64_t{1} << (reg_bits - pack);
   Instr in;
   in.op = "convert_layout";
   in.bytes_per_lane = 4;
-  if (cv.mixed_transpositions == 1 && cv.lanes_fixed) {
+  if (cv.warp.mixed == 1 && cv.warp.lanes_fixed) {
     in.mnemonic = "shfl.sync.bfly.b32";  // one word of each pair crosses to the partner lane
     in.per_thread = words / 2;
   } else {

@@ -368,7 +368,7 @@ Cost convert_cost(const OpContext& c, const TensorLayout& src, const TensorLayou
                  std::to_string(r.scratch_bytes) + " B";
   } else if (r.kind == ConversionKind::warp_shuffle) {
     int64_t regs = hw(*sm->linear(), "register");
-    k.add("mixed_transpositions", r.mixed_transpositions);
+    k.add("mixed_transpositions", r.warp.mixed);
     if (amd) {
       k.add_str("instruction", a.shuffle);
       k.add("instructions_per_thread", a.shuffles);

@@ -29,6 +29,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from amd39_oracle import in_child  # noqa: E402
 from codegen_oracle import kernels as nvidia_kernels  # noqa: E402  (its convert kernel is target-neutral)
+from codegen_oracle import permute_reg_lane  # noqa: E402
 
 DTYPE = {8: "i8", 16: "fp16", 32: "fp32"}
 
@@ -136,10 +137,8 @@ def draw(rng):
 
 def draw_shuffle(k):
     """Case k of --shuffle: a random 64-lane linear layout converted to itself
-    with register and lane bases permuted (one register/lane swap; the same
-    plus a lane swap; lanes only; any permutation; a swap with the register
-    bits rotated), for Triton's warp-shuffle lowering and AMD's lane
-    exchanges (ds_bpermute, ds_swizzle, DPP, permlane swaps). None when the
+    with register and lane bases permuted (permute_reg_lane), for Triton's
+    warp-shuffle lowering and AMD's lane exchanges (ds_bpermute, ds_swizzle, DPP, permlane swaps). None when the
     drawn shape is too small for 64 lanes and the warps."""
     import triton.experimental.gluon.language as gl
     rng = random.Random(f"amdshfl:{k}")
@@ -154,20 +153,7 @@ def draw_shuffle(k):
     rng.shuffle(units)
     nreg = len(units) - nl - (warps.bit_length() - 1)
     reg, lane, warp = units[:nreg], units[nreg:nreg + nl], units[nreg + nl:]
-    reg2, lane2 = [list(b) for b in reg], [list(b) for b in lane]
-    style = (k // 3) % 5
-    if style in (0, 1, 4) and reg2:
-        i, j = rng.randrange(len(reg2)), rng.randrange(nl)
-        reg2[i], lane2[j] = lane2[j], reg2[i]
-        if style == 4 and len(reg2) > 1:
-            reg2 = reg2[1:] + reg2[:1]
-    if style in (1, 2):
-        a, b = rng.sample(range(nl), 2)
-        lane2[a], lane2[b] = lane2[b], lane2[a]
-    if style == 3:
-        both = reg2 + lane2
-        rng.shuffle(both)
-        reg2, lane2 = both[:len(reg2)], both[len(reg2):]
+    reg2, lane2 = permute_reg_lane(rng, reg, lane, (k // 3) % 5)
     return (warps, bits, shape, gl.DistributedLinearLayout(reg, lane, warp, [], shape),
             gl.DistributedLinearLayout(reg2, lane2, warp, [], shape))
 

@@ -718,6 +718,28 @@ def check_samples(folder):
     return 1 if bad or not entries else 0
 
 
+def permute_reg_lane(rng, reg, lane, style):
+    """Copies of a layout's register and lane bases permuted in one of five
+    ways (style 0-4): one register basis trades places with a lane basis; the
+    same plus two lanes swapped; two lanes swapped only; any permutation of
+    all the positions; a trade with the register bases rotated (a cycle
+    r -> l -> r')."""
+    reg2, lane2 = [list(b) for b in reg], [list(b) for b in lane]
+    if style in (0, 1, 4) and reg2:
+        i, j = rng.randrange(len(reg2)), rng.randrange(len(lane2))
+        reg2[i], lane2[j] = lane2[j], reg2[i]
+        if style == 4 and len(reg2) > 1:
+            reg2 = reg2[1:] + reg2[:1]
+    if style in (1, 2):
+        a, b = rng.sample(range(len(lane2)), 2)
+        lane2[a], lane2[b] = lane2[b], lane2[a]
+    if style == 3:
+        both = reg2 + lane2
+        rng.shuffle(both)
+        reg2, lane2 = both[:len(reg2)], both[len(reg2):]
+    return reg2, lane2
+
+
 def shuffle_plan(seed, n, first_id):
     """n sm_90 conversions that stay inside each warp: the destination is the
     source (a random linear layout, sometimes with a broadcast register) with
@@ -731,20 +753,8 @@ def shuffle_plan(seed, n, first_id):
         bits = BITS[k % 3]
         shape = draw_shape(rng, nw)
         _, reg, lane, warp, _ = d_linear(rng, nw, shape)
-        reg2, lane2, warp2 = [list(b) for b in reg], [list(b) for b in lane], [list(b) for b in warp]
-        style = (k // 3) % 5
-        if style in (0, 1, 4) and reg2:  # one register basis trades places with a lane basis
-            i, j = rng.randrange(len(reg2)), rng.randrange(len(lane2))
-            reg2[i], lane2[j] = lane2[j], reg2[i]
-            if style == 4 and len(reg2) > 1:  # and the register bits rotate: a cycle r -> l -> r'
-                reg2 = reg2[1:] + reg2[:1]
-        if style in (1, 2):  # lanes permuted among themselves
-            a, b = rng.sample(range(len(lane2)), 2)
-            lane2[a], lane2[b] = lane2[b], lane2[a]
-        if style == 3:  # any permutation of the register and lane positions
-            both = reg2 + lane2
-            rng.shuffle(both)
-            reg2, lane2 = both[:len(reg2)], both[len(reg2):]
+        reg2, lane2 = permute_reg_lane(rng, reg, lane, (k // 3) % 5)
+        warp2 = [list(b) for b in warp]
         if rng.random() < 0.15:  # a broadcast register on the destination side
             reg2.insert(rng.randint(0, len(reg2)), [0, 0])
         cases.append({"id": first_id + k, "group": "shfl90", "cc": 90, "mode": "convert",
