@@ -4,6 +4,7 @@
 #include <bit>
 #include <limits>
 #include <map>
+#include <tuple>
 
 
 namespace ls::codegen {
@@ -26,6 +27,18 @@ int64_t pad_bits(int64_t m, const LdStShape& s) {
   for (auto [interval, pad] : s.pads)
     b |= (m >> log2i(int64_t{interval} * s.elem_bytes)) << log2i(int64_t{pad} * s.elem_bytes);
   return b;
+}
+
+// The values the padding of x may take when its bits `ones` are set and the
+// bits `unknown` may be: LLVM's range of it from its known bits.
+std::pair<int64_t, int64_t> pad_range(int64_t ones, int64_t unknown, const LdStShape& s) {
+  int64_t lo = 0, hi = 0;
+  for (auto [interval, pad] : s.pads) {
+    const int k = log2i(int64_t{interval} * s.elem_bytes), p = log2i(int64_t{pad} * s.elem_bytes);
+    lo += (ones >> k) << p;
+    hi += ((ones | unknown) >> k) << p;
+  }
+  return {lo, hi};
 }
 
 int32_t align_of(int64_t bits) {
@@ -171,6 +184,61 @@ std::pair<int32_t, Merged> merged_of(const Piece& p) {
   return {first, m};
 }
 
+// An access's address as LLVM's alias analysis takes it apart: the shared
+// base, R (the same value in every access not XOR-ed with it), a padding term
+// (R's own for an access on base R, one of its own for an access of its own:
+// `pad` tells them apart, -1 an XOR-ed access, not modelled) and a constant.
+struct Address {
+  int64_t constant = 0;
+  int64_t pad_lo = 0, pad_hi = 0;  // the padding term's range
+  int32_t pad = 0;
+};
+
+// May b's bytes overlap a's? R cancels; the ranges of the two padding terms
+// leave the distance in [lo, hi] (BasicAA's range of the offset); two of the
+// same term differ by their constants only.
+bool may_overlap(const Address& a, const Address& b, int64_t bytes) {
+  if (a.pad < 0 || b.pad < 0) return true;
+  const int64_t lo = b.constant - a.constant + (a.pad == b.pad ? 0 : b.pad_lo - a.pad_hi);
+  const int64_t hi = b.constant - a.constant + (a.pad == b.pad ? 0 : b.pad_hi - a.pad_lo);
+  return lo < bytes && hi > -bytes;
+}
+
+// LLVM's LoadStoreVectorizer sinks the stores of a chain (one base) down to
+// its last one, in register order (Triton's), from the last backwards: a
+// store joins the stores after it unless a store of another base between
+// them may overlap it; else a new piece starts there. An access of its own
+// (padded layouts of 3.6) is such a store, unless the padding terms' ranges
+// keep it apart.
+void split_at_aliasing_stores(std::vector<Placed>& v, const std::vector<LdStAccess>& acc,
+                              const std::vector<Address>& address, int64_t bytes,
+                              std::vector<std::vector<Placed>>& out) {
+  std::vector<int32_t> order(acc.size());  // accesses in register order
+  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int32_t>(i);
+  std::stable_sort(order.begin(), order.end(), [&](int32_t a, int32_t b) { return acc[a].reg < acc[b].reg; });
+  std::vector<int32_t> at(acc.size());
+  for (size_t i = 0; i < order.size(); ++i) at[order[i]] = static_cast<int32_t>(i);
+  std::vector<bool> member(acc.size(), false);
+  for (const Placed& p : v) member[p.index] = true;
+  std::stable_sort(v.begin(), v.end(), [&](const Placed& a, const Placed& b) { return at[a.index] > at[b.index]; });
+  std::vector<Placed> piece;
+  int32_t last = 0;  // where the piece's last store is, in register order
+  for (const Placed& p : v) {
+    bool safe = !piece.empty();
+    for (int32_t q = at[p.index] + 1; safe && q < last; ++q) {
+      const int32_t other = order[q];
+      safe = member[other] || address[other].pad == 0 || !may_overlap(address[p.index], address[other], bytes);
+    }
+    if (!safe) {
+      if (!piece.empty()) out.push_back(std::move(piece));
+      piece.clear();
+      last = at[p.index];
+    }
+    piece.push_back(p);
+  }
+  out.push_back(std::move(piece));
+}
+
 }  // namespace
 
 bool r_too_deep(const LdStShape& s) { return s.version == TritonVersion::v3_9 && s.lane_warp_terms >= 7; }
@@ -180,6 +248,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   const bool padded = !s.pads.empty();
   // base: (kind, value): 0 = R, 1 = R ^ c (value c), 2 = an access of its own (value: index)
   std::map<std::pair<int, int64_t>, std::vector<Placed>> bases;
+  std::vector<Address> address(accesses.size());
   for (int32_t i = 0; i < static_cast<int32_t>(accesses.size()); ++i) {
     const int64_t c = accesses[i].xor_const * s.elem_bytes, d = accesses[i].add_const * s.elem_bytes;
     std::pair<int, int64_t> key{0, 0};
@@ -198,6 +267,13 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           if ((known >> sh) && (off >> sh)) spread = false;
         }
       if (!spread) {
+        if (key.first == 0) {  // R + off, and the padding of that
+          const int64_t ones = off & mb ? 0 : off;
+          const int64_t unknown = off & mb ? (int64_t{1} << std::bit_width(static_cast<uint64_t>(mb + off))) - 1 : mb;
+          std::tie(address[i].pad_lo, address[i].pad_hi) = pad_range(ones, unknown, s);
+          address[i].constant = off;
+          address[i].pad = i + 1;
+        }
         key = {2, i};
         known |= off;
         off = 0;
@@ -209,6 +285,11 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     int32_t align = align_of(known | off);
     if ((r_too_deep(s) && s.proof == LdStShape::Proof::model) || s.proof == LdStShape::Proof::none)
       align = std::min(align, s.vec_bytes);
+    if (key.first == 0) {
+      address[i].constant = off;
+      std::tie(address[i].pad_lo, address[i].pad_hi) = pad_range(0, mb, s);
+    }
+    if (key.first == 1) address[i].pad = -1;
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i});
   }
   const bool combine = s.proof != LdStShape::Proof::none && s.load && s.unit_elems > 1 && s.vec_bytes == s.elem_bytes;
@@ -217,7 +298,12 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   std::vector<Placed> chained;
   std::vector<size_t> ends;
   std::vector<Piece> pieces;
+  std::vector<std::vector<Placed>> groups;
   for (auto& [key, v] : bases) {
+    if (s.load || !padded || key.first == 2) groups.push_back(std::move(v));
+    else split_at_aliasing_stores(v, accesses, address, s.vec_bytes, groups);
+  }
+  for (auto& v : groups) {
     if (combine) combine_loads(v, accesses, s);
     std::stable_sort(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.offset < b.offset; });
     if (s.load)  // one load per address

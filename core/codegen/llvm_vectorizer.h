@@ -20,6 +20,11 @@
 //   address O3 builds of them, a tree of ORs or a chain of GEPs, one per
 //   term): there it is Triton's own (its access's size);
 // - loads of one address are loaded once (stores are all kept);
+// - stores are joined only where LLVM may sink them down to the last store
+//   of their base: a store of another base in between that BasicAA cannot
+//   keep apart cuts the base's stores there (an access of its own is kept
+//   apart when the ranges of the two padding terms, from their known bits,
+//   leave no overlap; R cancels);
 // - scalar loads whose values the consumer packs into one integer word
 //   (registers r .. r+u-1, r a multiple of u = `unit_elems`) are combined
 //   first (O3's load combining) when all u lie in register order at

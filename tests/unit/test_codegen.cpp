@@ -634,3 +634,28 @@ TEST_CASE("codegen: Triton's 32-bit words of 16-bit pairs join as words", "[code
                             "SwizzledSharedLayout(vec=2, per_phase=1, max_phase=16, order=[1, 0], cga_layout=[])",
                             {16, 64}, 16, v, 90) == Counts{{"ld.shared.v2.b32", 4}, {"st.shared.v2.b32", 4}});
 }
+
+TEST_CASE("codegen: Triton 3.6's stores join only past stores LLVM proves apart (padded)", "[codegen]") {
+  // held-out kernel (seed 77, 3.6 wheel's PTX and LLVM's LoadStoreVectorizer
+  // log): the loads join into v4.b16, but between the stores of base R lie
+  // stores of accesses of their own whose padding LLVM cannot bound apart
+  // from R's: every store stays alone
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[0, 8], [8, 0], [1, 0], [0, 2], [0, 1]], "
+                          "lane_bases=[[2, 0], [4, 0], [16, 0], [32, 0], [0, 4]], warp_bases=[], block_bases=[], "
+                          "shape=[64, 16])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[16, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                          "[0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 16])",
+                          {64, 16}, 16, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 24}, {"ld.shared.v4.b16", 2}, {"st.shared.b16", 32}});
+  // golden 3.6 line 1299: the padding terms in between take values in [0, 8]
+  // and [0, 24] bytes (BasicAA's ranges from their known bits): those stores
+  // lie over a kilobyte away and the pair joins on both sides
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[0, 1], [0, 2], [1, 0], [0, 4], [0, 8]], "
+                          "lane_bases=[[2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], warp_bases=[[64, 0], [128, 0]], "
+                          "block_bases=[], shape=[256, 16])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[128, 2], [256, 8]], offset_bases=[[1, 0], "
+                          "[2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0], [0, 1], [0, 2], [0, 4], "
+                          "[0, 8]], block_bases=[], shape=[256, 16])",
+                          {256, 16}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 30}, {"ld.shared.v2.b32", 1}, {"st.shared.b32", 30}, {"st.shared.v2.b32", 1}});
+}
