@@ -4,6 +4,7 @@
 #include <bit>
 #include <limits>
 #include <map>
+#include <span>
 #include <tuple>
 
 
@@ -185,54 +186,67 @@ std::pair<int32_t, Merged> merged_of(const Piece& p) {
 }
 
 // An access's address as LLVM's alias analysis takes it apart: the shared
-// base, R (the same value in every access not XOR-ed with it), a padding term
-// (R's own for an access on base R, one of its own for an access of its own:
-// `pad` tells them apart, -1 an XOR-ed access, not modelled) and a constant.
+// base, a constant and up to two variable terms, each a value (`id`) with the
+// range and the trailing zeros its known bits allow: R, R's padding, the
+// padding of an access of its own, R XOR-ed with a constant. `opaque`: not
+// modelled.
+struct Term {
+  int64_t id = 0, lo = 0, hi = 0;
+  int tz = 0;
+};
 struct Address {
   int64_t constant = 0;
-  int64_t pad_lo = 0, pad_hi = 0;  // the padding term's range
-  int32_t pad = 0;
+  Term terms[2];
+  int n = 0;
+  bool opaque = false;
+  void add(int64_t id, int64_t lo, int64_t hi, int tz) { terms[n++] = {id, lo, hi, tz}; }
 };
 
-// May b's bytes overlap a's? R cancels; the ranges of the two padding terms
-// leave the distance in [lo, hi] (BasicAA's range of the offset); two of the
-// same term differ by their constants only.
+// May b's bytes overlap a's (BasicAA's aliasGEP on byte GEPs)? Terms of the
+// same value cancel; the others leave the distance d = b - a a multiple of
+// the GCD of their 2^tz off the constant difference, in the sum of their
+// ranges: no overlap if d mod GCD keeps both accesses apart or the range does.
 bool may_overlap(const Address& a, const Address& b, int64_t bytes) {
-  if (a.pad < 0 || b.pad < 0) return true;
-  const int64_t lo = b.constant - a.constant + (a.pad == b.pad ? 0 : b.pad_lo - a.pad_hi);
-  const int64_t hi = b.constant - a.constant + (a.pad == b.pad ? 0 : b.pad_hi - a.pad_lo);
+  if (a.opaque || b.opaque) return true;
+  const int64_t offset = b.constant - a.constant;
+  int64_t lo = offset, hi = offset;
+  int tz = 62, left = 0;
+  auto in = [](const Address& x, int64_t id) {
+    return std::any_of(x.terms, x.terms + x.n, [&](const Term& t) { return t.id == id; });
+  };
+  for (const Term& t : std::span(b.terms, b.n))
+    if (!in(a, t.id)) lo += t.lo, hi += t.hi, tz = std::min(tz, t.tz), ++left;
+  for (const Term& t : std::span(a.terms, a.n))
+    if (!in(b, t.id)) lo -= t.hi, hi -= t.lo, tz = std::min(tz, t.tz), ++left;
+  if (left == 0) return offset < bytes && offset > -bytes;
+  const int64_t gcd = int64_t{1} << tz, mod = ((offset % gcd) + gcd) % gcd;
+  if (mod >= bytes && gcd - mod >= bytes) return false;
   return lo < bytes && hi > -bytes;
 }
 
 // LLVM's LoadStoreVectorizer sinks the stores of a chain (one base) down to
-// its last one, in register order (Triton's), from the last backwards: a
-// store joins the stores after it unless a store of another base between
-// them may overlap it; else a new piece starts there. An access of its own
-// (padded layouts of 3.6) is such a store, unless the padding terms' ranges
-// keep it apart.
-void split_at_aliasing_stores(std::vector<Placed>& v, const std::vector<LdStAccess>& acc,
-                              const std::vector<Address>& address, int64_t bytes,
+// its last one, from the last backwards in program order (the input's): a
+// store joins the ones after it unless a store in between may overlap it (of
+// the chain: by offset; of another base: may_overlap); else a new piece
+// starts with it.
+void split_at_aliasing_stores(std::vector<Placed>& v, const std::vector<Address>& address, int64_t bytes,
                               std::vector<std::vector<Placed>>& out) {
-  std::vector<int32_t> order(acc.size());  // accesses in register order
-  for (size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int32_t>(i);
-  std::stable_sort(order.begin(), order.end(), [&](int32_t a, int32_t b) { return acc[a].reg < acc[b].reg; });
-  std::vector<int32_t> at(acc.size());
-  for (size_t i = 0; i < order.size(); ++i) at[order[i]] = static_cast<int32_t>(i);
-  std::vector<bool> member(acc.size(), false);
-  for (const Placed& p : v) member[p.index] = true;
-  std::stable_sort(v.begin(), v.end(), [&](const Placed& a, const Placed& b) { return at[a.index] > at[b.index]; });
+  std::map<int32_t, int64_t> member;  // input index -> offset
+  for (const Placed& p : v) member[p.index] = p.offset;
+  std::stable_sort(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.index > b.index; });
   std::vector<Placed> piece;
-  int32_t last = 0;  // where the piece's last store is, in register order
+  int32_t last = 0;  // the piece's last store
   for (const Placed& p : v) {
     bool safe = !piece.empty();
-    for (int32_t q = at[p.index] + 1; safe && q < last; ++q) {
-      const int32_t other = order[q];
-      safe = member[other] || address[other].pad == 0 || !may_overlap(address[p.index], address[other], bytes);
+    for (int32_t q = p.index + 1; safe && q < last; ++q) {
+      const auto it = member.find(q);
+      safe = it != member.end() ? it->second >= p.offset + bytes || it->second + bytes <= p.offset
+                                : !may_overlap(address[p.index], address[q], bytes);
     }
     if (!safe) {
       if (!piece.empty()) out.push_back(std::move(piece));
       piece.clear();
-      last = at[p.index];
+      last = p.index;
     }
     piece.push_back(p);
   }
@@ -240,6 +254,10 @@ void split_at_aliasing_stores(std::vector<Placed>& v, const std::vector<LdStAcce
 }
 
 }  // namespace
+
+constexpr int64_t kR = 1, kRPad = 2, kXored = int64_t{1} << 40, kOwnPad = int64_t{2} << 40;
+
+int tz_of(int64_t bits) { return bits ? std::countr_zero(static_cast<uint64_t>(bits)) : 62; }
 
 bool r_too_deep(const LdStShape& s) { return s.version == TritonVersion::v3_9 && s.lane_warp_terms >= 7; }
 
@@ -270,9 +288,12 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
         if (key.first == 0) {  // R + off, and the padding of that
           const int64_t ones = off & mb ? 0 : off;
           const int64_t unknown = off & mb ? (int64_t{1} << std::bit_width(static_cast<uint64_t>(mb + off))) - 1 : mb;
-          std::tie(address[i].pad_lo, address[i].pad_hi) = pad_range(ones, unknown, s);
+          const auto [lo, hi] = pad_range(ones, unknown, s);
+          address[i].add(kR, 0, mb, tz_of(mb));
+          address[i].add(kOwnPad + i, lo, hi, tz_of(pad_bits(ones | unknown, s)));
           address[i].constant = off;
-          address[i].pad = i + 1;
+        } else {
+          address[i].opaque = true;
         }
         key = {2, i};
         known |= off;
@@ -285,11 +306,17 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     int32_t align = align_of(known | off);
     if ((r_too_deep(s) && s.proof == LdStShape::Proof::model) || s.proof == LdStShape::Proof::none)
       align = std::min(align, s.vec_bytes);
-    if (key.first == 0) {
+    if (key.first != 2) {
       address[i].constant = off;
-      std::tie(address[i].pad_lo, address[i].pad_hi) = pad_range(0, mb, s);
+      if (key.first == 0) address[i].add(kR, 0, mb, tz_of(mb));
+      else address[i].add(kXored + key.second, 0, mb, tz_of(mb));
+      if (padded && key.first == 0) {
+        const auto [lo, hi] = pad_range(0, mb, s);
+        address[i].add(kRPad, lo, hi, tz_of(pad_bits(mb, s)));
+      } else if (padded) {
+        address[i].opaque = true;
+      }
     }
-    if (key.first == 1) address[i].pad = -1;
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i});
   }
   const bool combine = s.proof != LdStShape::Proof::none && s.load && s.unit_elems > 1 && s.vec_bytes == s.elem_bytes;
@@ -300,8 +327,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   std::vector<Piece> pieces;
   std::vector<std::vector<Placed>> groups;
   for (auto& [key, v] : bases) {
-    if (s.load || !padded || key.first == 2) groups.push_back(std::move(v));
-    else split_at_aliasing_stores(v, accesses, address, s.vec_bytes, groups);
+    if (s.load || key.first == 2) groups.push_back(std::move(v));
+    else split_at_aliasing_stores(v, address, s.vec_bytes, groups);
   }
   for (auto& v : groups) {
     if (combine) combine_loads(v, accesses, s);

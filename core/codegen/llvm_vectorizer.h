@@ -21,10 +21,13 @@
 //   term): there it is Triton's own (its access's size);
 // - loads of one address are loaded once (stores are all kept);
 // - stores are joined only where LLVM may sink them down to the last store
-//   of their base: a store of another base in between that BasicAA cannot
-//   keep apart cuts the base's stores there (an access of its own is kept
-//   apart when the ranges of the two padding terms, from their known bits,
-//   leave no overlap; R cancels);
+//   of their base (in the input's order, Triton's program order): a store of
+//   another base in between that BasicAA cannot keep apart cuts the base's
+//   stores there. BasicAA takes both addresses apart into a constant and
+//   terms (R, R ^ c, the padding terms); the same terms cancel, and the
+//   others keep the two apart when the constant difference modulo 2^(their
+//   fewest known trailing zeros) leaves room for both accesses, or when the
+//   sum of their ranges (from their known bits) does;
 // - scalar loads whose values the consumer packs into one integer word
 //   (registers r .. r+u-1, r a multiple of u = `unit_elems`) are combined
 //   first (O3's load combining) when all u lie in register order at

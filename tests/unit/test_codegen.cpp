@@ -659,3 +659,19 @@ TEST_CASE("codegen: Triton 3.6's stores join only past stores LLVM proves apart 
                           {256, 16}, 32, ls::TritonVersion::v3_6, 90) ==
         Counts{{"ld.shared.b32", 30}, {"ld.shared.v2.b32", 1}, {"st.shared.b32", 30}, {"st.shared.v2.b32", 1}});
 }
+
+TEST_CASE("codegen: stores join past stores of other XOR bases only where BasicAA's modulus keeps them apart",
+          "[codegen]") {
+  // golden 3.9 sm_80 line 664 (the wheel's PTX and LoadStoreVectorizer log):
+  // eight bases R ^ c; between the two halves of a base's stores lie stores
+  // of other bases. R's terms are multiples of 8 bytes: where the constant
+  // difference is 4 mod 8 BasicAA keeps the two apart, where it is 0 mod 8 it
+  // cannot. Loads join in every base (no store in between)
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [0, 64], [0, 16], [0, 1], [0, 4]], "
+                          "lane_bases=[[0, 2], [8, 0], [0, 8], [0, 32], [4, 0]], warp_bases=[], block_bases=[], "
+                          "shape=[16, 128])",
+                          "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 5], [0, 13], [0, 16], [0, 32], [0, 77], "
+                          "[1, 0], [2, 5], [6, 5], [8, 0]], block_bases=[], alignment=16)",
+                          {16, 128}, 32, ls::TritonVersion::v3_9, 80) ==
+        Counts{{"ld.shared.v2.b32", 32}, {"st.shared.b32", 48}, {"st.shared.v2.b32", 8}});
+}
