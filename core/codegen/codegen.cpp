@@ -391,10 +391,10 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
                      xor_bits(reg_bit, back, hi) | xor_bits(reg_bit, front, lo)});
   LdStShape shape;
   shape.lane_warp_mask = lane_warp;
-  for (const auto* v : {&c.lane, &c.warp}) {  // lowerLdSt's terms of R: bits moved by one shift share one
+  {  // lowerLdSt's terms of R, after InstCombine: bits of the thread index moved by one shift share one
     std::set<int> shifts;
-    for (size_t i = 0; i < v->size(); ++i) {
-      const auto b = static_cast<uint64_t>((*v)[i]);
+    for (size_t i = 0; i < c.lane.size() + c.warp.size(); ++i) {  // lane bit i, warp bit i: thread-index bit
+      const auto b = static_cast<uint64_t>(i < c.lane.size() ? c.lane[i] : c.warp[i - c.lane.size()]);
       if (std::has_single_bit(b)) shifts.insert(std::countr_zero(b) - static_cast<int>(i));
       else if (b) ++shape.lane_warp_terms;
     }

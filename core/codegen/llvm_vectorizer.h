@@ -64,10 +64,13 @@ struct LdStShape {
   TritonVersion version = kDefaultTriton;
   bool load = false;
   int32_t unit_elems = 1;  // loads: elements the consumer packs into one word (1: none)
+  // terms of R after InstCombine: one per shift of a thread-index bit (lane
+  // bit i is bit i, warp bit i bit 5 + i: lane and warp bits of one shift
+  // share a term), one per multi-bit image
   int32_t lane_warp_terms = 0;
   // the alignment LLVM proves: as modelled, none (Triton's accesses stay as
   // they are), or all of R's known bits (3.9's rule for deep R left out)
-  enum class Proof { model, none, full } proof = Proof::model;  // terms of R as Triton builds it: one per shift of a lane/warp bit, one per multi-bit image
+  enum class Proof { model, none, full } proof = Proof::model;
 };
 
 // One instruction after LLVM: `count` of Triton's accesses, contiguous, the

@@ -17,6 +17,11 @@ pass. This tool shows that shape and replays computeKnownBits on it.
       replays computeKnownBits (depth 6) on pre-ia.ll for every shared
       load/store and compares the alignment it proves with post-ia.ll's;
       exits 1 on any difference
+  llvm_known_bits.py lsv GOLDEN LINE OUTDIR   (in a venv with triton 3.6 or 3.9)
+      recompiles one golden case with LLVM's LoadStoreVectorizer debug log
+      (TRITON_LLVM_DEBUG_ONLY; the wheels' LLVM keeps it) and writes
+      OUTDIR/lsv.log: its chains, their offsets and alignments, which stores
+      an aliasing store in between keeps apart, and what it vectorizes
   llvm_known_bits.py tree OUTDIR [N]
       prints the first N shared stores and loads of pre-ia.ll as their
       address leaves, each with the depth computeKnownBits reaches it at
@@ -182,6 +187,24 @@ def dump(golden, line, outdir):
     print("wrote %s/{raw,pre-ia,post-ia}.ll" % outdir)
 
 
+def lsv(golden, line, outdir):
+    os.makedirs(outdir, exist_ok=True)
+    here = os.path.dirname(os.path.abspath(__file__))
+    env = dict(os.environ, TRITON_LLVM_DEBUG_ONLY="load-store-vectorizer", TRITON_ALWAYS_COMPILE="1")
+    with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryFile("w+") as err:
+        env["TRITON_CACHE_DIR"] = cache
+        subprocess.run([sys.executable, os.path.join(here, "codegen_case_ir.py"), golden, str(line), outdir],
+                       env=env, stdout=subprocess.DEVNULL, stderr=err)
+        err.seek(0)
+        noise = ("Running on pseudo-BB", "SCEV PtrB", "getConstantOffset", "Querying AA")
+        kept = [s for s in err.read().split("\n") if not any(n in s for n in noise)]
+    if not any(s.startswith("LSV:") for s in kept):
+        sys.exit("no LoadStoreVectorizer log (is this a triton wheel's venv?)")
+    with open(os.path.join(outdir, "lsv.log"), "w") as f:
+        f.write("\n".join(kept))
+    print("wrote %s/lsv.log" % outdir)
+
+
 def check(outdir):
     defs, pre = parse(os.path.join(outdir, "pre-ia.ll"))
     _, post = parse(os.path.join(outdir, "post-ia.ll"))
@@ -212,6 +235,8 @@ def main():
     a = sys.argv[1:]
     if len(a) == 4 and a[0] == "dump":
         dump(a[1], int(a[2]), a[3])
+    elif len(a) == 4 and a[0] == "lsv":
+        lsv(a[1], int(a[2]), a[3])
     elif len(a) == 2 and a[0] == "check":
         sys.exit(check(a[1]))
     elif len(a) in (2, 3) and a[0] == "tree":

@@ -675,3 +675,16 @@ TEST_CASE("codegen: stores join past stores of other XOR bases only where BasicA
                           {16, 128}, 32, ls::TritonVersion::v3_9, 80) ==
         Counts{{"ld.shared.v2.b32", 32}, {"st.shared.b32", 48}, {"st.shared.v2.b32", 8}});
 }
+
+TEST_CASE("codegen: R's terms counted on the thread index (lane and warp terms of one shift merge)", "[codegen]") {
+  // gapped 3.9 line 194 (the wheel's PTX and IR before InferAlignment): the
+  // lane bit 4 and warp bit 0 both move by -2 bits, lane bit 2 and warp bit
+  // 1 by +3: five terms on the thread index, not seven, so LLVM proves R's
+  // 4-byte alignment and joins the 16-bit pairs
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[0, 8], [0, 1], [0, 2]], lane_bases=[[8, 0], [0, 16], "
+                          "[0, 4], [0, 32], [4, 0]], warp_bases=[[2, 0], [1, 0]], block_bases=[], shape=[16, 64])",
+                          "SharedLinearLayout(offset_bases=[[0, 1], [4, 0], [2, 0], [0, 2], [0, 4], [0, 9], [0, 16], "
+                          "[0, 32], [1, 0], [8, 0]], block_bases=[], alignment=16)",
+                          {16, 64}, 16, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.v2.b16", 4}, {"st.shared.v2.b16", 4}});
+}
