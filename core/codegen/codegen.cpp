@@ -391,14 +391,25 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
                      xor_bits(reg_bit, back, hi) | xor_bits(reg_bit, front, lo)});
   LdStShape shape;
   shape.lane_warp_mask = lane_warp;
-  {  // lowerLdSt's terms of R, after InstCombine: bits of the thread index moved by one shift share one
-    std::set<int> shifts;
+  {  // R's terms (llvm_vectorizer.h): by shift of the thread-index bit, overlapping ones joined
+    std::map<int, int64_t> by_shift;
+    std::vector<int64_t> terms;
     for (size_t i = 0; i < c.lane.size() + c.warp.size(); ++i) {  // lane bit i, warp bit i: thread-index bit
       const auto b = static_cast<uint64_t>(i < c.lane.size() ? c.lane[i] : c.warp[i - c.lane.size()]);
-      if (std::has_single_bit(b)) shifts.insert(std::countr_zero(b) - static_cast<int>(i));
-      else if (b) ++shape.lane_warp_terms;
+      if (std::has_single_bit(b)) by_shift[std::countr_zero(b) - static_cast<int>(i)] |= static_cast<int64_t>(b);
+      else if (b) terms.push_back(static_cast<int64_t>(b));
     }
-    shape.lane_warp_terms += static_cast<int32_t>(shifts.size());
+    for (auto& [shift, bits] : by_shift) terms.push_back(bits);
+    for (size_t a = 0; a < terms.size(); ++a)
+      for (size_t b = a + 1; b < terms.size();)
+        if (terms[a] & terms[b]) {
+          terms[a] |= terms[b];
+          terms.erase(terms.begin() + static_cast<std::ptrdiff_t>(b));
+          b = a + 1;
+        } else {
+          ++b;
+        }
+    shape.r_terms = static_cast<int32_t>(terms.size());
   }
   shape.elem_bytes = bits / 8;
   shape.vec_bytes = (1 << k) * bits / 8;
@@ -449,7 +460,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   in.per_thread = static_cast<int64_t>(merged.size());
   if (proof == LdStShape::Proof::model) {  // the other way LLVM's proof could go
     const bool joined = std::any_of(merged.begin(), merged.end(), [](const Merged& m) { return m.count > 1; });
-    if (joined || r_too_deep(shape)) {
+    if (joined || r_too_deep(acc, shape)) {
       const Instr other = ldst(c, shared, bits, store, version, neighbour_vec, false,
                                joined ? LdStShape::Proof::none : LdStShape::Proof::full);
       if (joined || other.per_thread != in.per_thread)

@@ -259,7 +259,12 @@ constexpr int64_t kR = 1, kRPad = 2, kXored = int64_t{1} << 40, kOwnPad = int64_
 
 int tz_of(int64_t bits) { return bits ? std::countr_zero(static_cast<uint64_t>(bits)) : 62; }
 
-bool r_too_deep(const LdStShape& s) { return s.version == TritonVersion::v3_9 && s.lane_warp_terms >= 7; }
+bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
+  const bool xored = std::any_of(accesses.begin(), accesses.end(),
+                                 [&](const LdStAccess& a) { return (a.xor_const & s.lane_warp_mask) != 0; });
+  const bool chain = s.pads.empty() && !xored;  // R's only use is one GEP: InstCombine splits it
+  return (chain && s.r_terms >= 6) || (s.version == TritonVersion::v3_9 && s.r_terms >= 7);
+}
 
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   const int64_t mb = s.lane_warp_mask * s.elem_bytes;
@@ -267,6 +272,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // base: (kind, value): 0 = R, 1 = R ^ c (value c), 2 = an access of its own (value: index)
   std::map<std::pair<int, int64_t>, std::vector<Placed>> bases;
   std::vector<Address> address(accesses.size());
+  const bool deep = r_too_deep(accesses, s);
   for (int32_t i = 0; i < static_cast<int32_t>(accesses.size()); ++i) {
     const int64_t c = accesses[i].xor_const * s.elem_bytes, d = accesses[i].add_const * s.elem_bytes;
     std::pair<int, int64_t> key{0, 0};
@@ -304,7 +310,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       known |= pad_bits(known, s);
     }
     int32_t align = align_of(known | off);
-    if ((r_too_deep(s) && s.proof == LdStShape::Proof::model) || s.proof == LdStShape::Proof::none)
+    if ((deep && s.proof == LdStShape::Proof::model) || s.proof == LdStShape::Proof::none)
       align = std::min(align, s.vec_bytes);
     if (key.first != 2) {
       address[i].constant = off;

@@ -64,10 +64,11 @@ struct LdStShape {
   TritonVersion version = kDefaultTriton;
   bool load = false;
   int32_t unit_elems = 1;  // loads: elements the consumer packs into one word (1: none)
-  // terms of R after InstCombine: one per shift of a thread-index bit (lane
+  // R's terms after InstCombine: one per shift of a thread-index bit (lane
   // bit i is bit i, warp bit i bit 5 + i: lane and warp bits of one shift
-  // share a term), one per multi-bit image
-  int32_t lane_warp_terms = 0;
+  // share one), one per multi-bit image; terms whose bits overlap are XOR-ed
+  // into one (one GEP index each where InstCombine splits R)
+  int32_t r_terms = 0;
   // the alignment LLVM proves: as modelled, none (Triton's accesses stay as
   // they are), or all of R's known bits (3.9's rule for deep R left out)
   enum class Proof { model, none, full } proof = Proof::model;
@@ -84,7 +85,7 @@ struct Merged {
 };
 
 // LLVM of 3.9 knows no bit of an R of seven or more terms (above).
-bool r_too_deep(const LdStShape& s);
+bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 
 // The instructions, in the order of their first access in the input.
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s);

@@ -481,21 +481,32 @@ TEST_CASE("codegen: joined bytes spelled as the 16-bit values they are (golden 3
         Counts{{"ld.shared.v2.b16", 4}, {"ld.shared.v4.b16", 30}, {"st.shared.v2.b16", 4}, {"st.shared.v4.b16", 30}});
 }
 
-TEST_CASE("codegen: LLVM of 3.9 knows no bit of an R of seven or more terms", "[codegen]") {
+TEST_CASE("codegen: LLVM knows no bit of R six GEPs deep, or (3.9) of seven terms", "[codegen]") {
   cg::LdStShape s;
   s.lane_warp_mask = 0x7f0;  // R a multiple of 16 elements: four 4-byte scalars join
   s.elem_bytes = 4;
   s.vec_bytes = 4;
   s.version = ls::TritonVersion::v3_9;
   const std::vector<cg::LdStAccess> acc = {{0, 0}, {0, 1}, {0, 2}, {0, 3}};
-  s.lane_warp_terms = 6;
+  s.r_terms = 5;
   auto m = cg::vectorize(acc, s);
   REQUIRE(m.size() == 1);
   CHECK(m[0].bytes == 16);
-  s.lane_warp_terms = 7;  // its bits too deep for computeKnownBits: Triton's 4-byte alignment only
+  // R's only use is one GEP: InstCombine splits it into a chain of six, the
+  // shared base six deep: Triton's 4-byte alignment only, in both versions
+  s.r_terms = 6;
   CHECK(cg::vectorize(acc, s).size() == 4);
-  s.version = ls::TritonVersion::v3_6;  // not so in 3.6's LLVM (golden files)
-  CHECK(cg::vectorize(acc, s).size() == 1);
+  s.version = ls::TritonVersion::v3_6;
+  CHECK(cg::vectorize(acc, s).size() == 4);
+  // XOR-ed offsets use R again: a tree of ORs, deep enough in 3.9 at seven
+  // terms, not in 3.6's golden kernels
+  const std::vector<cg::LdStAccess> xored = {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0x10, 0}, {0x10, 1}, {0x10, 2}, {0x10, 3}};
+  s.r_terms = 7;
+  CHECK(cg::vectorize(xored, s).size() == 2);
+  s.version = ls::TritonVersion::v3_9;
+  CHECK(cg::vectorize(xored, s).size() == 8);
+  s.r_terms = 6;
+  CHECK(cg::vectorize(xored, s).size() == 2);
   // golden 3.9 sm_80 line 679: R of seven terms, Triton's 16 byte accesses stay apart
   CHECK(via_shared_counts("NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8], "
                           "cga_layout=[])",
@@ -503,12 +514,23 @@ TEST_CASE("codegen: LLVM of 3.9 knows no bit of an R of seven or more terms", "[
                           "[0, 8], [0, 2], [8, 0], [0, 4], [4, 0]], block_bases=[], alignment=16)",
                           {16, 128}, 8, ls::TritonVersion::v3_9, 80) ==
         Counts{{"ld.shared.b8", 16}, {"st.shared.b8", 16}});
-  s.version = ls::TritonVersion::v3_9;  // as if LLVM knew R's bits
-  s.proof = cg::LdStShape::Proof::full;
+  s.r_terms = 7;
+  s.proof = cg::LdStShape::Proof::full;  // as if LLVM knew R's bits
   CHECK(cg::vectorize(acc, s).size() == 1);
   s.proof = cg::LdStShape::Proof::none;  // as if it knew none: nothing joins
-  s.lane_warp_terms = 6;
+  s.r_terms = 5;
   CHECK(cg::vectorize(acc, s).size() == 4);
+}
+
+TEST_CASE("codegen: a swizzled R of six terms, its only use one GEP, is six GEPs deep (both versions)", "[codegen]") {
+  // held-out kernel (seed 2028, both wheels' PTX and IR): Triton's v2.b16
+  // stay apart, LLVM proves no more than their own 4 bytes
+  for (auto v : {ls::TritonVersion::v3_6, ls::TritonVersion::v3_9})
+    CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[128, 0], [16, 0], [1, 0], [2, 0], [0, 8], [4, 0]], "
+                            "lane_bases=[[0, 4], [64, 0], [8, 0], [0, 2], [0, 1]], warp_bases=[[32, 0]], "
+                            "block_bases=[], shape=[256, 16])",
+                            "SwizzledSharedLayout(vec=2, per_phase=8, max_phase=16, order=[0, 1], cga_layout=[])",
+                            {256, 16}, 16, v, 90) == Counts{{"ld.shared.v2.b16", 32}, {"st.shared.v2.b16", 32}});
 }
 
 TEST_CASE("codegen: where 3.9's rule for deep addresses keeps accesses apart, the joined op is the alternative",
