@@ -231,18 +231,25 @@ bool may_overlap(const Address& a, const Address& b, int64_t bytes) {
 // starts with it.
 void split_at_aliasing_stores(std::vector<Placed>& v, const std::vector<Address>& address, int64_t bytes,
                               std::vector<std::vector<Placed>>& out) {
-  std::map<int32_t, int64_t> member;  // input index -> offset
-  for (const Placed& p : v) member[p.index] = p.offset;
+  std::vector<int64_t> offset(address.size(), std::numeric_limits<int64_t>::min());  // members' offsets
+  for (const Placed& p : v) offset[p.index] = p.offset;
+  std::vector<int32_t> others;  // the stores of other bases, in program order
+  for (int32_t q = 0; q < static_cast<int32_t>(address.size()); ++q)
+    if (offset[q] == std::numeric_limits<int64_t>::min()) others.push_back(q);
+  std::stable_sort(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.offset < b.offset; });
+  bool overlapping = false;  // members of the chain that share bytes (then checked by offset too)
+  for (size_t i = 1; i < v.size(); ++i) overlapping = overlapping || v[i].offset < v[i - 1].offset + bytes;
   std::stable_sort(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.index > b.index; });
   std::vector<Placed> piece;
   int32_t last = 0;  // the piece's last store
   for (const Placed& p : v) {
     bool safe = !piece.empty();
-    for (int32_t q = p.index + 1; safe && q < last; ++q) {
-      const auto it = member.find(q);
-      safe = it != member.end() ? it->second >= p.offset + bytes || it->second + bytes <= p.offset
-                                : !may_overlap(address[p.index], address[q], bytes);
-    }
+    for (auto it = std::upper_bound(others.begin(), others.end(), p.index); safe && it != others.end() && *it < last;
+         ++it)
+      safe = !may_overlap(address[p.index], address[*it], bytes);
+    for (int32_t q = p.index + 1; safe && overlapping && q < last; ++q)
+      safe = offset[q] == std::numeric_limits<int64_t>::min() || offset[q] >= p.offset + bytes ||
+             offset[q] + bytes <= p.offset;
     if (!safe) {
       if (!piece.empty()) out.push_back(std::move(piece));
       piece.clear();
