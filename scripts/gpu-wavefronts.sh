@@ -5,10 +5,10 @@
 # Triton's cubins go to OUTDIR/cubins.tar.gz (their SASS explains misses).
 # --live: Triton's kernels with a barrier after the shared loads (see
 # live_kernels in tests/gpu/triton_wavefronts.py).
-# Usage: scripts/gpu-wavefronts.sh OUTDIR [COUNT] [--live]
+# Usage: [GOLDEN=cases.jsonl] scripts/gpu-wavefronts.sh OUTDIR [COUNT] [--live]
 set -uo pipefail
 out=$1 count=${2:-100} live=${3:-}
-golden=tests/conformance/golden/codegen-3.6.jsonl
+golden=${GOLDEN:-tests/conformance/golden/codegen-3.6.jsonl}  # GOLDEN: another file of cases
 metrics=l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum
 rm -f "$out"/order.jsonl "$out"/order.jsonl.started "$out"/ncu*.csv "$out"/crashed.txt
 mkdir -p "$out/cubins"
