@@ -5,7 +5,6 @@
 #include <limits>
 #include <map>
 #include <span>
-#include <tuple>
 
 
 namespace ls::codegen {
@@ -185,6 +184,12 @@ std::pair<int32_t, Merged> merged_of(const Piece& p) {
   return {first, m};
 }
 
+// Terms of an address (below): R, R's padding, R ^ c (+ c), the padding of
+// an access of its own (+ its index).
+constexpr int64_t kR = 1, kRPad = 2, kXored = int64_t{1} << 40, kOwnPad = int64_t{2} << 40;
+
+int tz_of(int64_t bits) { return bits ? std::countr_zero(static_cast<uint64_t>(bits)) : 62; }
+
 // An access's address as LLVM's alias analysis takes it apart: the shared
 // base, a constant and up to two variable terms, each a value (`id`) with the
 // range and the trailing zeros its known bits allow: R, R's padding, the
@@ -261,10 +266,6 @@ void split_at_aliasing_stores(std::vector<Placed>& v, const std::vector<Address>
 }
 
 }  // namespace
-
-constexpr int64_t kR = 1, kRPad = 2, kXored = int64_t{1} << 40, kOwnPad = int64_t{2} << 40;
-
-int tz_of(int64_t bits) { return bits ? std::countr_zero(static_cast<uint64_t>(bits)) : 62; }
 
 bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   const bool xored = std::any_of(accesses.begin(), accesses.end(),

@@ -15,10 +15,11 @@
 //   R (LLVM of 3.6: not where both R and the constant reach an interval;
 //   that access is a base of its own);
 // - an access's alignment is 2^(trailing known-zero bits of its address),
-//   at most 16 (the shared base's); LLVM of 3.9 knows no bit of an R of
-//   seven or more terms (computeKnownBits stops six levels deep in the
-//   address O3 builds of them, a tree of ORs or a chain of GEPs, one per
-//   term): there it is Triton's own (its access's size);
+//   at most 16 (the shared base's); LLVM knows no bit of R (computeKnownBits
+//   stops six levels deep) where R's only use is one GEP (no padding, no
+//   XOR-ed offset: InstCombine splits it into one GEP per term) of six or
+//   more terms, nor, in 3.9, of seven or more terms (a proxy for the depth
+//   of the tree of ORs O3 builds): there it is Triton's own (its size);
 // - loads of one address are loaded once (stores are all kept);
 // - stores are joined only where LLVM may sink them down to the last store
 //   of their base (in the input's order, Triton's program order): a store of
@@ -84,7 +85,7 @@ struct Merged {
   int32_t unit = 0;  // bytes of each piece joined: Triton's access, or an integer load combined of several
 };
 
-// LLVM of 3.9 knows no bit of an R of seven or more terms (above).
+// LLVM knows no bit of R: too many terms for its depth (above).
 bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 
 // The instructions, in the order of their first access in the input.
