@@ -165,16 +165,21 @@ def leaves(defs, v, depth, out):
     out.append((depth, "(tid&%s)" % m.group(1) if m else v if e is None else e[:40]))
 
 
-def dump(golden, line, outdir):
+def recompile(golden, line, outdir, **env_extra):
+    """Recompile one golden case in a fresh cache; the compiler's stderr lines."""
     os.makedirs(outdir, exist_ok=True)
     here = os.path.dirname(os.path.abspath(__file__))
-    env = dict(os.environ, LLVM_IR_ENABLE_DUMP="1", TRITON_ALWAYS_COMPILE="1")
+    env = dict(os.environ, TRITON_ALWAYS_COMPILE="1", **env_extra)
     with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryFile("w+") as err:
         env["TRITON_CACHE_DIR"] = cache
         subprocess.run([sys.executable, os.path.join(here, "codegen_case_ir.py"), golden, str(line), outdir],
                        env=env, stdout=subprocess.DEVNULL, stderr=err)
         err.seek(0)
-        lines = err.read().split("\n")
+        return err.read().split("\n")
+
+
+def dump(golden, line, outdir):
+    lines = recompile(golden, line, outdir, LLVM_IR_ENABLE_DUMP="1")
     starts = [i for i, s in enumerate(lines) if "IR Dump After" in s]
     ia = [k for k, i in enumerate(starts) if "InferAlignmentPass" in lines[i]]
     if not ia or ia[0] == 0:
@@ -188,16 +193,9 @@ def dump(golden, line, outdir):
 
 
 def lsv(golden, line, outdir):
-    os.makedirs(outdir, exist_ok=True)
-    here = os.path.dirname(os.path.abspath(__file__))
-    env = dict(os.environ, TRITON_LLVM_DEBUG_ONLY="load-store-vectorizer", TRITON_ALWAYS_COMPILE="1")
-    with tempfile.TemporaryDirectory() as cache, tempfile.TemporaryFile("w+") as err:
-        env["TRITON_CACHE_DIR"] = cache
-        subprocess.run([sys.executable, os.path.join(here, "codegen_case_ir.py"), golden, str(line), outdir],
-                       env=env, stdout=subprocess.DEVNULL, stderr=err)
-        err.seek(0)
-        noise = ("Running on pseudo-BB", "SCEV PtrB", "getConstantOffset", "Querying AA")
-        kept = [s for s in err.read().split("\n") if not any(n in s for n in noise)]
+    lines = recompile(golden, line, outdir, TRITON_LLVM_DEBUG_ONLY="load-store-vectorizer")
+    noise = ("Running on pseudo-BB", "SCEV PtrB", "getConstantOffset", "Querying AA")
+    kept = [s for s in lines if not any(n in s for n in noise)]
     if not any(s.startswith("LSV:") for s in kept):
         sys.exit("no LoadStoreVectorizer log (is this a triton wheel's venv?)")
     with open(os.path.join(outdir, "lsv.log"), "w") as f:
