@@ -204,7 +204,7 @@ struct Address {
   Term terms[2];
   int n = 0;
   bool opaque = false;
-  void add(int64_t id, int64_t lo, int64_t hi, int tz) { terms[n++] = {id, lo, hi, tz}; }
+  void add(const Term& t) { terms[n++] = t; }
 };
 
 // May b's bytes overlap a's (BasicAA's aliasGEP on byte GEPs)? Terms of the
@@ -279,8 +279,12 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   const bool padded = !s.pads.empty();
   // base: (kind, value): 0 = R, 1 = R ^ c (value c), 2 = an access of its own (value: index)
   std::map<std::pair<int, int64_t>, std::vector<Placed>> bases;
-  std::vector<Address> address(accesses.size());
   const bool deep = r_too_deep(accesses, s);
+  // stores: each address as BasicAA takes it apart (loads need none)
+  std::vector<Address> address(s.load ? 0 : accesses.size());
+  const Term r_term{kR, 0, mb, tz_of(mb)};
+  const auto [r_pad_lo, r_pad_hi] = pad_range(0, mb, s);
+  const Term r_pad{kRPad, r_pad_lo, r_pad_hi, tz_of(pad_bits(mb, s))};
   for (int32_t i = 0; i < static_cast<int32_t>(accesses.size()); ++i) {
     const int64_t c = accesses[i].xor_const * s.elem_bytes, d = accesses[i].add_const * s.elem_bytes;
     std::pair<int, int64_t> key{0, 0};
@@ -299,14 +303,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           if ((known >> sh) && (off >> sh)) spread = false;
         }
       if (!spread) {
-        if (key.first == 0) {  // R + off, and the padding of that
+        if (!s.load && key.first == 0) {  // R + off, and the padding of that
           const int64_t ones = off & mb ? 0 : off;
           const int64_t unknown = off & mb ? (int64_t{1} << std::bit_width(static_cast<uint64_t>(mb + off))) - 1 : mb;
           const auto [lo, hi] = pad_range(ones, unknown, s);
-          address[i].add(kR, 0, mb, tz_of(mb));
-          address[i].add(kOwnPad + i, lo, hi, tz_of(pad_bits(ones | unknown, s)));
+          address[i].add(r_term);
+          address[i].add({kOwnPad + i, lo, hi, tz_of(pad_bits(ones | unknown, s))});
           address[i].constant = off;
-        } else {
+        } else if (!s.load) {
           address[i].opaque = true;
         }
         key = {2, i};
@@ -320,16 +324,11 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     int32_t align = align_of(known | off);
     if ((deep && s.proof == LdStShape::Proof::model) || s.proof == LdStShape::Proof::none)
       align = std::min(align, s.vec_bytes);
-    if (key.first != 2) {
+    if (!s.load && key.first != 2) {
       address[i].constant = off;
-      if (key.first == 0) address[i].add(kR, 0, mb, tz_of(mb));
-      else address[i].add(kXored + key.second, 0, mb, tz_of(mb));
-      if (padded && key.first == 0) {
-        const auto [lo, hi] = pad_range(0, mb, s);
-        address[i].add(kRPad, lo, hi, tz_of(pad_bits(mb, s)));
-      } else if (padded) {
-        address[i].opaque = true;
-      }
+      address[i].add(key.first == 0 ? r_term : Term{kXored + key.second, 0, mb, r_term.tz});
+      if (padded && key.first == 0) address[i].add(r_pad);
+      address[i].opaque = padded && key.first == 1;
     }
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i});
   }
