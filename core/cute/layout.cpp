@@ -8,6 +8,7 @@ namespace ls::cute {
 namespace {
 
 constexpr int64_t kMaxSize = int64_t{1} << 30;
+constexpr int64_t kMaxSpan = int64_t{1} << 62;  // a mode's size times stride, kept clear of overflow
 constexpr int64_t kMaxStride = int64_t{1} << 40;
 
 Layout leaf(int64_t s, int64_t d) { return {IntTuple::of(s), IntTuple::of(d)}; }
@@ -190,12 +191,16 @@ Layout complement(const Layout& l, int64_t max_index) {
   int64_t current = 1;
   for (auto [s, d] : v) {
     if (d == 0 || s == 1) continue;
-    require(d % current == 0 && current <= s * d,
+    int64_t span = 0;  // s * d, the mode's reach
+    require(!__builtin_mul_overflow(s, d, &span) && span <= kMaxSpan,
+            "complement: " + l.str() + " reaches past 2^62 (size " + std::to_string(s) + ", stride " +
+                std::to_string(d) + ")");
+    require(d % current == 0 && current <= span,
             "complement: " + l.str() + " has overlapping or misaligned modes (stride " + std::to_string(d) + ")");
     r.push_back({d / current, current});
-    current = s * d;
+    current = span;
   }
-  r.push_back({(max_index + current - 1) / current, current});
+  r.push_back({max_index / current + (max_index % current != 0), current});
   return coalesce(from_leaves(r));
 }
 

@@ -144,6 +144,9 @@ TEST_CASE("mojo: a 16x16 tile, 1x4 vectors, an 8x4 row-major thread layout", "[c
   // a tile whose size overflows 64 bits: refused, no signed overflow (fuzz_cute, UBSan)
   CHECK_THROWS_WITH(make_map(parse_layout("tv((5,3),((2,66666,6662,66666,6666600,6600,9)))")),
                     Catch::Contains("at most 2^26 elements"));
+  // a divisor mode whose size times stride overflows 64 bits: refused in complement (fuzz_cute, UBSan)
+  CHECK_THROWS_WITH(parse_value("logical_divide((8,22,2,2,2,52),266666666:66666666666)"),
+                    Catch::Contains("reaches past 2^62"));
 }
 
 TEST_CASE("cute: text round trip and JSON", "[cute]") {
