@@ -56,6 +56,7 @@ std::string instr_json(const cg::Instr& in, bool details) {
       o << ", \"llvm_alignment_decides\": true, \"alternative\": {\"llvm_joins\": " << (a->llvm_joins ? "true" : "false")
         << ", \"mnemonic\": \"" << a->instruction << "\", \"per_thread\": " << a->per_thread
         << ", \"wavefronts\": " << a->wavefronts << ", \"ideal\": " << a->ideal << "}";
+    if (in.ptxas) o << ", \"ptxas\": " << ls::to_json(*in.ptxas);
     if (!in.hardware_fault.empty()) o << ", \"hardware_fault\": " << ls::json_string(in.hardware_fault);
     if (!in.wrong_addresses.empty()) o << ", \"wrong_addresses\": " << ls::json_string(in.wrong_addresses);
     if (details) {

@@ -264,6 +264,16 @@ void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std
                             a->instruction.c_str(), static_cast<long long>(a->per_thread),
                             static_cast<long long>(a->wavefronts), static_cast<long long>(a->ideal));
   }
+  for (const auto* side : {&r.store, &r.load})  // below the PTX: what the hardware runs and counts
+    if (const auto& p = side->ptxas) {
+      ImGui::TextColored(ImVec4(0.5f, 0.85f, 1, 1), "%s as the GPU runs it (ptxas merges): %s per thread, %lld wavefronts "
+                         "(ideal %lld)", side == &r.store ? "store" : "load", p->instruction.c_str(),
+                         static_cast<long long>(p->wavefronts), static_cast<long long>(p->ideal));
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("ptxas joins loads of one register whose alignment another access through it promises\n"
+                          "(docs/codegen.md): the table shows the PTX Triton emits, this line what the hardware\n"
+                          "runs and what Nsight Compute counts.");
+    }
   for (const auto* side : {&r.store, &r.load}) {  // what Triton's own kernel gets wrong
     const char* name = side == &r.store ? "store" : "load";
     if (!side->hardware_fault.empty()) {

@@ -231,6 +231,10 @@ void write_meta(const std::string& path, const lsgui::App& app, const std::vecto
       if (const auto& a = side->llvm_alternative)
         j["banks"][side == &r.store ? "store_alternative" : "load_alternative"] = {
             {"llvm_joins", a->llvm_joins}, {"instruction", a->instruction}, {"wavefronts", a->wavefronts}};
+    for (const auto* side : {&r.store, &r.load})
+      if (const auto& p = side->ptxas)
+        j["banks"][side == &r.store ? "store_ptxas" : "load_ptxas"] = {{"instruction", p->instruction},
+                                                                      {"wavefronts", p->wavefronts}};
   }
   // the GPU window: its device line, the job running and the last job's failure as shown
   j["gpu"] = {{"open", app.gpu.open}, {"device", app.gpu.device}, {"running", lsgui::gpu_running(app.gpu)},

@@ -75,6 +75,14 @@ struct LlvmAlternative {
   int64_t per_thread = 0, wavefronts = 0, ideal = 0;
 };
 
+// Where ptxas merges an op's shared loads below the PTX (core/codegen/ptxas.h):
+// the SASS loads the hardware runs and their cost (what Nsight Compute counts).
+struct PtxasMerge {
+  std::string instruction;  // per thread, e.g. "LDS.64 x8 + LDS x48"
+  int64_t per_thread = 0;
+  int64_t instructions = 0, wavefronts = 0, ideal = 0;  // one CTA
+};
+
 struct SharedOpReport {
   std::string instruction;          // e.g. "st.shared.v4.b32", "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
   int32_t vector_elems = 1;         // elements per lane and access
@@ -85,6 +93,7 @@ struct SharedOpReport {
   int64_t conflicts() const { return wavefronts - ideal; }
   int32_t max_wavefronts = 0;       // worst instruction
   std::optional<LlvmAlternative> llvm_alternative;  // Triton's model, where LLVM's alignment proof decides
+  std::optional<PtxasMerge> ptxas;                  // Triton's model: loads ptxas merges (the hardware's cost)
   std::string hardware_fault;                       // Triton's model: a misaligned access (codegen.h)
   std::string wrong_addresses;                      // Triton's model: 3.6 misplaces elements (codegen.h)
   std::vector<SharedAccess> accesses;

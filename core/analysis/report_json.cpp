@@ -43,6 +43,12 @@ std::string to_json(const LlvmAlternative& a) {
          ", \"wavefronts\": " + std::to_string(a.wavefronts) + ", \"ideal_wavefronts\": " + std::to_string(a.ideal) + "}";
 }
 
+std::string to_json(const PtxasMerge& p) {
+  return "{\"instruction\": " + json_string(p.instruction) + ", \"per_thread\": " + std::to_string(p.per_thread) +
+         ", \"instructions\": " + std::to_string(p.instructions) + ", \"wavefronts\": " + std::to_string(p.wavefronts) +
+         ", \"ideal_wavefronts\": " + std::to_string(p.ideal) + "}";
+}
+
 std::string to_json(const SharedOpReport& r, bool details) {
   std::string s = "{\"instruction\": " + json_string(r.instruction) + ", \"vector_elems\": " + std::to_string(r.vector_elems) +
                   ", \"access_bits\": " + std::to_string(r.access_bits) + ", \"instructions\": " + std::to_string(r.instructions) +
@@ -50,6 +56,7 @@ std::string to_json(const SharedOpReport& r, bool details) {
                   ", \"bank_conflicts\": " + std::to_string(r.conflicts()) +
                   ", \"max_wavefronts_per_instruction\": " + std::to_string(r.max_wavefronts);
   if (r.llvm_alternative) s += ", \"llvm_alignment_decides\": true, \"alternative\": " + to_json(*r.llvm_alternative);
+  if (r.ptxas) s += ", \"ptxas\": " + to_json(*r.ptxas);
   if (!r.hardware_fault.empty()) s += ", \"hardware_fault\": " + json_string(r.hardware_fault);
   if (!r.wrong_addresses.empty()) s += ", \"wrong_addresses\": " + json_string(r.wrong_addresses);
   if (details) {

@@ -16,6 +16,7 @@ namespace ls {
 // instruction wavefronts and the collisions of the worst instruction.
 std::string to_json(const SharedOpReport& r, bool details);
 std::string to_json(const LlvmAlternative& a);
+std::string to_json(const PtxasMerge& p);
 std::string to_json(const BankConflictReport& r, bool details);
 
 std::string to_json(const CoalescingReport& r);

@@ -8,6 +8,7 @@
 #include "../analysis/swizzle.h"
 #include "../error.h"
 #include "llvm_vectorizer.h"
+#include "ptxas.h"
 
 namespace ls::codegen {
 
@@ -322,6 +323,35 @@ std::string joined_type(int32_t bytes, int32_t bits, bool store, int32_t neighbo
   return word_type(bytes * 8);
 }
 
+// The SASS accesses ptxas makes of an op's PTX instructions `merged` (of
+// Triton's accesses `acc`), with their cost over the CTA.
+PtxasMerge ptxas_merge(const Cvt& c, const std::vector<LdStAccess>& acc, const std::vector<Merged>& merged,
+                       const std::vector<SassAccess>& sass, const PhysicalOffset& phys, int32_t bits, bool store) {
+  PtxasMerge p;
+  p.per_thread = static_cast<int64_t>(sass.size());
+  std::map<int32_t, int64_t> by_bytes;
+  for (const SassAccess& s : sass) by_bytes[s.bytes] += 1;
+  std::vector<std::pair<int64_t, int32_t>> order;  // the most frequent first
+  for (auto [b, k] : by_bytes) order.emplace_back(-k, b);
+  std::sort(order.begin(), order.end());
+  for (auto [k, b] : order) p.instruction += (p.instruction.empty() ? "" : " + ") + sass_name(b, store) + " x" + std::to_string(-k);
+  std::vector<int64_t> bytes(32);
+  for (int64_t w = 0; w < (int64_t{1} << c.warp.size()); ++w)
+    for (const SassAccess& s : sass) {
+      const Merged& m = merged[s.ptx.front()];
+      const LdStAccess& a = acc[m.lead];
+      for (int l = 0; l < 32; ++l) {
+        const int64_t x = (thread_offset(c, w, l) ^ a.xor_const) + a.add_const;
+        bytes[l] = (phys ? phys(x) : x) * bits / 8 - m.lead_gap;
+      }
+      int32_t ideal = 0;
+      p.wavefronts += wavefronts(bytes, s.bytes, nullptr, &ideal, !store);
+      p.ideal += ideal;
+      p.instructions += 1;
+    }
+  return p;
+}
+
 // local_store / local_load through ld/st.shared: Triton's vector (the
 // largest v, at most 128 bits and the padding interval, with registers
 // holding offsets 1 .. v/2, every other basis a multiple of v; padded:
@@ -329,8 +359,10 @@ std::string joined_type(int32_t bytes, int32_t bits, bool store, int32_t neighbo
 // addresses (lowerLdSt: register bases that share bits with a lane or warp
 // basis XOR-ed, the others added), then what LLVM makes of them
 // (llvm_vectorizer.h). Several widths may result.
+// `stores`: a local_store's instructions through the same registers (a round
+// trip): a store fills it, a load takes the alignment they promise (ptxas.h).
 Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVersion version, int32_t neighbour_vec,
-           bool details, LdStShape::Proof proof = LdStShape::Proof::model) {
+           bool details, LdStShape::Proof proof = LdStShape::Proof::model, std::vector<Merged>* stores = nullptr) {
   const int n = static_cast<int>(c.reg.size());
   const auto* padded = std::get_if<PaddedShared>(&shared.v);
   const bool in_order = padded != nullptr;
@@ -391,6 +423,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
                      xor_bits(reg_bit, back, hi) | xor_bits(reg_bit, front, lo)});
   LdStShape shape;
   shape.lane_warp_mask = lane_warp;
+  bool r_shifted_right = false;
   {  // R's terms (llvm_vectorizer.h): by shift of the thread-index bit, overlapping ones joined
     std::map<int, int64_t> by_shift;
     std::vector<int64_t> terms;
@@ -399,6 +432,9 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
       if (std::has_single_bit(b)) by_shift[std::countr_zero(b) - static_cast<int>(i)] |= static_cast<int64_t>(b);
       else if (b) terms.push_back(static_cast<int64_t>(b));
     }
+    // a bit of the address below its thread-index bit (in bytes), or a term
+    // of several bits: ptxas's arithmetic proves no alignment (ptxas.h)
+    r_shifted_right = !terms.empty() || (!by_shift.empty() && by_shift.begin()->first + log2i(bits / 8) < 0);
     for (auto& [shift, bits] : by_shift) terms.push_back(bits);
     for (size_t a = 0; a < terms.size(); ++a)
       for (size_t b = a + 1; b < terms.size();)
@@ -421,6 +457,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   shape.unit_elems = bits == 16 && neighbour_vec >= 2 ? 2 : bits == 8 && neighbour_vec >= 4 ? 4 : 1;
   shape.proof = proof;
   const std::vector<Merged> merged = vectorize(acc, shape);
+  if (store && stores && proof == LdStShape::Proof::model) *stores = merged;
   const std::string prefix = store ? "st.shared." : "ld.shared.";
   struct Kind {
     int64_t count = 0;
@@ -478,6 +515,12 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   const bool mixed = kinds.size() > 1;
   if (mixed)
     for (size_t i = 0; i < merged.size(); ++i) in.sequence.push_back({*names[i], merged[i].bytes});
+  if (proof == LdStShape::Proof::model) {  // what ptxas makes of them
+    static const std::vector<Merged> none;
+    const std::vector<SassAccess> sass =
+        ptxas_accesses(merged, store, !store && stores ? *stores : none, !r_shifted_right);
+    if (sass.size() < merged.size()) in.ptxas = ptxas_merge(c, acc, merged, sass, phys, bits, store);
+  }
   for (int64_t w = 0; w < (int64_t{1} << c.warp.size()); ++w) {
     for (size_t i = 0; i < merged.size(); ++i) {
       if (!details && !mixed && !phys && !in.accesses.empty()) {  // costs what the first does
@@ -521,7 +564,8 @@ std::map<std::string, int64_t> per_mnemonic(const Instr& in) {
 void count(KernelReport& r, Instr in, const std::string& op) {
   in.op = op;
   for (auto& [m, k] : per_mnemonic(in)) r.ptx_per_thread[m] += k;
-  if (in.shared) (in.store ? r.shared_store_wavefronts : r.shared_load_wavefronts) += in.wavefronts;
+  if (in.shared)  // what the hardware counts: after ptxas
+    (in.store ? r.shared_store_wavefronts : r.shared_load_wavefronts) += in.ptxas ? in.ptxas->wavefronts : in.wavefronts;
   r.instrs.push_back(std::move(in));
 }
 
@@ -556,6 +600,7 @@ SharedOpReport as_report(const Instr& in, int32_t bits) {
   o.wavefronts = in.wavefronts;
   o.ideal = in.ideal;
   o.llvm_alternative = in.llvm_alternative;
+  o.ptxas = in.ptxas;
   o.hardware_fault = in.hardware_fault;
   o.wrong_addresses = in.wrong_addresses;
   for (const auto& x : in.accesses) o.max_wavefronts = std::max(o.max_wavefronts, x.wavefronts);
@@ -583,11 +628,11 @@ Instr global_access(const LinearLayout& reg, int32_t bits, bool store, TritonVer
 namespace {
 
 Instr shared_access_cvt(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Target& t,
-                        int32_t neighbour_vec, bool details) {
+                        int32_t neighbour_vec, bool details, std::vector<Merged>* stores = nullptr) {
   if (!std::holds_alternative<PaddedShared>(shared.v))
     for (bool trans : {false, true})
       if (auto m = try_matrix(c, bits, store, trans, t, details)) return *m;
-  Instr in = ldst(c, shared, bits, store, t.version, neighbour_vec, details);
+  Instr in = ldst(c, shared, bits, store, t.version, neighbour_vec, details, LdStShape::Proof::model, stores);
   // only padding can misplace a vector (every warp instruction is evaluated
   // then); linear layouts keep Triton's and LLVM's vectors aligned
   for (const SharedAccess& a : in.accesses) {
@@ -637,8 +682,9 @@ KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int
   const int32_t g = static_cast<int32_t>(global_vec(rl, bits));
   count(r, ld, "gl.load");
   const Cvt c = cvt_of(rl, sl);
-  count(r, shared_access_cvt(c, *shared.spec, bits, true, t, g, details), "local_store");
-  count(r, shared_access_cvt(c, *shared.spec, bits, false, t, g, details), "local_load");
+  std::vector<Merged> stores;  // through the registers the loads use
+  count(r, shared_access_cvt(c, *shared.spec, bits, true, t, g, details, &stores), "local_store");
+  count(r, shared_access_cvt(c, *shared.spec, bits, false, t, g, details, &stores), "local_load");
   count(r, global_access(rl, bits, true, t.version), "gl.store");
   int64_t offsets = sl.in_size("offset");
   if (auto* p = std::get_if<PaddedShared>(&shared.spec->v)) offsets = padded_offset(*p, offsets - 1) + 1;

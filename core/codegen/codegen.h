@@ -37,7 +37,9 @@
 //   swizzling (analysis/swizzle.h, cvt_smem), each side lowered as above
 //   with that instruction kind.
 // Wavefronts per CTA: each warp instruction's lanes' byte addresses through
-// `wavefronts` (one phase per 8x8 matrix for ldmatrix/stmatrix).
+// `wavefronts` (one phase per 8x8 matrix for ldmatrix/stmatrix); a round
+// trip's loads that ptxas merges below the PTX (ptxas.h) count as the SASS
+// loads it makes of them.
 #pragma once
 
 #include <cstdint>
@@ -83,6 +85,10 @@ struct Instr {
   // joined or combined some of Triton's accesses, the op with none joined;
   // where 3.9's rule for deep addresses kept them apart, the op joined
   std::optional<LlvmAlternative> llvm_alternative;
+  // ld.shared only, local_load of a round trip: set where ptxas merges some
+  // of these loads (ptxas.h); its wavefronts are what the hardware counts,
+  // while `wavefronts` below are those of the PTX as written
+  std::optional<PtxasMerge> ptxas;
   // shared only: set when some lane's address is not a multiple of its
   // access's size, which the hardware faults on ("misaligned address"), as
   // Triton's own kernel does: Triton vectorizes padded layouts up to the

@@ -52,6 +52,8 @@ struct Placed {
   int32_t size;    // bytes
   int32_t count = 1;  // Triton's accesses in it
   int32_t first;   // the first of its accesses in the input
+  int32_t base = 0;  // Merged::base
+  int32_t base_align = 16;  // Merged::base_align
 };
 
 // O3's load combining: the pieces of one word (registers r .. r + u - 1,
@@ -100,7 +102,7 @@ void chains_of(const Placed* v, size_t n, bool fill, std::vector<Placed>& out, s
   auto extra = [&](int64_t offset, int32_t size) {
     const uint64_t d = static_cast<uint64_t>(offset > best->offset ? offset - best->offset : best->offset - offset);
     const int32_t a = d == 0 ? best->align : static_cast<int32_t>(std::min<uint64_t>(best->align, d & (~d + 1)));
-    return Placed{-1, offset, a, size, 0, std::numeric_limits<int32_t>::max()};
+    return Placed{-1, offset, a, size, 0, std::numeric_limits<int32_t>::max(), best->base, best->base_align};
   };
   size_t start = 0;  // of the current chain in out
   out.push_back(v[0]);
@@ -170,6 +172,9 @@ std::pair<int32_t, Merged> merged_of(const Piece& p) {
   m.unit = p.first->size;
   m.bytes = static_cast<int32_t>(p.bytes);
   m.count = 0;
+  m.base = p.first->base;
+  m.base_align = p.first->base_align;
+  m.offset = p.first->offset;
   int32_t first = std::numeric_limits<int32_t>::max(), real = 0;
   for (const Placed* e = p.first; e != p.last; ++e) {
     if (e->index < 0) continue;
@@ -330,7 +335,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       if (padded && key.first == 0) address[i].add(r_pad);
       address[i].opaque = padded && key.first == 1;
     }
-    bases[key].push_back({i, off, align, s.vec_bytes, 1, i});
+    bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, align_of(known)});
   }
   const bool combine = s.proof != LdStShape::Proof::none && s.load && s.unit_elems > 1 && s.vec_bytes == s.elem_bytes;
   const bool fill = s.load && s.version == TritonVersion::v3_9;
@@ -339,7 +344,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   std::vector<size_t> ends;
   std::vector<Piece> pieces;
   std::vector<std::vector<Placed>> groups;
+  int32_t base_id = 0;
   for (auto& [key, v] : bases) {
+    for (Placed& p : v) p.base = base_id;
+    ++base_id;
     if (s.load || key.first == 2) groups.push_back(std::move(v));
     else split_at_aliasing_stores(v, address, s.vec_bytes, groups);
   }

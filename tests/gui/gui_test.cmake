@@ -10,7 +10,9 @@
 #                shows each width's count in the bank panel, as codegen;
 #   MODE=fault: a padded round trip whose vectors the padding misaligns is
 #               flagged in the bank panel as the fault codegen names, and a
-#               round trip Triton 3.6 addresses wrongly as codegen says.
+#               round trip Triton 3.6 addresses wrongly as codegen says;
+#   MODE=ptxas: a round trip whose loads ptxas merges below the PTX shows the
+#               SASS loads and their wavefronts beside the PTX, as codegen.
 file(REMOVE ${OUT})
 
 # Replays ACTIONS (JSON lines) through the window under Xvfb with a 1024x700
@@ -201,6 +203,27 @@ elseif(MODE STREQUAL "fault")
     endif()
   endforeach()
   message(STATUS "the bank panel names the hardware fault and 3.6's wrong addresses as codegen does")
+elseif(MODE STREQUAL "ptxas")
+  # Held-out seed 2031 (3.6, sm_90): LLVM leaves the loads as ld.shared.b32 + ld.shared.v2.b16, the
+  # stores through the same registers are st.shared.v2.b32, and Triton's cubin loads with LDS.64.
+  set(reg "tensor<32x32xf16, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [2, 4], order = [1, 0]}>>")
+  set(smem "!ttg.memdesc<32x32xf16, #ttg.shared_linear<{offset = [[0, 1], [0, 3], [0, 4], [0, 8], [0, 24], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]]}, alignment = 16>, #ttg.shared_memory, mutable>")
+  replay("{\"layout\": \"${reg}\"}\n{\"triton\": \"3.6\"}\n{\"view\": \"compare\"}\n{\"compare\": \"${smem}\"}\n" meta)
+  execute_process(COMMAND ${CLI} codegen --load "${reg}" --via-shared "${smem}" --shape 32x32 --bits 16 --triton 3.6
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE cg ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "layoutscope-cli codegen exited with '${rc}': ${err}")
+  endif()
+  string(JSON shown ERROR_VARIABLE missing GET "${meta}" banks load_ptxas instruction)
+  string(JSON wf ERROR_VARIABLE missing2 GET "${meta}" banks load_ptxas wavefronts)
+  string(JSON want GET "${cg}" instructions 2 ptxas instruction)
+  string(JSON want_wf GET "${cg}" wavefronts shared_load)
+  string(JSON ptx GET "${meta}" banks load)
+  if(missing OR missing2 OR NOT shown STREQUAL "LDS.64 x4" OR NOT shown STREQUAL want OR NOT wf EQUAL want_wf
+     OR NOT ptx MATCHES "ld.shared.b32 x4" OR NOT ptx MATCHES "ld.shared.v2.b16 x4")
+    message(FATAL_ERROR "the window shows ${meta}; codegen says ${cg}")
+  endif()
+  message(STATUS "the bank panel shows ptxas's LDS.64 and the wavefronts the hardware counts, as codegen")
 else()
   message(FATAL_ERROR "unknown MODE '${MODE}'")
 endif()

@@ -7,6 +7,7 @@
 #include "codegen/amd_lds.h"
 #include "codegen/codegen.h"
 #include "codegen/llvm_vectorizer.h"
+#include "codegen/ptxas.h"
 #include "codegen/swizzle_choice.h"
 #include "io/text.h"
 
@@ -709,4 +710,48 @@ TEST_CASE("codegen: R's terms counted on the thread index (lane and warp terms o
                           "[0, 32], [1, 0], [8, 0]], block_bases=[], alignment=16)",
                           {16, 64}, 16, ls::TritonVersion::v3_9, 90) ==
         Counts{{"ld.shared.v2.b16", 4}, {"st.shared.v2.b16", 4}});
+}
+
+TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the wheel's SASS)", "[codegen]") {
+  // held-out seed 2031, 3.6 sm_90: LLVM leaves the loads as ld.shared.b32 + ld.shared.v2.b16 (4 each per
+  // thread) beside st.shared.v2.b32 stores through the same registers; Triton's cubin has 4 LDS.64
+  auto r = cg::via_shared(at("BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[4, 8], warps_per_cta=[2, 4], "
+                             "order=[1, 0], cga_layout=[])", {32, 32}),
+                          at("SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 4], [0, 8], [0, 24], [1, 0], [2, 0], "
+                             "[4, 0], [8, 0], [16, 0]], block_bases=[], alignment=16)", {32, 32}),
+                          16, {ls::TritonVersion::v3_6, 90});
+  CHECK(r.ptx_per_thread.at("ld.shared.b32") == 4);  // the PTX stays the PTX
+  CHECK(r.ptx_per_thread.at("ld.shared.v2.b16") == 4);
+  CHECK(r.ptx_per_thread.at("st.shared.v2.b32") == 4);
+  const cg::Instr& ld = r.instrs[2];
+  REQUIRE(ld.ptxas);
+  CHECK(ld.ptxas->instruction == "LDS.64 x4");
+  CHECK(ld.ptxas->per_thread == 4);
+  CHECK(ld.ptxas->wavefronts < ld.wavefronts);
+  CHECK(r.shared_load_wavefronts == ld.ptxas->wavefronts);  // what Nsight Compute counts
+  CHECK_FALSE(r.instrs[1].ptxas);  // stores stay
+
+  // the rule itself: loads of one register at +0 (4 bytes) and +4 (4 bytes) merge only where an access
+  // promises 8-byte alignment there (or ptxas's arithmetic proves it); a load of another register never joins
+  std::vector<cg::Merged> loads(3), stores(1);
+  loads[0].bytes = loads[1].bytes = loads[2].bytes = 4;
+  loads[1].offset = 4;
+  loads[2].base = 1, loads[2].offset = 8;
+  for (auto& m : loads) m.base_align = 4;
+  CHECK(cg::ptxas_accesses(loads, false, {}, true).size() == 3);
+  stores[0].bytes = 8, stores[0].offset = 512;
+  auto merged = cg::ptxas_accesses(loads, false, stores, false);
+  REQUIRE(merged.size() == 2);
+  CHECK(merged[0].bytes == 8);
+  CHECK(merged[0].ptx == std::vector<int32_t>{0, 1});
+  stores[0].offset = 516;  // promises base = 4 mod 8: +0 is not 8-aligned
+  CHECK(cg::ptxas_accesses(loads, false, stores, false).size() == 3);
+  for (auto& m : loads) m.base_align = 16;  // the arithmetic proves 16 bytes
+  CHECK(cg::ptxas_accesses(loads, false, {}, true).size() == 2);
+  CHECK(cg::ptxas_accesses(loads, false, {}, false).size() == 3);
+  // stores merge only next to one another in the program: +0, +8 (another register), +4 do not
+  std::vector<cg::Merged> st = loads;
+  std::swap(st[1], st[2]);
+  CHECK(cg::ptxas_accesses(st, true, {}, true).size() == 3);
+  CHECK(cg::ptxas_accesses(loads, true, {}, true).size() == 2);
 }

@@ -1,0 +1,80 @@
+#include "ptxas.h"
+
+#include <algorithm>
+#include <map>
+
+namespace ls::codegen {
+
+namespace {
+
+// What ptxas knows of a base: base + o is a multiple of w (the widest
+// promise; the others follow from it, the program being valid).
+struct Known {
+  int64_t o = 0;
+  int32_t w = 1;
+  void add(int64_t offset, int32_t bytes) {
+    if (bytes > w) o = offset, w = std::min(bytes, 16);
+  }
+  // the largest power of two (at most 16) known to divide base + offset
+  int32_t align(int64_t offset) const {
+    const int64_t d = ((offset - o) % w + w) % w;
+    return static_cast<int32_t>(d == 0 ? w : d & -d);
+  }
+};
+
+}  // namespace
+
+std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store, const std::vector<Merged>& other,
+                                       bool arithmetic) {
+  std::map<int32_t, Known> known_of;
+  for (const auto* list : {&op, &other})
+    for (const Merged& m : *list) {
+      Known& k = known_of[m.base];
+      k.add(m.offset, m.bytes);
+      if (arithmetic) k.add(0, m.base_align);
+    }
+  std::map<int32_t, std::vector<int32_t>> by_base;
+  for (int32_t i = 0; i < static_cast<int32_t>(op.size()); ++i) by_base[op[i].base].push_back(i);
+  std::vector<SassAccess> out;
+  for (auto& [base, idx] : by_base) {
+    std::stable_sort(idx.begin(), idx.end(), [&](int32_t a, int32_t b) { return op[a].offset < op[b].offset; });
+    const Known& known = known_of[base];
+    for (size_t i = 0; i < idx.size();) {
+      SassAccess s{{idx[i]}, op[idx[i]].bytes};
+      for (const int32_t size : {16, 8}) {
+        if (op[idx[i]].bytes >= size || known.align(op[idx[i]].offset) < size) continue;
+        int64_t end = op[idx[i]].offset;
+        size_t j = i;
+        while (j < idx.size() && end - op[idx[i]].offset < size && op[idx[j]].offset == end && op[idx[j]].bytes >= 4)
+          end += op[idx[j++]].bytes;
+        if (end - op[idx[i]].offset != size || j - i < 2) continue;
+        if (store) {  // stores next to one another in the program
+          const auto [lo, hi] = std::minmax_element(idx.begin() + static_cast<std::ptrdiff_t>(i),
+                                                    idx.begin() + static_cast<std::ptrdiff_t>(j));
+          if (*hi - *lo != static_cast<int32_t>(j - i) - 1) continue;
+        }
+        s.ptx.assign(idx.begin() + static_cast<std::ptrdiff_t>(i), idx.begin() + static_cast<std::ptrdiff_t>(j));
+        s.bytes = size;
+        break;
+      }
+      i += s.ptx.size();
+      out.push_back(std::move(s));
+    }
+  }
+  std::sort(out.begin(), out.end(), [](const SassAccess& a, const SassAccess& b) {
+    return *std::min_element(a.ptx.begin(), a.ptx.end()) < *std::min_element(b.ptx.begin(), b.ptx.end());
+  });
+  return out;
+}
+
+std::string sass_name(int32_t bytes, bool store) {
+  const std::string op = store ? "STS" : "LDS";
+  switch (bytes) {
+    case 1: return op + ".U8";
+    case 2: return op + ".U16";
+    case 4: return op;
+    default: return op + "." + std::to_string(bytes * 8);
+  }
+}
+
+}  // namespace ls::codegen

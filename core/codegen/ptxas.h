@@ -1,0 +1,46 @@
+// What ptxas makes of a round trip's shared accesses below the PTX (held to
+// the SASS of the assembler each wheel runs for sm_90: CUDA 12.8's ptxas for
+// Triton 3.6, 13.4's ptxas-blackwell for 3.9; read with its cuobjdump, no GPU):
+// - ptxas knows a register r modulo a power of two from two sources: an
+//   access of w bytes at [r + o] promises that r + o is a multiple of w (the
+//   GPU faults otherwise), from every load and store through r; and its own
+//   arithmetic on r, which follows shifts left, ANDs, ORs, XORs, adds and
+//   multiplies but no shift right (so it knows nothing of an address with a
+//   right-shifted thread-index term);
+// - accesses of one register whose bytes follow on, each of at least 4
+//   bytes, become one 8- or 16-byte access where that knowledge makes the
+//   first's address a multiple of the whole (greedy from the lowest offset,
+//   16 bytes before 8): loads in any order, stores only where they follow
+//   one another in the program.
+// Not modelled: a load whose bytes another load of the register already
+// reads is dropped; 16-bit pairs sometimes become one 32-bit access.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "llvm_vectorizer.h"
+
+namespace ls::codegen {
+
+// One SASS access: the PTX instructions it covers (indices into the op's
+// list, the lowest address first) and its bytes per lane.
+struct SassAccess {
+  std::vector<int32_t> ptx;
+  int32_t bytes = 0;
+};
+
+// The SASS accesses of `op` (an op's PTX loads or stores in program order,
+// with their base and offset), knowing alignment from them, from `other`
+// (accesses through the same registers: a round trip's local_store for its
+// local_load) and, with `arithmetic`, from each base's own bits
+// (Merged::base_align); in the order of each one's first PTX instruction.
+std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store, const std::vector<Merged>& other,
+                                       bool arithmetic);
+
+// SASS spelling of a shared access of `bytes` per lane: LDS.U8, LDS.U16,
+// LDS, LDS.64, LDS.128 (STS.* for stores).
+std::string sass_name(int32_t bytes, bool store);
+
+}  // namespace ls::codegen
