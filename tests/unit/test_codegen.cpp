@@ -731,6 +731,22 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   CHECK(r.shared_load_wavefronts == ld.ptxas->wavefronts);  // what Nsight Compute counts
   CHECK_FALSE(r.instrs[1].ptxas);  // stores stay
 
+  // ptxas's own arithmetic: held-out seed 2028 line 52 (3.6, swizzled; R split into six GEPs, so LLVM
+  // proves nothing and keeps 32 ld.shared.v2.b16 per thread); R has no right-shifted term, ptxas proves
+  // 16 bytes and runs 8 LDS.128: Nsight Compute counted 256 load wavefronts on an H200 (1,024 for the PTX)
+  auto r52 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[128, 0], [16, 0], [1, 0], [2, 0], [0, 8], [4, 0]], "
+                               "lane_bases=[[0, 4], [64, 0], [8, 0], [0, 2], [0, 1]], warp_bases=[[32, 0]], "
+                               "block_bases=[], shape=[256, 16])", {256, 16}),
+                            at("SwizzledSharedLayout(vec=2, per_phase=8, max_phase=16, order=[0, 1], cga_layout=[])",
+                               {256, 16}),
+                            16, {ls::TritonVersion::v3_6, 90});
+  CHECK(r52.ptx_per_thread.at("ld.shared.v2.b16") == 32);
+  REQUIRE(r52.instrs[2].ptxas);
+  CHECK(r52.instrs[2].ptxas->instruction == "LDS.128 x8");
+  CHECK(r52.shared_load_wavefronts == 256);
+  CHECK(r52.instrs[2].wavefronts == 1024);
+  CHECK_FALSE(r52.instrs[1].ptxas);  // its stores do not follow one another: 32 STS, as the cubin has
+
   // the rule itself: loads of one register at +0 (4 bytes) and +4 (4 bytes) merge only where an access
   // promises 8-byte alignment there (or ptxas's arithmetic proves it); a load of another register never joins
   std::vector<cg::Merged> loads(3), stores(1);
