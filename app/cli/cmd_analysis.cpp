@@ -109,6 +109,9 @@ void print_op_table(const std::string& what, const ls::SharedOpReport& r) {
     std::cout << "  the alignment LLVM proves decides these widths; "
               << (a->llvm_joins ? "if it proves R's alignment: " : "if it proves no alignment: ") << a->instruction << ", "
               << a->per_thread << " per thread, " << a->wavefronts << " wavefronts (ideal " << a->ideal << ")\n";
+  if (const auto& p = r.ptxas)
+    std::cout << "  as the GPU runs it (ptxas merges): " << p->instruction << " per thread, " << p->wavefronts
+              << " wavefronts (ideal " << p->ideal << ")\n";
   if (!r.hardware_fault.empty()) std::cout << "  the GPU faults (" << r.hardware_fault << "), as Triton's own kernel does\n";
   if (!r.wrong_addresses.empty()) std::cout << "  wrong addresses: " << r.wrong_addresses << "\n";
 }

@@ -240,6 +240,7 @@ Cost shared_cost(const OpContext& c, const TensorLayout& reg, TensorLayout share
     k.add("llvm_alignment_decides", std::string("true"));
     k.add("alternative", to_json(*best.llvm_alternative));
   }
+  if (best.ptxas) k.add("ptxas", to_json(*best.ptxas));
   if (!best.hardware_fault.empty()) k.add_str("hardware_fault", best.hardware_fault);
   if (!best.wrong_addresses.empty()) k.add_str("wrong_addresses", best.wrong_addresses);
   auto brief = [](const SharedOpReport& r) {
