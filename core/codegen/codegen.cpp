@@ -342,7 +342,7 @@ PtxasMerge ptxas_merge(const Cvt& c, const std::vector<LdStAccess>& acc, const s
       const LdStAccess& a = acc[m.lead];
       for (int l = 0; l < 32; ++l) {
         const int64_t x = (thread_offset(c, w, l) ^ a.xor_const) + a.add_const;
-        bytes[l] = (phys ? phys(x) : x) * bits / 8 - m.lead_gap;
+        bytes[l] = (phys ? phys(x) : x) * bits / 8 - m.lead_gap - s.lead_gap;
       }
       int32_t ideal = 0;
       p.wavefronts += wavefronts(bytes, s.bytes, nullptr, &ideal, !store);

@@ -37,6 +37,7 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
   for (int32_t i = 0; i < static_cast<int32_t>(op.size()); ++i) by_base[op[i].base].push_back(i);
   std::vector<SassAccess> out;
   for (auto& [base, idx] : by_base) {
+    const size_t first = out.size();  // this base's accesses in out
     std::stable_sort(idx.begin(), idx.end(), [&](int32_t a, int32_t b) { return op[a].offset < op[b].offset; });
     const Known& known = known_of[base];
     for (size_t i = 0; i < idx.size();) {
@@ -60,6 +61,29 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
       i += s.ptx.size();
       out.push_back(std::move(s));
     }
+    if (store || known.w < 16) continue;
+    // loads (at least 4 bytes each) inside one 16-byte window ptxas knows
+    // aligned become one LDS.128, reading the gaps between them too
+    for (size_t a = first; a < out.size();) {
+      const int64_t lo = op[out[a].ptx.front()].offset;
+      const int64_t w0 = lo - ((lo - known.o) % 16 + 16) % 16;
+      size_t b = a;
+      while (b < out.size() && out[b].bytes >= 4 && out[b].bytes < 16 &&
+             op[out[b].ptx.front()].offset + out[b].bytes <= w0 + 16)
+        ++b;
+      if (b - a >= 2) {
+        for (size_t k = a + 1; k < b; ++k) {
+          out[a].ptx.insert(out[a].ptx.end(), out[k].ptx.begin(), out[k].ptx.end());
+          out[k].ptx.clear();
+        }
+        out[a].bytes = 16;
+        out[a].lead_gap = static_cast<int32_t>(lo - w0);
+      }
+      a = std::max(b, a + 1);
+    }
+    out.erase(std::remove_if(out.begin() + static_cast<std::ptrdiff_t>(first), out.end(),
+                             [](const SassAccess& a) { return a.ptx.empty(); }),
+              out.end());
   }
   std::sort(out.begin(), out.end(), [](const SassAccess& a, const SassAccess& b) {
     return *std::min_element(a.ptx.begin(), a.ptx.end()) < *std::min_element(b.ptx.begin(), b.ptx.end());

@@ -11,9 +11,10 @@
 //   bytes, become one 8- or 16-byte access where that knowledge makes the
 //   first's address a multiple of the whole (greedy from the lowest offset,
 //   16 bytes before 8): loads in any order, stores only where they follow
-//   one another in the program.
-// Not modelled: a load whose bytes another load of the register already
-// reads is dropped; 16-bit pairs sometimes become one 32-bit access.
+//   one another in the program;
+// - then loads of at least 4 bytes inside one 16-byte window that ptxas
+//   knows aligned become one LDS.128, reading the gaps between them too.
+// Not modelled: 16-bit pairs sometimes become one 32-bit access.
 #pragma once
 
 #include <cstdint>
@@ -29,6 +30,7 @@ namespace ls::codegen {
 struct SassAccess {
   std::vector<int32_t> ptx;
   int32_t bytes = 0;
+  int32_t lead_gap = 0;  // bytes from its address up to its first PTX instruction's
 };
 
 // The SASS accesses of `op` (an op's PTX loads or stores in program order,

@@ -765,6 +765,18 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   for (auto& m : loads) m.base_align = 16;  // the arithmetic proves 16 bytes
   CHECK(cg::ptxas_accesses(loads, false, {}, true).size() == 2);
   CHECK(cg::ptxas_accesses(loads, false, {}, false).size() == 3);
+  // loads inside one 16-byte window ptxas knows aligned become one LDS.128 (held-out seed 2032,
+  // padded: a 4-byte load at +8196 and an 8-byte one at +8200 run as one LDS.128 at +8192)
+  std::vector<cg::Merged> win(2), promise(1);
+  win[0].bytes = 4, win[0].offset = 8196;
+  win[1].bytes = 8, win[1].offset = 8200;
+  promise[0].bytes = 16, promise[0].offset = 8704;
+  auto w = cg::ptxas_accesses(win, false, promise, false);
+  REQUIRE(w.size() == 1);
+  CHECK(w[0].bytes == 16);
+  CHECK(w[0].lead_gap == 4);
+  promise[0].bytes = 8;  // only 8-byte alignment known: they stay
+  CHECK(cg::ptxas_accesses(win, false, promise, false).size() == 2);
   // stores merge only next to one another in the program: +0, +8 (another register), +4 do not
   std::vector<cg::Merged> st = loads;
   std::swap(st[1], st[2]);
