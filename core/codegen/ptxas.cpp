@@ -63,13 +63,13 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
     }
     if (store || known.w < 16) continue;
     // loads (at least 4 bytes each) inside one 16-byte window ptxas knows
-    // aligned become one LDS.128, reading the gaps between them too
+    // aligned become one LDS.128, reading the gaps between them too (and a
+    // load whose bytes a 16-byte one already reads is dropped)
     for (size_t a = first; a < out.size();) {
       const int64_t lo = op[out[a].ptx.front()].offset;
       const int64_t w0 = lo - ((lo - known.o) % 16 + 16) % 16;
       size_t b = a;
-      while (b < out.size() && out[b].bytes >= 4 && out[b].bytes < 16 &&
-             op[out[b].ptx.front()].offset + out[b].bytes <= w0 + 16)
+      while (b < out.size() && out[b].bytes >= 4 && op[out[b].ptx.front()].offset + out[b].bytes <= w0 + 16)
         ++b;
       if (b - a >= 2) {
         for (size_t k = a + 1; k < b; ++k) {

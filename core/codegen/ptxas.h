@@ -13,7 +13,8 @@
 //   16 bytes before 8): loads in any order, stores only where they follow
 //   one another in the program;
 // - then loads of at least 4 bytes inside one 16-byte window that ptxas
-//   knows aligned become one LDS.128, reading the gaps between them too.
+//   knows aligned become one LDS.128, reading the gaps between them too
+//   (so a load whose bytes a 16-byte load already reads is dropped).
 // Not modelled: 16-bit pairs sometimes become one 32-bit access.
 #pragma once
 

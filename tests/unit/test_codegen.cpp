@@ -777,6 +777,15 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   CHECK(w[0].lead_gap == 4);
   promise[0].bytes = 8;  // only 8-byte alignment known: they stay
   CHECK(cg::ptxas_accesses(win, false, promise, false).size() == 2);
+  // held-out seed 2034, 3.9: LLVM's gap filling leaves ld.shared.v2.b16 at +4 and +12 beside the
+  // ld.shared.v4.b32 at +0 that reads their bytes too; the cubin has the LDS.128 alone
+  std::vector<cg::Merged> dup(3);
+  dup[0].bytes = 16, dup[1].bytes = dup[2].bytes = 4;
+  dup[1].offset = 4, dup[2].offset = 12;
+  auto d = cg::ptxas_accesses(dup, false, {}, false);
+  REQUIRE(d.size() == 1);
+  CHECK(d[0].bytes == 16);
+  CHECK(d[0].ptx.size() == 3);
   // stores merge only next to one another in the program: +0, +8 (another register), +4 do not
   std::vector<cg::Merged> st = loads;
   std::swap(st[1], st[2]);
