@@ -564,8 +564,7 @@ std::map<std::string, int64_t> per_mnemonic(const Instr& in) {
 void count(KernelReport& r, Instr in, const std::string& op) {
   in.op = op;
   for (auto& [m, k] : per_mnemonic(in)) r.ptx_per_thread[m] += k;
-  if (in.shared)  // what the hardware counts: after ptxas
-    (in.store ? r.shared_store_wavefronts : r.shared_load_wavefronts) += in.ptxas ? in.ptxas->wavefronts : in.wavefronts;
+  if (in.shared) (in.store ? r.shared_store_wavefronts : r.shared_load_wavefronts) += counted_wavefronts(in);
   r.instrs.push_back(std::move(in));
 }
 

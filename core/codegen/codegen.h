@@ -106,6 +106,10 @@ struct Instr {
   std::vector<SharedAccess> accesses;
 };
 
+// The wavefronts the hardware counts for an instruction: those of the SASS
+// accesses where ptxas merges some (Instr::ptxas), else the PTX's.
+inline int64_t counted_wavefronts(const Instr& in) { return in.ptxas ? in.ptxas->wavefronts : in.wavefronts; }
+
 struct KernelReport {
   Target target;
   int32_t bits = 16;

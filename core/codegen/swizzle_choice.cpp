@@ -31,7 +31,7 @@ SwizzleChoice choose_swizzle(const TensorLayout& src, const TensorLayout& dst, i
       return std::nullopt;  // does not lower for this shape
     }
     Instr st = shared_access(a, spec, s, bits, true, t, ga), ld = shared_access(b, spec, s, bits, false, t, gb);
-    return SharedChoice{std::move(name), spec, st.mnemonic, ld.mnemonic, st.wavefronts, ld.wavefronts};
+    return SharedChoice{std::move(name), spec, st.mnemonic, ld.mnemonic, counted_wavefronts(st), counted_wavefronts(ld)};
   };
   c.designed = cost("designed", Spec{SharedLinear{design.layout.bases("offset"), {}, 16}});
   if (bits <= 32) {  // Triton's swizzle for the pair as a layout of its own
