@@ -82,6 +82,12 @@ int64_t thread_offset(const Cvt& c, int64_t w, int l) {
   return v;
 }
 
+// The shared offset (elements) of Triton's access `a` (lowerLdSt's address)
+// for lane l of warp w.
+int64_t access_offset(const Cvt& c, int64_t w, int l, const LdStAccess& a) {
+  return (thread_offset(c, w, l) ^ a.xor_const) + a.add_const;
+}
+
 std::vector<int> all_but(size_t n, const std::vector<int>& skip) {
   std::vector<int> r;
   for (int i = 0; i < static_cast<int>(n); ++i)
@@ -341,7 +347,7 @@ PtxasMerge ptxas_merge(const Cvt& c, const std::vector<LdStAccess>& acc, const s
       const Merged& m = merged[s.ptx.front()];
       const LdStAccess& a = acc[m.lead];
       for (int l = 0; l < 32; ++l) {
-        const int64_t x = (thread_offset(c, w, l) ^ a.xor_const) + a.add_const;
+        const int64_t x = access_offset(c, w, l, a);
         bytes[l] = (phys ? phys(x) : x) * bits / 8 - m.lead_gap - s.lead_gap;
       }
       int32_t ideal = 0;
@@ -529,7 +535,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
       }
       const LdStAccess& a = acc[merged[i].lead];
       std::vector<int64_t> lanes(32);
-      for (int l = 0; l < 32; ++l) lanes[l] = (thread_offset(c, w, l) ^ a.xor_const) + a.add_const;
+      for (int l = 0; l < 32; ++l) lanes[l] = access_offset(c, w, l, a);
       const bool gap = merged[i].lead_gap != 0;  // it starts at an unused access below the lead
       if (gap)
         for (auto& x : lanes) x = (phys ? phys(x) : x) - merged[i].lead_gap * 8 / bits;
