@@ -133,7 +133,7 @@ std::string run_one(App& app, const Action& a, const std::function<void()>& fram
   if (a.name == "layout") {
     if (!set_text(app.a, v.get<std::string>())) err = app.a.error;
   } else if (a.name == "compare") {
-    if (!set_text(app.b, v.get<std::string>())) err = app.b.error;
+    if (!set_second_text(app, v.get<std::string>())) err = app.b.error;
   } else if (a.name == "shape") {
     if (!set_shape_text(app.a, shape_of(v))) err = app.a.error;
   } else if (a.name == "preset") {

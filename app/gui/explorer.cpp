@@ -464,8 +464,24 @@ void set_target_sm(App& app, int32_t sm) {
   app.status = "target sm_" + std::to_string(sm) + ": the analyses show the instructions Triton emits for it";
 }
 
+void follow_first_shape(App& app) {
+  app.a.fallback_shape.clear();
+  if (!app.a.grid) return;
+  app.b.fallback_shape = shape_text(app.a.grid->shape);
+  if (app.b.grid && !app.b.names_shape && app.b.grid->shape != app.a.grid->shape && app.b_followed != app.a.version) {
+    app.b_followed = app.a.version;  // once per first layout: a shape it cannot take stays an error
+    set_shape_text(app.b, app.b.fallback_shape);
+  }
+}
+
+bool set_second_text(App& app, const std::string& text) {
+  follow_first_shape(app);
+  return set_text(app.b, text);
+}
+
 void swap_panes(App& app) {
   std::swap(app.a, app.b);
+  follow_first_shape(app);
   std::swap(app.cmp_a.color_by, app.cmp_b.color_by);
   app.status = "swapped the two panes";
 }
@@ -484,7 +500,7 @@ View* shown_view(App& app) {
 
 bool open_in_explorer(App& app, const OpenLayouts& r) {
   bool ok = set_text(app.a, r.first);
-  if (ok && !r.second.empty()) ok = set_text(app.b, r.second);
+  if (ok && !r.second.empty()) ok = set_second_text(app, r.second);
   app.tab = r.second.empty() ? Tab::grid : Tab::compare;
   app.select_tab = true;
   app.status = ok ? r.op + " at line " + std::to_string(r.line) + " opened in the explorer"
@@ -544,6 +560,7 @@ void register_settings(App& app) {
 
 void draw_explorer(App& app) {
   if (!app.headless) shortcuts(app);
+  follow_first_shape(app);
   ls::Palette palette = app.presentation ? ls::Palette::high_contrast : ls::Palette::standard;
   for (View* v : {&app.grid_view, &app.step_view, &app.cmp_a, &app.cmp_b}) v->palette = palette;
   if (app.settings_dirty) ImGui::MarkIniSettingsDirty(), app.settings_dirty = false;

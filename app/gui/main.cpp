@@ -209,6 +209,7 @@ void write_meta(const std::string& path, const lsgui::App& app, const std::vecto
   j["shape"] = app.a.grid->shape;
   j["elem_bits"] = app.a.grid->layout.elem_bits;
   j["kind"] = app.a.grid->kind;
+  if (app.b.grid) j["second_shape"] = app.b.grid->shape, j["second_elem_bits"] = app.b.grid->layout.elem_bits;
   j["triton"] = ls::triton_version_name(app.a.triton);
   j["target"] = "sm_" + std::to_string(app.a.sm);
   try {
@@ -521,9 +522,10 @@ int main(int argc, char** argv) {
       if (ok && o.has_layout && std::filesystem::is_regular_file(o.layout)) lsgui::add_recent(app.recent, o.layout);
     }
     if (!o.compare.empty()) {
-      if (!lsgui::set_text(app.b, lsgui::read_layout_arg(o.compare))) ls::fail("--compare: " + app.b.error);
+      if (!lsgui::set_second_text(app, lsgui::read_layout_arg(o.compare))) ls::fail("--compare: " + app.b.error);
     } else if (!app.b.grid) {
       lsgui::load(app.b, lsgui::default_layout("swizzled_shared"));
+      app.b.names_shape = false;  // a default: it takes the first pane's shape
     }
     if (!o.color_by.empty()) {
       app.grid_view.color_by = *ls::parse_color_by(o.color_by);

@@ -193,7 +193,9 @@ bool set_text(Doc& d, const std::string& text) {
   try {
     t = ls::parse_layout(text);
     if (t.foreign) t.shape = t.foreign->shape();
-    else if (t.shape.empty() && !trim(d.shape_text).empty()) t.shape = parse_shape(d.shape_text);
+    d.names_shape = !t.shape.empty();
+    const std::string& fill = d.fallback_shape.empty() ? d.shape_text : d.fallback_shape;
+    if (t.shape.empty() && !trim(fill).empty()) t.shape = parse_shape(fill);
   } catch (const std::exception& e) {
     d.error = one_line(e.what());
     d.error_from = "text";
