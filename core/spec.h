@@ -65,6 +65,7 @@ struct TensorLayout {
   Shape shape;            // empty when the text carried none
   std::string elem = "f32";  // MLIR element type
   int32_t elem_bits = 32;
+  bool elem_named = false;   // the text named the element type (else the default above)
   TritonVersion triton = kDefaultTriton;  // whose answers make_map gives
   // A layout of another family (tilus, CuTe/Mojo); it carries its own shape.
   std::shared_ptr<const ForeignLayout> foreign;

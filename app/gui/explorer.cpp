@@ -464,24 +464,26 @@ void set_target_sm(App& app, int32_t sm) {
   app.status = "target sm_" + std::to_string(sm) + ": the analyses show the instructions Triton emits for it";
 }
 
-void follow_first_shape(App& app) {
-  app.a.fallback_shape.clear();
+void follow_first_pane(App& app) {
+  app.a.fallback_shape.clear(), app.a.fallback_elem.clear();
   if (!app.a.grid) return;
-  app.b.fallback_shape = shape_text(app.a.grid->shape);
-  if (app.b.grid && !app.b.names_shape && app.b.grid->shape != app.a.grid->shape && app.b_followed != app.a.version) {
-    app.b_followed = app.a.version;  // once per first layout: a shape it cannot take stays an error
-    set_shape_text(app.b, app.b.fallback_shape);
-  }
+  const ls::TensorLayout& first = app.a.grid->layout;
+  app.b.fallback_shape = shape_text(first.shape);
+  app.b.fallback_elem = first.elem, app.b.fallback_elem_bits = first.elem_bits;
+  if (!app.b.grid || app.b_followed == app.a.version) return;
+  app.b_followed = app.a.version;  // once per first layout: a shape it cannot take stays an error
+  if (!app.b.names_shape && app.b.grid->shape != first.shape) set_shape_text(app.b, app.b.fallback_shape);
+  if (!app.b.names_elem && app.b.grid->layout.elem_bits != first.elem_bits) set_elem(app.b, first.elem, first.elem_bits);
 }
 
 bool set_second_text(App& app, const std::string& text) {
-  follow_first_shape(app);
+  follow_first_pane(app);
   return set_text(app.b, text);
 }
 
 void swap_panes(App& app) {
   std::swap(app.a, app.b);
-  follow_first_shape(app);
+  follow_first_pane(app);
   std::swap(app.cmp_a.color_by, app.cmp_b.color_by);
   app.status = "swapped the two panes";
 }
@@ -560,7 +562,7 @@ void register_settings(App& app) {
 
 void draw_explorer(App& app) {
   if (!app.headless) shortcuts(app);
-  follow_first_shape(app);
+  follow_first_pane(app);
   ls::Palette palette = app.presentation ? ls::Palette::high_contrast : ls::Palette::standard;
   for (View* v : {&app.grid_view, &app.step_view, &app.cmp_a, &app.cmp_b}) v->palette = palette;
   if (app.settings_dirty) ImGui::MarkIniSettingsDirty(), app.settings_dirty = false;

@@ -38,7 +38,7 @@ struct App {
   bool select_tab = true;  // make `tab` the selected tab on the next frame
   int step_level = 0;
   int cmp_warp = 0;
-  uint64_t b_followed = 0;  // the first layout (version) whose shape the second pane last tried to take
+  uint64_t b_followed = 0;  // the first layout (version) whose tensor the second pane last tried to take
   bool cmp_banks_lit = false;  // the second pane lights a bank access (else the warp's elements)
   Analyses an;                 // core's analyses beside the grids
   bool show_analysis = true;   // the coalescing panel beside the grid
@@ -103,8 +103,8 @@ void set_target_sm(App& app, int32_t sm);  // both panes; throws ls::Error for a
 // Exchanges the two panes (the side-by-side view's swap button).
 void swap_panes(App& app);
 // The second pane shows the first's tensor: a text of it that names no shape
-// takes the first pane's shape, now and whenever that shape changes.
-void follow_first_shape(App& app);
+// (no element type) takes the first pane's, now and whenever that changes.
+void follow_first_pane(App& app);
 bool set_second_text(App& app, const std::string& text);
 void do_undo(App& app);
 void do_redo(App& app);

@@ -525,7 +525,7 @@ int main(int argc, char** argv) {
       if (!lsgui::set_second_text(app, lsgui::read_layout_arg(o.compare))) ls::fail("--compare: " + app.b.error);
     } else if (!app.b.grid) {
       lsgui::load(app.b, lsgui::default_layout("swizzled_shared"));
-      app.b.names_shape = false;  // a default: it takes the first pane's shape
+      app.b.names_shape = app.b.names_elem = false;  // a default: it takes the first pane's tensor
     }
     if (!o.color_by.empty()) {
       app.grid_view.color_by = *ls::parse_color_by(o.color_by);

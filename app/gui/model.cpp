@@ -194,8 +194,10 @@ bool set_text(Doc& d, const std::string& text) {
     t = ls::parse_layout(text);
     if (t.foreign) t.shape = t.foreign->shape();
     d.names_shape = !t.shape.empty();
+    d.names_elem = t.elem_named || t.foreign;
     const std::string& fill = d.fallback_shape.empty() ? d.shape_text : d.fallback_shape;
     if (t.shape.empty() && !trim(fill).empty()) t.shape = parse_shape(fill);
+    if (!d.names_elem && !d.fallback_elem.empty()) t.elem = d.fallback_elem, t.elem_bits = d.fallback_elem_bits;
   } catch (const std::exception& e) {
     d.error = one_line(e.what());
     d.error_from = "text";

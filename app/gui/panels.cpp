@@ -277,6 +277,7 @@ void draw_compare(App& app) {
     ImGui::TextDisabled("Bank conflicts need a register layout beside a shared one, conversion costs two register "
                         "layouts, of the same shape.");
   }
+  if (a_regs == b_regs || !same_shape) app.an.banks.clear();  // no bank panel: no figures of an earlier pair
   if (auto put = draw_swizzle_designer(app.an, app.a, app.b)) {
     app.status = set_draft(app.b, *put) ? "the second pane holds the chosen shared layout" : app.b.error;
     return;  // b's grid changed: draw it next frame

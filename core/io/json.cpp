@@ -304,6 +304,7 @@ TensorLayout parse_json(const std::string& text) {
     t.elem = j["elem"].get<std::string>();
   }
   int32_t known = io::elem_bits_of(t.elem);
+  t.elem_named = j.contains("elem") || j.contains("elemBits");
   if (j.contains("elemBits")) {
     t.elem_bits = top.to_int32(to_val(j["elemBits"], "json", "elemBits"), "elemBits");
     if (known && t.elem_bits != known)

@@ -221,6 +221,7 @@ private:
       p_ = b;
       err("unknown element type '" + io::shown(t.elem) + "'");
     }
+    t.elem_named = true;
   }
 
   // Skips <...> starting at '<', or one item of a type up to ',' or '>'.

@@ -13,9 +13,9 @@
 #               round trip Triton 3.6 addresses wrongly as codegen says;
 #   MODE=ptxas: a round trip whose loads ptxas merges below the PTX shows the
 #               SASS loads and their wavefronts beside the PTX, as codegen;
-#   MODE=follow: a second layout whose text names no shape takes the first
-#               pane's, when pasted and when the first's shape changes; one
-#               that names its shape keeps it.
+#   MODE=follow: a second layout whose text names no shape (no element
+#               type) takes the first pane's, when pasted and when the first
+#               changes; one that names them keeps its own.
 file(REMOVE ${OUT})
 
 # Replays ACTIONS (JSON lines) through the window under Xvfb with a 1024x700
@@ -233,7 +233,7 @@ elseif(MODE STREQUAL "follow")
   set(reg "BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[4, 8], warps_per_cta=[4, 1], order=[1, 0])")
   set(sl "SharedLinearLayout(offset_bases=[[8, 0], [4, 0], [0, 32], [0, 4], [8, 8], [1, 0], [16, 0], [1, 16], [0, 1], [2, 0], [0, 2], [0, 64]], block_bases=[], alignment=16)")
   set(nv "NVMMASharedLayout(swizzle_byte_width=64, element_bitwidth=16, rank=2)")
-  set(edits "{\"layout\": \"${reg}\"}\n{\"shape\": [32, 128]}\n{\"view\": \"compare\"}\n")
+  set(edits "{\"layout\": \"${reg}\"}\n{\"shape\": [32, 128]}\n{\"field\": \"element\", \"value\": \"\\\"f16\\\"\"}\n{\"view\": \"compare\"}\n")
   foreach(step pasted changed named)
     if(step STREQUAL "pasted")  # pasted after the first pane's shape: it takes 32x128
       replay("${edits}{\"compare\": \"${sl}\"}\n" meta)
@@ -244,19 +244,19 @@ elseif(MODE STREQUAL "follow")
       set(want "[ 64, 64 ]")
       set(smem "${nv}")
     else()  # a text naming its shape keeps it: no bank panel for two shapes
-      replay("${edits}{\"compare\": \"tensor<64x64xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>>\"}\n{\"shape\": [32, 64]}\n" meta)
+      replay("${edits}{\"compare\": \"tensor<64x64xf32, #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 32}>>\"}\n{\"shape\": [32, 64]}\n" meta)
       set(want "[ 64, 64 ]")
     endif()
     string(JSON shown GET "${meta}" second_shape)
+    string(JSON bits GET "${meta}" second_elem_bits)  # the bank panel's elements: the shared layout's
     string(JSON banks ERROR_VARIABLE no_banks GET "${meta}" banks)
-    if(NOT shown STREQUAL want OR (step STREQUAL "named" AND NOT no_banks) OR (NOT step STREQUAL "named" AND no_banks))
-      message(FATAL_ERROR "${step}: the second pane is ${shown}, want ${want}; meta ${meta}")
+    if(NOT shown STREQUAL want OR (step STREQUAL "named" AND NOT bits EQUAL 32) OR (NOT step STREQUAL "named" AND NOT bits EQUAL 16) OR (step STREQUAL "named" AND NOT no_banks) OR (NOT step STREQUAL "named" AND no_banks))
+      message(FATAL_ERROR "${step}: the second pane is ${shown} of ${bits}-bit elements, want ${want}; meta ${meta}")
     endif()
     if(NOT step STREQUAL "named")  # the bank panel analyses that round trip, as codegen
       string(REPLACE "[ " "" dims "${want}")
       string(REPLACE " ]" "" dims "${dims}")
       string(REPLACE ", " "x" dims "${dims}")
-      string(JSON bits GET "${meta}" second_elem_bits)  # the bank panel's elements: the shared layout's
       execute_process(COMMAND ${CLI} codegen --load "${reg}" --via-shared "${smem}" --shape ${dims} --bits ${bits}
                       RESULT_VARIABLE rc OUTPUT_VARIABLE cg ERROR_VARIABLE err)
       string(JSON st GET "${meta}" banks store_wavefronts)
@@ -266,7 +266,7 @@ elseif(MODE STREQUAL "follow")
       endif()
     endif()
   endforeach()
-  message(STATUS "the second pane takes the first pane's shape unless its text names one")
+  message(STATUS "the second pane takes the first pane's shape and element type unless its text names them")
 else()
   message(FATAL_ERROR "unknown MODE '${MODE}'")
 endif()

@@ -445,6 +445,21 @@ TEST_CASE("JSON documents", "[io]") {
   CHECK(print_json(parse_json(print_json(t))) == print_json(t));
 }
 
+TEST_CASE("a text says whether it named its element type", "[io]") {
+  // The GUI's second pane takes the first pane's element type when its text names none.
+  const std::string nv = "#ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>";
+  TensorLayout typed = parse_layout("!ttg.memdesc<64x64xf16, " + nv + ", #ttg.shared_memory>");
+  CHECK(typed.elem_named);
+  CHECK(typed.elem_bits == 16);
+  TensorLayout bare = parse_layout(nv);
+  CHECK_FALSE(bare.elem_named);
+  CHECK(bare.elem_bits == 32);  // the default, not the swizzle's element width
+  CHECK_FALSE(parse_layout("SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0])").elem_named);
+  CHECK(parse_layout(print_json(typed)).elem_named);
+  CHECK_FALSE(parse_layout(R"({"format": "layoutscope", "version": 1, "kind": "swizzled_shared",
+    "params": {"vec": 1, "perPhase": 1, "maxPhase": 1, "order": [1, 0]}})").elem_named);
+}
+
 TEST_CASE("errors name the position or the field", "[io]") {
   using Catch::Matchers::Contains;
   CHECK(error_of("") == "empty layout text");
