@@ -300,8 +300,10 @@ struct Persist {
 
 // Saves the session when an edit changed it, before the next frame can take
 // another edit: a kill at any moment loses at most the edit being made (the
-// write is atomic, so the file holds the state before it or after it).
+// write is atomic, so the file holds the state before it or after it). The
+// second pane takes the first pane's tensor first: one edit, one saved state.
 void save_session(Persist& p, lsgui::App& app) {
+  lsgui::follow_first_pane(app);
   if (p.dir.empty() || (app.a.version == p.saved_a && app.b.version == p.saved_b)) return;
   try {
     lsgui::write_atomic(p.dir + "/session.json", lsgui::session_text(app.a, app.b));
