@@ -19,7 +19,10 @@
 //   stops six levels deep) where R's only use is one GEP (no padding, no
 //   XOR-ed offset: InstCombine splits it into one GEP per term) of six or
 //   more terms, nor, in 3.9, of seven or more terms (a proxy for the depth
-//   of the tree of ORs O3 builds): there it is Triton's own (its size);
+//   of the tree of ORs O3 builds), nor, in 3.9, in a padded layout whose
+//   padding terms each read one term of R only (so R's one use is its GEP
+//   again) where R's terms and those padding terms make six GEPs or more:
+//   there it is Triton's own (its size);
 // - loads of one address are loaded once (stores are all kept);
 // - stores are joined only where LLVM may sink them down to the last store
 //   of their base (in the input's order, Triton's program order): a store of
@@ -70,6 +73,7 @@ struct LdStShape {
   // share one), one per multi-bit image; terms whose bits overlap are XOR-ed
   // into one (one GEP index each where InstCombine splits R)
   int32_t r_terms = 0;
+  std::vector<int64_t> r_term_bits;  // those terms (elements)
   // the alignment LLVM proves: as modelled, none (Triton's accesses stay as
   // they are), or all of R's known bits (3.9's rule for deep R left out)
   enum class Proof { model, none, full } proof = Proof::model;

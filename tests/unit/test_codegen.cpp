@@ -523,6 +523,22 @@ TEST_CASE("codegen: LLVM knows no bit of R six GEPs deep, or (3.9) of seven term
   CHECK(cg::vectorize(acc, s).size() == 4);
 }
 
+TEST_CASE("codegen: padded layouts in 3.9: R split into GEPs with a padding term read from one of its terms", "[codegen]") {
+  // golden 3.9 line 422 (the wheel's IR before InferAlignment: five GEPs of
+  // R's terms, then `(tid & 16) << 2` for the padding, read from R's one term
+  // past the interval): six GEPs, nothing known, every access Triton's b32
+  const std::string reg = "DistributedLinearLayout(reg_bases=[[0, 2], [0, 16], [1, 0], [2, 0], [0, 32], [0, 64]], "
+                          "lane_bases=[[4, 0], [0, 1], [0, 8], [0, 4], [0, 128]], warp_bases=[[8, 0]], "
+                          "block_bases=[], shape=[16, 256])";
+  const std::string offsets = "offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
+                              "[0, 32], [0, 64], [0, 128]], block_bases=[], shape=[16, 256])";
+  CHECK(via_shared_counts(reg, "PaddedSharedLayout(interval_padding_pairs=[[1024, 8]], " + offsets, {16, 256}, 32,
+                          ls::TritonVersion::v3_9, 90) == Counts{{"ld.shared.b32", 64}, {"st.shared.b32", 64}});
+  // 3.6 keeps R one index (its LLVM does not split it): R's bits known, v4
+  CHECK(via_shared_counts(reg, "PaddedSharedLayout(interval_padding_pairs=[[1024, 8]], " + offsets, {16, 256}, 32,
+                          ls::TritonVersion::v3_6, 90) != Counts{{"ld.shared.b32", 64}, {"st.shared.b32", 64}});
+}
+
 TEST_CASE("codegen: a swizzled R of six terms, its only use one GEP, is six GEPs deep (both versions)", "[codegen]") {
   // held-out kernel (seed 2028, both wheels' PTX and IR): Triton's v2.b16
   // stay apart, LLVM proves no more than their own 4 bytes
