@@ -435,9 +435,10 @@ void error_text(const std::string& msg) {
   ImGui::PopStyleColor();
 }
 
-void draw_paste_box(Doc& d, const char* id, float lines) {
+void draw_paste_box(Doc& d, const char* id, float lines, const ls::TensorLayout* tensor) {
   std::string text = d.text;
-  if (ImGui::InputTextMultiline(id, &text, ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * lines))) set_text(d, text);
+  if (ImGui::InputTextMultiline(id, &text, ImVec2(-FLT_MIN, ImGui::GetTextLineHeight() * lines)))
+    set_text(d, text, tensor);
   if (d.error_from == "text") {
     error_text(d.error);
     if (d.grid) ImGui::TextDisabled("The grid shows the last valid layout.");

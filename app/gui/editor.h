@@ -29,7 +29,7 @@ struct FieldInput {
 // `input`, when given, is applied by the first widget of its field.
 void draw_editor(Doc& d, FieldInput* input = nullptr);
 // The paste box: MLIR (whole TTGIR dumps), Gluon or JSON.
-void draw_paste_box(Doc& d, const char* id, float lines);
+void draw_paste_box(Doc& d, const char* id, float lines, const ls::TensorLayout* tensor = nullptr);
 // Core's message, in red, wrapped.
 void error_text(const std::string& msg);
 

@@ -465,25 +465,21 @@ void set_target_sm(App& app, int32_t sm) {
 }
 
 void follow_first_pane(App& app) {
-  app.a.fallback_shape.clear(), app.a.fallback_elem.clear();
-  if (!app.a.grid) return;
-  const ls::TensorLayout& first = app.a.grid->layout;
-  app.b.fallback_shape = shape_text(first.shape);
-  app.b.fallback_elem = first.elem, app.b.fallback_elem_bits = first.elem_bits;
-  if (!app.b.grid || app.b_followed == app.a.version) return;
+  if (!app.a.grid || !app.b.grid || app.b_followed == app.a.version) return;
   app.b_followed = app.a.version;  // once per first layout: a shape it cannot take stays an error
-  if (!app.b.names_shape && app.b.grid->shape != first.shape) set_shape_text(app.b, app.b.fallback_shape);
+  const auto held = app.a.grid;
+  const ls::TensorLayout& first = held->layout;
+  if (!app.b.names_shape && app.b.grid->shape != first.shape) set_shape_text(app.b, shape_text(first.shape));
   if (!app.b.names_elem && app.b.grid->layout.elem_bits != first.elem_bits) set_elem(app.b, first.elem, first.elem_bits);
 }
 
 bool set_second_text(App& app, const std::string& text) {
-  follow_first_pane(app);
-  return set_text(app.b, text);
+  const auto held = app.a.grid;
+  return set_text(app.b, text, held ? &held->layout : nullptr);
 }
 
 void swap_panes(App& app) {
   std::swap(app.a, app.b);
-  follow_first_pane(app);
   std::swap(app.cmp_a.color_by, app.cmp_b.color_by);
   app.status = "swapped the two panes";
 }

@@ -187,7 +187,7 @@ std::string print_as(const ls::TensorLayout& t, TextFormat f) {
   return "";
 }
 
-bool set_text(Doc& d, const std::string& text) {
+bool set_text(Doc& d, const std::string& text, const ls::TensorLayout* tensor) {
   d.text = text;
   ls::TensorLayout t;
   try {
@@ -195,9 +195,9 @@ bool set_text(Doc& d, const std::string& text) {
     if (t.foreign) t.shape = t.foreign->shape();
     d.names_shape = !t.shape.empty();
     d.names_elem = t.elem_named || t.foreign;
-    const std::string& fill = d.fallback_shape.empty() ? d.shape_text : d.fallback_shape;
-    if (t.shape.empty() && !trim(fill).empty()) t.shape = parse_shape(fill);
-    if (!d.names_elem && !d.fallback_elem.empty()) t.elem = d.fallback_elem, t.elem_bits = d.fallback_elem_bits;
+    if (t.shape.empty() && tensor) t.shape = tensor->shape;
+    else if (t.shape.empty() && !trim(d.shape_text).empty()) t.shape = parse_shape(d.shape_text);
+    if (!d.names_elem && tensor) t.elem = tensor->elem, t.elem_bits = tensor->elem_bits;
   } catch (const std::exception& e) {
     d.error = one_line(e.what());
     d.error_from = "text";

@@ -48,12 +48,8 @@ struct Doc {
   uint64_t version = 0;                   // grid->id: changes whenever grid changes
   ls::TritonVersion triton = ls::kDefaultTriton;  // whose rules lower the layout (the app's Triton selector)
   int32_t sm = 90;  // the GPU whose instructions the analyses show (the Target menu): 80, 90 or 100
-  // The second pane takes the first pane's tensor (side by side): a pasted
-  // text without a shape takes `fallback_shape` (when set) rather than the
-  // shape field's, one without an element type `fallback_elem`; `names_*`
-  // say whether the last text named its own.
-  std::string fallback_shape, fallback_elem;
-  int32_t fallback_elem_bits = 0;
+  // Whether the last text named its shape and element type (the second pane
+  // takes the first pane's where it did not).
   bool names_shape = true, names_elem = true;
 };
 
@@ -71,9 +67,9 @@ std::string export_text(const ls::TensorLayout& t, TextFormat f);
 
 // Edits. Each returns whether the layout was accepted.
 // Paste box: MLIR (whole dumps too), Gluon or JSON. A text without a shape
-// takes `fallback_shape`, else the shape field's; one without an element
-// type `fallback_elem` when set.
-bool set_text(Doc& d, const std::string& text);
+// takes `tensor`'s (when given), else the shape field's; one without an
+// element type `tensor`'s.
+bool set_text(Doc& d, const std::string& text, const ls::TensorLayout* tensor = nullptr);
 bool set_shape_text(Doc& d, const std::string& text);
 // The editor's widgets change a copy of the draft and hand it here.
 bool set_draft(Doc& d, const ls::TensorLayout& t);

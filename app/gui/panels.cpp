@@ -226,7 +226,7 @@ void draw_compare(App& app) {
   auto held_a = app.a.grid, held_b = app.b.grid;  // edits this frame may replace them
   const Grid& ga = *held_a;
   if (ImGui::CollapsingHeader("second layout (MLIR, Gluon, JSON, tilus or CuTe)", ImGuiTreeNodeFlags_DefaultOpen))
-    draw_paste_box(app.b, "##second", 3);
+    draw_paste_box(app.b, "##second", 3, &ga.layout);
   if (!held_b) return;
   const Grid& gb = *held_b;
   if (ImGui::Button("swap panes")) {

@@ -451,8 +451,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
         } else {
           ++b;
         }
-    shape.r_terms = static_cast<int32_t>(terms.size());
-    shape.r_term_bits = terms;
+    shape.r_terms = std::move(terms);
   }
   shape.elem_bytes = bits / 8;
   shape.vec_bytes = (1 << k) * bits / 8;

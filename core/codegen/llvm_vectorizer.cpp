@@ -276,21 +276,22 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   const bool xored = std::any_of(accesses.begin(), accesses.end(),
                                  [&](const LdStAccess& a) { return (a.xor_const & s.lane_warp_mask) != 0; });
   const bool chain = s.pads.empty() && !xored;  // R's only use is one GEP: InstCombine splits it
+  const auto terms = static_cast<int>(s.r_terms.size());
   if (s.version == TritonVersion::v3_9 && !s.pads.empty() && !xored) {
     // 3.9, padded: a padding term that reads one of R's terms only is
     // computed from that term, so R's one use is its GEP and InstCombine
     // splits it; the chain holds R's terms and those padding terms
-    int geps = s.r_terms;
+    int geps = terms;
     bool split = true;
     for (auto [interval, pad] : s.pads) {
       int reach = 0;
-      for (int64_t t : s.r_term_bits) reach += (t >> log2i(interval)) != 0;
+      for (int64_t t : s.r_terms) reach += (t >> log2i(interval)) != 0;
       split = split && reach < 2;
       geps += reach == 1;
     }
     if (split && geps >= 6) return true;
   }
-  return (chain && s.r_terms >= 6) || (s.version == TritonVersion::v3_9 && s.r_terms >= 7);
+  return (chain && terms >= 6) || (s.version == TritonVersion::v3_9 && terms >= 7);
 }
 
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s) {

@@ -72,8 +72,7 @@ struct LdStShape {
   // bit i is bit i, warp bit i bit 5 + i: lane and warp bits of one shift
   // share one), one per multi-bit image; terms whose bits overlap are XOR-ed
   // into one (one GEP index each where InstCombine splits R)
-  int32_t r_terms = 0;
-  std::vector<int64_t> r_term_bits;  // those terms (elements)
+  std::vector<int64_t> r_terms;  // each term's bits (elements)
   // the alignment LLVM proves: as modelled, none (Triton's accesses stay as
   // they are), or all of R's known bits (3.9's rule for deep R left out)
   enum class Proof { model, none, full } proof = Proof::model;

@@ -489,24 +489,24 @@ TEST_CASE("codegen: LLVM knows no bit of R six GEPs deep, or (3.9) of seven term
   s.vec_bytes = 4;
   s.version = ls::TritonVersion::v3_9;
   const std::vector<cg::LdStAccess> acc = {{0, 0}, {0, 1}, {0, 2}, {0, 3}};
-  s.r_terms = 5;
+  s.r_terms.assign(5, 1);
   auto m = cg::vectorize(acc, s);
   REQUIRE(m.size() == 1);
   CHECK(m[0].bytes == 16);
   // R's only use is one GEP: InstCombine splits it into a chain of six, the
   // shared base six deep: Triton's 4-byte alignment only, in both versions
-  s.r_terms = 6;
+  s.r_terms.assign(6, 1);
   CHECK(cg::vectorize(acc, s).size() == 4);
   s.version = ls::TritonVersion::v3_6;
   CHECK(cg::vectorize(acc, s).size() == 4);
   // XOR-ed offsets use R again: a tree of ORs, deep enough in 3.9 at seven
   // terms, not in 3.6's golden kernels
   const std::vector<cg::LdStAccess> xored = {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0x10, 0}, {0x10, 1}, {0x10, 2}, {0x10, 3}};
-  s.r_terms = 7;
+  s.r_terms.assign(7, 1);
   CHECK(cg::vectorize(xored, s).size() == 2);
   s.version = ls::TritonVersion::v3_9;
   CHECK(cg::vectorize(xored, s).size() == 8);
-  s.r_terms = 6;
+  s.r_terms.assign(6, 1);
   CHECK(cg::vectorize(xored, s).size() == 2);
   // golden 3.9 sm_80 line 679: R of seven terms, Triton's 16 byte accesses stay apart
   CHECK(via_shared_counts("NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 4], instr_shape=[16, 8], "
@@ -515,11 +515,11 @@ TEST_CASE("codegen: LLVM knows no bit of R six GEPs deep, or (3.9) of seven term
                           "[0, 8], [0, 2], [8, 0], [0, 4], [4, 0]], block_bases=[], alignment=16)",
                           {16, 128}, 8, ls::TritonVersion::v3_9, 80) ==
         Counts{{"ld.shared.b8", 16}, {"st.shared.b8", 16}});
-  s.r_terms = 7;
+  s.r_terms.assign(7, 1);
   s.proof = cg::LdStShape::Proof::full;  // as if LLVM knew R's bits
   CHECK(cg::vectorize(acc, s).size() == 1);
   s.proof = cg::LdStShape::Proof::none;  // as if it knew none: nothing joins
-  s.r_terms = 5;
+  s.r_terms.assign(5, 1);
   CHECK(cg::vectorize(acc, s).size() == 4);
 }
 
