@@ -17,6 +17,7 @@ struct Regs {
   Bases reg, lane, warp;
   std::string message;
   int64_t regs32 = 0, per_message = 0;
+  bool unpacked = false;
 };
 
 // Tmem = P * Q where P has only the given leading col bases and dim1 size
@@ -81,7 +82,10 @@ std::optional<Regs> solve(const Tmem& t, const std::string& atom, int32_t num_wa
     if (bits == 16) {
       if (auto q = divide_left(t, {{0, 0}, {0, 1}}, 2)) {
         auto r = solve(*q, atom, num_warps, 32);
-        return r ? std::optional<Regs>(widen(*r, 2)) : std::nullopt;
+        if (!r) return std::nullopt;
+        Regs w = widen(*r, 2);
+        w.unpacked = true;
+        return w;
       }
     }
     Bases zeros;
@@ -214,7 +218,7 @@ TmemRegLayout tmem_reg_layout(const TensorLayout& t, int32_t bits, int32_t num_w
   auto r = solve(per_cta(l, std::holds_alternative<TensorMemoryScales>(t.spec->v)), atom, num_warps, bits);
   require(r.has_value(), "the " + atom + " message needs more columns than the layout has for shape " +
                              shape_text(m, n) + " and num_warps " + std::to_string(num_warps));
-  TmemRegLayout out{r->reg, r->lane, r->warp, l.bases("block"), r->message, r->regs32, r->per_message};
+  TmemRegLayout out{r->reg, r->lane, r->warp, l.bases("block"), r->message, r->regs32, r->per_message, r->unpacked};
   if (variant == "32x32b_splitn") {
     const Ints half = {0, static_cast<int32_t>(n / 2)};
     if (out.reg.empty()) {

@@ -41,6 +41,7 @@ struct TmemRegLayout {
   std::string message;    // tcgen05 message shape the lowering uses
   int64_t registers = 0;  // 32-bit registers per thread
   int64_t per_message = 0;  // 32-bit registers one message moves per thread
+  bool unpacked = false;    // 16-bit elements one per 32-bit column: .pack::16b / .unpack::16b
 };
 
 const std::vector<std::string>& tmem_variants();  // 32x32b, 16x64b, ...

@@ -10,6 +10,7 @@
 #include "../analysis/conversion.h"
 #include "../analysis/report_json.h"
 #include "../analysis/swizzle.h"
+#include "../analysis/tmem_reg_layout.h"
 #include "../codegen/amd_lds.h"
 #include "../codegen/codegen.h"
 #include "../error.h"
@@ -37,9 +38,9 @@ std::string shape_str(const Shape& s) {
   return r;
 }
 
-// The read layouts of an op, distributed (tensor) and shared (memdesc).
+// The read layouts of an op: distributed (tensor), shared and tensor memory (memdesc).
 struct Sides {
-  std::vector<const TensorLayout*> dist, shared;
+  std::vector<const TensorLayout*> dist, shared, tmem;
   std::string unread;  // first type that could not be read
 };
 
@@ -50,7 +51,8 @@ Sides sides(const OpContext& c) {
       if (!t.error.empty() && s.unread.empty()) s.unread = t.text + ": " + t.error;
       continue;
     }
-    (t.layout->spec && is_shared(*t.layout->spec) ? s.shared : s.dist).push_back(&*t.layout);
+    const bool tmem = t.layout->spec && is_tensor_memory(*t.layout->spec);
+    (tmem ? s.tmem : t.layout->spec && is_shared(*t.layout->spec) ? s.shared : s.dist).push_back(&*t.layout);
   }
   return s;
 }
@@ -542,17 +544,57 @@ Cost mma_cost(const OpContext& c, const Sides& s) {
   return k;
 }
 
+// The tcgen05 message of a tmem load/store: the variant whose register layout
+// (Triton 3.9's compute_tmem_reg_layout) is the op's; none when no variant gives it.
+std::optional<TmemRegLayout> tmem_message(const TensorLayout& reg, const TensorLayout& tmem, int32_t num_warps) {
+  auto map = make_map(reg);
+  if (!map->linear()) return std::nullopt;
+  const LinearLayout& l = *map->linear();
+  for (const std::string& v : tmem_variants()) {
+    if (v == "16x32bx2") continue;  // never requested: 32x32b gives it
+    try {
+      TmemRegLayout r = tmem_reg_layout(tmem, reg.elem_bits, num_warps, v, TritonVersion::v3_9);
+      if (r.reg == l.bases("register") && r.lane == l.bases("lane") && r.warp == l.bases("warp") &&
+          r.block == l.bases("block"))
+        return r;
+    } catch (const Error&) {
+    }
+  }
+  return std::nullopt;
+}
+
+// 32-bit registers one thread moves per .x1 of each message.
+int64_t message_registers(const std::string& message) {
+  return message == "16x128b" ? 2 : message == "16x256b" ? 4 : 1;
+}
+
 Cost tmem_cost(const OpContext& c, const Sides& s) {
   Cost k;
   k.kind = "tmem";
-  std::string instr = c.op == "ttng.tmem_load" ? "tcgen05.ld" : c.op == "ttng.tmem_store" ? "tcgen05.st"
-                      : c.op == "ttng.tmem_copy"  ? "tcgen05.cp" : "";
+  const bool load = c.op == "ttng.tmem_load", store = c.op == "ttng.tmem_store";
+  std::string instr = load ? "tcgen05.ld" : store ? "tcgen05.st" : c.op == "ttng.tmem_copy" ? "tcgen05.cp" : "";
+  std::string unread = s.unread;
+  const TensorLayout* reg = s.dist.empty() ? nullptr : s.dist[0];
+  const TensorLayout* tmem = s.tmem.empty() ? nullptr : s.tmem[0];
+  int64_t per_thread = 0;
+  if ((load || store) && reg && tmem && unread.empty()) {
+    if (auto m = tmem_message(*reg, *tmem, c.num_warps)) {
+      int64_t x = m->per_message / message_registers(m->message);
+      instr += ".sync.aligned." + m->message + ".x" + std::to_string(x) +
+               (m->unpacked ? (load ? ".pack::16b" : ".unpack::16b") : "") + ".b32";
+      k.add_str("message", m->message);
+      per_thread = m->registers / m->per_message;
+      k.add("instructions_per_thread", per_thread);
+      k.add("registers_per_message", m->per_message);
+    } else {
+      unread = "the register layout is none of the tcgen05 message layouts of Triton 3.9's compute_tmem_reg_layout";
+    }
+  }
   if (!instr.empty()) k.add_str("instruction", instr);
-  if (!s.dist.empty()) {
-    auto map = make_map(*s.dist[0]);
-    int64_t regs = map->linear() ? hw(*map->linear(), "register") : 0;
-    k.add("registers_per_thread", regs);
-    k.add_str("register_layout", kind_name(*s.dist[0]->spec));
+  if (reg) {
+    auto map = make_map(*reg);
+    k.add("registers_per_thread", map->linear() ? hw(*map->linear(), "register") : 0);
+    k.add_str("register_layout", kind_name(*reg->spec));
   }
   for (const TypeRead& t : c.types)
     if (t.memdesc) {
@@ -561,11 +603,21 @@ Cost tmem_cost(const OpContext& c, const Sides& s) {
       if (lt != std::string::npos && comma != std::string::npos) k.add_str("tensor_memory", t.text.substr(lt + 1, comma - lt - 1));
       break;
     }
-  if (!s.unread.empty()) {
-    k.unread = s.unread;
-    k.add_str("unread", "tensor-memory layout not modelled yet: " + s.unread);
+  if (c.op == "ttng.tmem_alloc" && tmem) {
+    // columns of 32 bits (128 lanes each) the buffer spans
+    LinearLayout l = to_linear(*tmem->spec, tmem->shape, TritonVersion::v3_9);
+    int64_t columns = std::max<int64_t>(1, l.in_size("col") * tmem->elem_bits / 32);
+    k.add("tmem_columns", columns);
+    k.summary = "allocates " + std::to_string(columns) + " TMEM columns";
   }
-  k.summary = (instr.empty() ? c.op : instr) + (s.unread.empty() ? "" : " (TMEM layout not read)");
+  if (!unread.empty()) {
+    k.unread = unread;
+    k.add_str("unread", unread);
+  }
+  if (k.summary.empty()) k.summary = instr.empty() ? c.op : instr;
+  if (per_thread) k.summary += " x" + std::to_string(per_thread) + "/thread";
+  if (!s.unread.empty()) k.summary += " (a layout not read)";
+  else if (!unread.empty()) k.summary += " (message not known)";
   return k;
 }
 

@@ -10,8 +10,9 @@ Also vector_add for sm_90 with MLIR_ENABLE_DUMP=1 (every pass's module) as
 vector_add-tVER-sm90.passes.txt. Pointers and i32 arguments carry tt.divisibility = 16, as Triton's JIT specializes
 aligned torch tensors and sizes that are multiples of 16.
 The PTX is kept only as its memory and shuffle lines (ld/st.global, cp.async,
-ld/st.shared, ldmatrix/stmatrix, shfl, redux), which is all the test counts, to keep
-the data small.
+ld/st.shared, ldmatrix/stmatrix, shfl, redux, tcgen05.ld/st/cp), which is all the test
+counts, to keep the data small. gluon_tmem4/8 (3.9, sm_100): tensor-memory loads and
+stores of several tcgen05 messages.
 """
 import os
 import re
@@ -26,6 +27,10 @@ from triton.compiler import ASTSource
 from triton.experimental import gluon
 import triton.experimental.gluon.language as gl
 from triton.experimental.gluon._runtime import GluonASTSource
+try:
+    from triton.experimental.gluon.language.nvidia.blackwell import TensorMemoryLayout, allocate_tensor_memory
+except ImportError:  # 3.6 names them differently; only the 3.9 cases use them
+    TensorMemoryLayout = allocate_tensor_memory = None
 
 VERSION = ".".join(triton.__version__.split(".")[:2])
 
@@ -144,6 +149,38 @@ def gluon_explicit(in_ptr, out_ptr, M: gl.constexpr, N: gl.constexpr):
     gl.store(out_ptr + rm[:, None] * N + rn[None, :], z + s.to(gl.float16)[:, None])
 
 
+@gluon.jit
+def tmem_slot(out_ptr, M: gl.constexpr, N: gl.constexpr, dt: gl.constexpr, tl_: gl.constexpr, rl: gl.constexpr):
+    t = allocate_tensor_memory(dt, [M, N], tl_)
+    x = t.load(rl)
+    t.store(x)
+    rm = gl.arange(0, M, layout=gl.SliceLayout(1, rl))
+    rn = gl.arange(0, N, layout=gl.SliceLayout(0, rl))
+    gl.store(out_ptr + rm[:, None] * N + rn[None, :], x.to(gl.float32))
+
+
+@gluon.jit
+def gluon_tmem(out_ptr, M: gl.constexpr, N: gl.constexpr, d1: gl.constexpr, t1: gl.constexpr, r1: gl.constexpr,
+               d2: gl.constexpr, t2: gl.constexpr, r2: gl.constexpr, d3: gl.constexpr, t3: gl.constexpr,
+               r3: gl.constexpr, d4: gl.constexpr, t4: gl.constexpr, r4: gl.constexpr):
+    tmem_slot(out_ptr, M, N, d1, t1, r1)
+    tmem_slot(out_ptr + M * N, M, N, d2, t2, r2)
+    tmem_slot(out_ptr + 2 * M * N, M, N, d3, t3, r3)
+    tmem_slot(out_ptr + 3 * M * N, M, N, d4, t4, r4)
+
+
+def tmem_consts(m, n, warps, slots):
+    """Four tensor-memory slots (dtype, blockM, blockN, colStride, variant) with the
+    register layouts Triton 3.9's compute_tmem_reg_layout gives them."""
+    from triton.experimental.gluon.language._semantic import _compute_tmem_reg_layout
+    consts = {"M": m, "N": n}
+    for i, (dt, bm, bn, cs, variant) in enumerate(slots, 1):
+        lay = TensorMemoryLayout(block=(bm, bn), col_stride=cs)
+        consts.update({f"d{i}": dt, f"t{i}": lay,
+                       f"r{i}": _compute_tmem_reg_layout(dt, [m, n], [m, n], lay, warps, variant)})
+    return consts
+
+
 DIV16 = [["tt.divisibility", 16]]
 
 
@@ -171,7 +208,18 @@ def cases():
          {"BM": 64, "BN": 64, "D": 64}, 4),
         ("gluon", gluon_explicit, {"in_ptr": f16, "out_ptr": f16, "M": "constexpr", "N": "constexpr"},
          {"M": 64, "N": 64}, 4),
-    ]
+    ] + ([] if VERSION == "3.6" else [  # compute_tmem_reg_layout is new in 3.9
+        ("gluon_tmem4", gluon_tmem, TMEM_SIG, tmem_consts(128, 64, 4, [
+            (gl.float32, 128, 64, 1, "16x256b"), (gl.float32, 128, 64, 1, "16x128b"),
+            (gl.float32, 128, 64, 1, "16x64b"), (gl.float16, 128, 64, 2, "32x32b")]), 4),
+        ("gluon_tmem8", gluon_tmem, TMEM_SIG, tmem_consts(128, 128, 8, [
+            (gl.float32, 128, 128, 1, "32x32b"), (gl.float16, 128, 128, 1, "32x32b"),
+            (gl.float32, 128, 128, 1, "16x256b"), (gl.float32, 64, 128, 1, "16x64b")]), 8),
+    ])
+
+
+TMEM_SIG = {"out_ptr": "*fp32", "M": "constexpr", "N": "constexpr"}
+TMEM_SIG.update({f"{k}{i}": "constexpr" for i in range(1, 5) for k in "dtr"})
 
 
 def no_cubin_hook(*args):
@@ -185,7 +233,7 @@ def no_cubin_hook(*args):
 
 
 MEMORY_PTX = re.compile(r"^\s*(@!?%p\d+\s+)?(ld\.global|st\.global|cp\.async|red\.global|atom\.global|"
-                        r"ld\.shared|st\.shared|ldmatrix|stmatrix|shfl|redux)")
+                        r"ld\.shared|st\.shared|ldmatrix|stmatrix|shfl|redux|tcgen05\.(?:ld|st|cp)\.)")
 
 
 def pass_dump(out):
@@ -203,7 +251,7 @@ def pass_dump(out):
 def compile_case(name, fn, sig, consts, target, warps):
     # Pointers and integers divisible by 16, as the JIT specializes them.
     attrs = {(i,): DIV16 for i, ty in enumerate(sig.values()) if ty[0] == "*" or ty == "i32"}
-    cls = GluonASTSource if name == "gluon" else ASTSource
+    cls = GluonASTSource if name.startswith("gluon") else ASTSource
     src = cls(fn=fn, signature=dict(sig), constexprs=dict(consts), attrs=attrs)
     return triton.compile(src, target=target, options={"num_warps": warps})
 
@@ -230,7 +278,7 @@ def main():
     for name, fn, sig, consts, warps in cases():
         todo = list(targets) + [(t, tgt) for (n, t), tgt in extra.items() if n == name]
         for tname, target in todo:
-            if name == "matmul_tma_ws" and tname != "sm100":
+            if name in ("matmul_tma_ws", "gluon_tmem4", "gluon_tmem8") and tname != "sm100":
                 continue
             try:
                 k = compile_case(name, fn, sig, consts, target, warps)
@@ -245,7 +293,7 @@ def main():
             if "ptx" in k.asm:
                 lines = [l for l in k.asm["ptx"].splitlines() if MEMORY_PTX.match(l)]
                 with open(base + ".ptx", "w") as f:
-                    f.write("// memory and shuffle lines of the PTX of the same compilation (make_dumps.py)\n")
+                    f.write("// memory, shuffle and tensor-memory lines of the PTX of the same compilation (make_dumps.py)\n")
                     f.write("\n".join(lines) + "\n")
             if "amdgcn" in k.asm:
                 lines = [l.strip() for l in k.asm["amdgcn"].splitlines() if re.match(r"\s*ds_", l)]

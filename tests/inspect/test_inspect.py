@@ -34,6 +34,7 @@ INSPECTED = {
 }
 OP = re.compile(r'^\s*(?:%[^=]*=\s*)?"?([a-z_]+\.[a-z_0-9.]+)"?')
 SHARED_MNEMONIC = re.compile(r"^\s*(?:@!?%p\d+\s+)?((?:st|ld)\.shared\S*|ldmatrix\S*|stmatrix\S*|shfl\S*)")
+TCGEN05_PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(tcgen05\.(?:ld|st)\.\S*)")
 SHARED_PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(shfl|redux|st\.shared|ld\.shared|ldmatrix|stmatrix)")
 PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(ld\.global|st\.global|cp\.async\.c[ag]\.shared\.global)(\S*)")
 
@@ -102,11 +103,10 @@ def check_dump(cli, path, stats):
     amd = "gfx" in name
     for o in r["ops"]:
         check(o["op"] in lines[o["line"] - 1], f"{name}: line {o['line']} does not hold {o['op']}")
-        # what may stay unread: tensor-memory layouts (until the model has them), AMD LDS
+        # what may stay unread: AMD LDS accesses of other archs
         if "unread" in o["cost"] or o["cost"]["kind"] == "unmodelled":
             stats["partly_read"] += 1
-            check(o["cost"]["kind"] != "unmodelled" and ("TMEM" in o["cost"]["summary"] or "#ttng." in o["cost"]["unread"]
-                                                         or amd and o["cost"]["kind"] in ("shared", "convert")),
+            check(o["cost"]["kind"] != "unmodelled" and amd and o["cost"]["kind"] in ("shared", "convert"),
                   f"{name}:{o['line']}: {o['op']} not modelled: {o['cost']}")
     check_amdgcn(name, path, r, stats)
     for o in r["ops"]:
@@ -148,6 +148,18 @@ def check_dump(cli, path, stats):
                      f"{name}: shared-memory ops predict {dict(pred)}, PTX has {dict(have)}"):
                 stats["shared_match"] += 1
                 stats["shared_instructions"] += sum(pred.values())
+        # tensor-memory loads and stores: the tcgen05 message and its repeat, per thread
+        pred = collections.Counter()
+        for o in r["ops"]:
+            c = o["cost"]
+            if c["kind"] == "tmem" and o["op"] in ("ttng.tmem_load", "ttng.tmem_store"):
+                pred[c["instruction"]] += c.get("instructions_per_thread", 0)
+        have = collections.Counter(m.group(1) for m in map(TCGEN05_PTX.match, open(ptx)) if m)
+        if pred or have:
+            stats["tmem_dumps"] += 1
+            if check(pred == have, f"{name}: tensor-memory ops predict {dict(pred)}, PTX has {dict(have)}"):
+                stats["tmem_match"] += 1
+                stats["tmem_instructions"] += sum(have.values())
         # kernels whose only shared-memory / shuffle users are reductions: shfl, st.shared, ld.shared
         other = {"shared", "mma", "tmem", "tma", "unmodelled"}
         if all(o["cost"]["kind"] not in other and not (o["cost"]["kind"] == "convert" and o["cost"]["how"] != "free")
@@ -261,14 +273,16 @@ def main():
         check(p.returncode == 0, f"layout text {text[:100]} does not read back: {p.stderr.strip()}")
     check(stats["passes"] == 2, f"{stats['passes']} MLIR_ENABLE_DUMP files read, expected 2")
     check(stats["amd_dumps"] >= 4, f"only {stats['amd_dumps']} AMD dumps compared with their assembly")
+    check(stats["tmem_dumps"] >= 6, f"only {stats['tmem_dumps']} dumps with tcgen05.ld/st compared with their PTX")
     check_broken(a.cli, a.data)
     print(f"{stats['dumps']} dumps, {stats['ops']} ops reported ({stats['expected']} expected by the line scan), "
           f"PTX global instruction counts equal in {stats['ptx_match']}/{stats['ptx_dumps']} dumps "
-          f"({stats['ptx_instructions']} instructions); {stats['partly_read']} ops partly read (TMEM layouts, AMD LDS); "
+          f"({stats['ptx_instructions']} instructions); {stats['partly_read']} ops partly read (AMD LDS); "
           f"{stats['passes']} MLIR_ENABLE_DUMP files read as their final TTGIR; "
           f"shuffle/shared counts of reductions equal in {stats['reduce_match']}/{stats['reduce_dumps']} dumps"
           f", Triton's shared-memory instructions of local/convert ops equal in {stats['shared_match']}/{stats['shared_dumps']} dumps "
-          f"({stats['shared_instructions']} per thread); AMD LDS accesses equal in {stats['amd_match']}/{stats['amd_dumps']} "
+          f"({stats['shared_instructions']} per thread); tcgen05.ld/st equal in {stats['tmem_match']}/{stats['tmem_dumps']} dumps "
+          f"({stats['tmem_instructions']} instructions); AMD LDS accesses equal in {stats['amd_match']}/{stats['amd_dumps']} "
           f"dumps ({stats['amd_exact']} with the same ds_* mnemonics); {len(READ_TEXTS)} layout texts read back")
     for f in failures:
         print("FAIL", f)
