@@ -46,7 +46,8 @@ int run(const cli::Args& a) {
             << variant << "\", \"bases\": {\"register\": " << list_json(r.reg) << ", \"lane\": " << list_json(r.lane)
             << ", \"warp\": " << list_json(r.warp) << ", \"block\": " << list_json(r.block) << "}, \"message\": \""
             << r.message << "\", \"registers_32bit\": " << r.registers << ", \"registers_per_message\": " << r.per_message
-            << ", \"tcgen05_per_warp\": " << messages << "}\n";
+            << ", \"tcgen05_per_warp\": " << messages << ", \"tcgen05_ld\": \"" << ls::tcgen05_instruction(r, true)
+            << "\", \"tcgen05_st\": \"" << ls::tcgen05_instruction(r, false) << "\"}\n";
   return 0;
 }
 

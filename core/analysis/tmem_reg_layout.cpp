@@ -184,6 +184,13 @@ const std::vector<std::string>& tmem_variants() {
   return v;
 }
 
+std::string tcgen05_instruction(const TmemRegLayout& r, bool load) {
+  // 32-bit registers one thread moves per .x1 of the message
+  const int64_t x1 = r.message == "16x128b" ? 2 : r.message == "16x256b" ? 4 : 1;
+  return std::string(load ? "tcgen05.ld" : "tcgen05.st") + ".sync.aligned." + r.message + ".x" +
+         std::to_string(r.per_message / x1) + (r.unpacked ? (load ? ".pack::16b" : ".unpack::16b") : "") + ".b32";
+}
+
 TmemRegLayout tmem_reg_layout(const TensorLayout& t, int32_t bits, int32_t num_warps, const std::string& variant,
                               TritonVersion v) {
   require(v == TritonVersion::v3_9, "tmem-reg-layout answers for Triton 3.9 only (compute_tmem_reg_layout is new in 3.9)");

@@ -46,6 +46,10 @@ struct TmemRegLayout {
 
 const std::vector<std::string>& tmem_variants();  // 32x32b, 16x64b, ...
 
+// The PTX instruction one message of `r` is, as Triton 3.9 spells it, e.g.
+// tcgen05.ld.sync.aligned.16x256b.x8.b32 (.xN: the message's repeat).
+std::string tcgen05_instruction(const TmemRegLayout& r, bool load);
+
 // `tmem` holds a tensor_memory or tensor_memory_scales spec and the shape.
 TmemRegLayout tmem_reg_layout(const TensorLayout& tmem, int32_t bits, int32_t num_warps, const std::string& variant,
                               TritonVersion v);

@@ -563,11 +563,6 @@ std::optional<TmemRegLayout> tmem_message(const TensorLayout& reg, const TensorL
   return std::nullopt;
 }
 
-// 32-bit registers one thread moves per .x1 of each message.
-int64_t message_registers(const std::string& message) {
-  return message == "16x128b" ? 2 : message == "16x256b" ? 4 : 1;
-}
-
 Cost tmem_cost(const OpContext& c, const Sides& s) {
   Cost k;
   k.kind = "tmem";
@@ -579,9 +574,7 @@ Cost tmem_cost(const OpContext& c, const Sides& s) {
   int64_t per_thread = 0;
   if ((load || store) && reg && tmem && unread.empty()) {
     if (auto m = tmem_message(*reg, *tmem, c.num_warps)) {
-      int64_t x = m->per_message / message_registers(m->message);
-      instr += ".sync.aligned." + m->message + ".x" + std::to_string(x) +
-               (m->unpacked ? (load ? ".pack::16b" : ".unpack::16b") : "") + ".b32";
+      instr = tcgen05_instruction(*m, load);
       k.add_str("message", m->message);
       per_thread = m->registers / m->per_message;
       k.add("instructions_per_thread", per_thread);

@@ -4,8 +4,9 @@
 For each case, Triton 3.9 (this interpreter's wheel; CPU only) compiles a Gluon
 kernel that loads a TMEM tensor into the register layout _compute_tmem_reg_layout
 gives and stores it; the tcgen05.ld instructions in the PTX (target sm_100) are
-compared with `layoutscope-cli tmem-reg-layout`'s "message", "tcgen05_per_warp"
-and "registers_per_message" (the .xN repeat times the message's registers).
+compared with `layoutscope-cli tmem-reg-layout`'s "message", "tcgen05_per_warp",
+"registers_per_message" (the .xN repeat times the message's registers) and
+"tcgen05_ld" (the whole mnemonic, .pack::16b included).
 Not run by CI (it needs the wheel). Usage: tmem_ptx_check.py --cli PATH
 """
 import argparse
@@ -21,8 +22,8 @@ from triton.experimental.gluon._runtime import GluonASTSource
 from triton.experimental.gluon.language._semantic import _compute_tmem_reg_layout
 from triton.experimental.gluon.language.nvidia.blackwell import TensorMemoryLayout, allocate_tensor_memory
 
-DT = {32: ttgl.float32, 16: ttgl.float16}
-PTR = {32: "*fp32", 16: "*fp16"}
+DT = {32: ttgl.float32, 16: ttgl.float16, 8: ttgl.float8e4nv}
+PTR = {32: "*fp32", 16: "*fp16", 8: "*fp8e4nv"}
 REGS = {"32x32b": 1, "16x64b": 1, "16x128b": 2, "16x256b": 4, "16x32bx2": 1}  # per .x1, per thread
 
 
@@ -43,6 +44,8 @@ CASES = [  # (blockM, blockN, col_stride, M, N, bits, warps, variant)
     (128, 128, 1, 128, 128, 32, 8, "16x256b"), (64, 64, 1, 64, 64, 32, 4, "32x32b"),
     (128, 64, 2, 128, 64, 16, 4, "32x32b"), (128, 128, 1, 128, 128, 16, 4, "32x32b"),
     (64, 128, 1, 128, 128, 32, 4, "16x64b"), (128, 32, 1, 256, 32, 32, 8, "32x32b"),
+    (128, 128, 1, 128, 128, 8, 4, "32x32b"), (128, 64, 4, 128, 64, 8, 4, "32x32b"),
+    (128, 64, 2, 128, 64, 16, 4, "16x64b"), (128, 64, 2, 128, 64, 16, 4, "16x256b"),
 ]
 
 
@@ -60,12 +63,14 @@ def main():
                              attrs={(0,): [["tt.divisibility", 16]]})
         ptx = triton.compile(src, target=GPUTarget("cuda", 100, 32), options={"num_warps": warps}).asm["ptx"]
         lds = re.findall(r"tcgen05\.ld\.sync\.aligned\.(\w+)\.x(\d+)", ptx)
+        mnemonics = set(re.findall(r"(tcgen05\.ld\.\S+)\s", ptx))
         r = json.loads(subprocess.run([args.cli, "tmem-reg-layout", "--tmem", repr(tl), "--shape", f"{m}x{n}", "--bits",
                                        str(bits), "--num-warps", str(warps), "--variant", variant],
                                       check=True, capture_output=True, text=True).stdout)
         shapes = {s for s, _ in lds}
         per = {int(x) * REGS[s] for s, x in lds}
-        good = (shapes == {r["message"]} and len(lds) == r["tcgen05_per_warp"] and per == {r["registers_per_message"]})
+        good = (shapes == {r["message"]} and len(lds) == r["tcgen05_per_warp"] and per == {r["registers_per_message"]}
+                and mnemonics == {r["tcgen05_ld"]})
         ok += good
         print(f"{'ok ' if good else 'BAD'} {repr(tl)} {m}x{n} b{bits} w{warps} {variant}: PTX {len(lds)} x {sorted(set(lds))}; "
               f"CLI {r['tcgen05_per_warp']} x {r['message']} ({r['registers_per_message']} regs)")
