@@ -31,7 +31,7 @@ void working(const char* what) {
   ImGui::TextDisabled("%s: working%s", what, dots[static_cast<int>(ImGui::GetTime() * 3) % 4]);
 }
 
-bool distributed(const Doc& d) { return d.grid && !d.grid->map->is_shared(); }
+bool distributed(const Doc& d) { return d.grid && !d.grid->map->is_shared() && !d.grid->map->is_tensor_memory(); }
 
 // A shared layout for the tile of `g` (its shape and element type).
 ls::TensorLayout for_tile(ls::SpecPtr spec, const Grid& g) {
@@ -392,6 +392,46 @@ void draw_conversion(Analyses& an, const Doc& a, const Doc& b) {
     ImGui::Text("%lld + %lld wavefronts (store + load), %lld bytes of scratch",
                 static_cast<long long>(k->shared_store_wavefronts), static_cast<long long>(k->shared_load_wavefronts),
                 static_cast<long long>(k->shared_bytes));
+}
+
+void draw_tmem_message(Analyses& an, const Doc& reg, const Doc& tmem) {
+  auto gr = reg.grid, gt = tmem.grid;
+  an.tmem.request(key_of("tmem", {static_cast<long long>(reg.version), static_cast<long long>(tmem.version)}), [gr, gt] {
+    TmemResult r;
+    ls::TensorLayout t = gt->layout;
+    t.elem_bits = gr->layout.elem_bits;  // the register tensor's element type is the op's
+    r.message = ls::tmem_message_of(gr->layout, t);
+    const auto warps = static_cast<int32_t>(gr->map->linear() ? gr->map->linear()->in_size("warp") : 4);
+    for (const std::string& v : ls::tmem_variants()) {
+      if (v == "16x32bx2") continue;
+      try {
+        ls::tmem_reg_layout(t, t.elem_bits, warps, v, ls::TritonVersion::v3_9);
+        r.variants.push_back(v);
+      } catch (const std::exception&) {  // Triton refuses this variant here
+      }
+    }
+    return r;
+  });
+  an.tmem.poll();
+  if (an.tmem.running()) return working("tcgen05 message");
+  if (!an.tmem.error.empty()) return error_text("tcgen05 message: " + an.tmem.error);
+  const TmemResult& r = *an.tmem.result;
+  if (!r.message) {
+    std::string vs;
+    for (const auto& v : r.variants) vs += (vs.empty() ? "" : ", ") + v;
+    return error_text("tmem_load / tmem_store: no tcgen05 message has this register layout (Triton 3.9 gives " +
+                      (vs.empty() ? std::string("none for this TMEM layout and warps") : "the " + vs + " layouts") +
+                      ": tmem-reg-layout prints them)");
+  }
+  const auto& m = *r.message;
+  const long long per_thread = m.registers / m.per_message;
+  ImGui::Text("tmem_load / tmem_store, Triton 3.9: the %s message, %lld per thread, %lld registers each",
+              m.message.c_str(), per_thread, static_cast<long long>(m.per_message));
+  ImGui::TextUnformatted(ls::tcgen05_instruction(m, true).c_str());
+  ImGui::SameLine();
+  ImGui::TextDisabled("/");
+  ImGui::SameLine();
+  ImGui::TextUnformatted(ls::tcgen05_instruction(m, false).c_str());
 }
 
 bool request_swizzle(Analyses& an, const Doc& a, const Doc& b) {

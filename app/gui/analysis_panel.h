@@ -9,7 +9,9 @@
 //     distributed layouts Triton's convert_layout (path, instructions,
 //     wavefronts, scratch), and the swizzle designer ranked by the wavefronts
 //     of Triton's own instructions (codegen/swizzle_choice.h), layoutscope's
-//     widest-vector design and ranking as the alternative.
+//     widest-vector design and ranking as the alternative; for a register
+//     layout beside a tensor-memory one, the tcgen05 message Triton 3.9
+//     lowers their tmem_load / tmem_store to (analysis/tmem_reg_layout.h).
 // Version and target: the Triton menu's version (Doc::triton), sm_90.
 // Each analysis runs as a Job (jobs.h) keyed by the layouts' versions and
 // the options, so edits never wait for it.
@@ -24,6 +26,7 @@
 #include "analysis/coalescing.h"
 #include "analysis/conversion.h"
 #include "analysis/swizzle.h"
+#include "analysis/tmem_reg_layout.h"
 #include "codegen/swizzle_choice.h"
 #include "jobs.h"
 #include "model.h"
@@ -50,6 +53,11 @@ struct ConversionResult {
   std::string triton_error;
 };
 
+struct TmemResult {
+  std::optional<ls::TmemRegLayout> message;  // of a tmem_load / tmem_store with the register layout
+  std::vector<std::string> variants;         // the messages Triton 3.9 has for the TMEM layout and warps
+};
+
 struct Analyses {
   // coalescing (grid view)
   int view = 0;   // 0 contiguous (row-major), 1 transposed (column-major), 2 every other row
@@ -63,6 +71,7 @@ struct Analyses {
   Job<ls::BankConflictReport> banks;
   Job<ConversionResult> conversion;
   Job<SwizzleResult> swizzle;
+  Job<TmemResult> tmem;  // register layout beside a tensor-memory one
   uint64_t swizzle_a = ~uint64_t{0};  // the first layout's version the design is for
   int pick = -1;  // scripted: the ranked candidate (0-based) to put in the second pane, as its button does
 };
@@ -81,6 +90,9 @@ void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std
                          std::vector<uint8_t>& colliding);
 // The conversion cost between two distributed layouts.
 void draw_conversion(Analyses& an, const Doc& a, const Doc& b);
+// The tcgen05 message of a tmem_load / tmem_store between register layout
+// `reg` and tensor-memory layout `tmem` (same shape).
+void draw_tmem_message(Analyses& an, const Doc& reg, const Doc& tmem);
 // The swizzle designer for a -> b (two distributed layouts), and the last
 // design made for a's current layout with the ranking of the conventional
 // shared layouts. Returns a shared layout the user chose to put beside a.

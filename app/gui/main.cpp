@@ -237,6 +237,16 @@ void write_meta(const std::string& path, const lsgui::App& app, const std::vecto
         j["banks"][side == &r.store ? "store_ptxas" : "load_ptxas"] = {{"instruction", p->instruction},
                                                                       {"wavefronts", p->wavefronts}};
   }
+  // the tcgen05 message line as shown (a register layout beside a TMEM one)
+  if (app.tab == lsgui::Tab::compare && app.an.tmem.result) {
+    const auto& r = *app.an.tmem.result;
+    if (r.message)
+      j["tmem_message"] = {{"message", r.message->message}, {"load", ls::tcgen05_instruction(*r.message, true)},
+                           {"store", ls::tcgen05_instruction(*r.message, false)},
+                           {"per_thread", r.message->registers / r.message->per_message}};
+    else
+      j["tmem_message"] = {{"none", true}, {"variants", r.variants}};
+  }
   // the GPU window: its device line, the job running and the last job's failure as shown
   j["gpu"] = {{"open", app.gpu.open}, {"device", app.gpu.device}, {"running", lsgui::gpu_running(app.gpu)},
               {"error", lsgui::gpu_error(app.gpu)}};

@@ -241,8 +241,9 @@ void draw_compare(App& app) {
   app.cmp_a.stale = app.a.error, app.cmp_b.stale = app.b.error;
   if (b_new && gb.map->is_shared()) app.cmp_b.color_by = ls::ColorBy::bank;
 
-  // The register pane picks the warp; in a register/shared pair either pane may be the registers.
-  bool a_regs = !ga.map->is_shared(), b_regs = !gb.map->is_shared();
+  // The register pane picks the warp; in a register/shared (or TMEM) pair either pane may be the registers.
+  bool a_tmem = ga.map->is_tensor_memory(), b_tmem = gb.map->is_tensor_memory();
+  bool a_regs = !ga.map->is_shared() && !a_tmem, b_regs = !gb.map->is_shared() && !b_tmem;
   bool same_shape = ga.shape == gb.shape;
   const Grid& gr = a_regs ? ga : gb;
   View& reg_view = a_regs ? app.cmp_a : app.cmp_b;
@@ -269,15 +270,19 @@ void draw_compare(App& app) {
                "): elements are lit in the register layout only");
   // Lit in the other pane: the offsets the selected warp's access touches, or the elements it owns.
   std::vector<uint8_t> lit, colliding;
-  if (a_regs != b_regs && same_shape) {
+  if (a_regs != b_regs && (a_tmem || b_tmem) && same_shape) {
+    draw_tmem_message(app.an, a_regs ? app.a : app.b, a_regs ? app.b : app.a);
+  } else if (a_regs != b_regs && same_shape) {
     draw_bank_conflicts(app.an, a_regs ? app.a : app.b, a_regs ? app.b : app.a, app.cmp_warp, lit, colliding);
   } else if (a_regs && b_regs && same_shape) {
     draw_conversion(app.an, app.a, app.b);
   } else {
     ImGui::TextDisabled("Bank conflicts need a register layout beside a shared one, conversion costs two register "
-                        "layouts, of the same shape.");
+                        "layouts, the tcgen05 message a register layout beside a TMEM one, of the same shape.");
   }
-  if (a_regs == b_regs || !same_shape) app.an.banks.clear();  // no bank panel: no figures of an earlier pair
+  // no panel: no figures of an earlier pair
+  if (a_regs == b_regs || a_tmem || b_tmem || !same_shape) app.an.banks.clear();
+  if (a_regs == b_regs || !(a_tmem || b_tmem) || !same_shape) app.an.tmem.clear();
   if (auto put = draw_swizzle_designer(app.an, app.a, app.b)) {
     app.status = set_draft(app.b, *put) ? "the second pane holds the chosen shared layout" : app.b.error;
     return;  // b's grid changed: draw it next frame

@@ -184,6 +184,23 @@ const std::vector<std::string>& tmem_variants() {
   return v;
 }
 
+std::optional<TmemRegLayout> tmem_message_of(const TensorLayout& reg, const TensorLayout& tmem) {
+  if (!reg.spec || is_tensor_memory(*reg.spec) || is_shared(*reg.spec) || reg.shape != tmem.shape) return std::nullopt;
+  const LinearLayout l = to_linear(*reg.spec, reg.shape, reg.triton);
+  const auto warps = static_cast<int32_t>(l.in_size("warp"));
+  for (const std::string& v : tmem_variants()) {
+    if (v == "16x32bx2") continue;
+    try {
+      TmemRegLayout r = tmem_reg_layout(tmem, reg.elem_bits, warps, v, TritonVersion::v3_9);
+      if (r.reg == l.bases("register") && r.lane == l.bases("lane") && r.warp == l.bases("warp") &&
+          r.block == l.bases("block"))
+        return r;
+    } catch (const Error&) {  // Triton refuses this variant here
+    }
+  }
+  return std::nullopt;
+}
+
 std::string tcgen05_instruction(const TmemRegLayout& r, bool load) {
   // 32-bit registers one thread moves per .x1 of the message
   const int64_t x1 = r.message == "16x128b" ? 2 : r.message == "16x256b" ? 4 : 1;

@@ -29,6 +29,7 @@
 // on TMEM padding (fp4Padded with 32-bit elements: only 32x32b works).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,11 @@ struct TmemRegLayout {
 };
 
 const std::vector<std::string>& tmem_variants();  // 32x32b, 16x64b, ...
+
+// The message a tmem load/store of register layout `reg` through `tmem` (same
+// shape and element type) lowers to: the variant (but 16x32bx2, which 32x32b
+// yields) whose layout for reg's warps is reg's; none when no variant gives it.
+std::optional<TmemRegLayout> tmem_message_of(const TensorLayout& reg, const TensorLayout& tmem);
 
 // The PTX instruction one message of `r` is, as Triton 3.9 spells it, e.g.
 // tcgen05.ld.sync.aligned.16x256b.x8.b32 (.xN: the message's repeat).

@@ -544,25 +544,6 @@ Cost mma_cost(const OpContext& c, const Sides& s) {
   return k;
 }
 
-// The tcgen05 message of a tmem load/store: the variant whose register layout
-// (Triton 3.9's compute_tmem_reg_layout) is the op's; none when no variant gives it.
-std::optional<TmemRegLayout> tmem_message(const TensorLayout& reg, const TensorLayout& tmem, int32_t num_warps) {
-  auto map = make_map(reg);
-  if (!map->linear()) return std::nullopt;
-  const LinearLayout& l = *map->linear();
-  for (const std::string& v : tmem_variants()) {
-    if (v == "16x32bx2") continue;  // never requested: 32x32b gives it
-    try {
-      TmemRegLayout r = tmem_reg_layout(tmem, reg.elem_bits, num_warps, v, TritonVersion::v3_9);
-      if (r.reg == l.bases("register") && r.lane == l.bases("lane") && r.warp == l.bases("warp") &&
-          r.block == l.bases("block"))
-        return r;
-    } catch (const Error&) {
-    }
-  }
-  return std::nullopt;
-}
-
 Cost tmem_cost(const OpContext& c, const Sides& s) {
   Cost k;
   k.kind = "tmem";
@@ -573,7 +554,7 @@ Cost tmem_cost(const OpContext& c, const Sides& s) {
   const TensorLayout* tmem = s.tmem.empty() ? nullptr : s.tmem[0];
   int64_t per_thread = 0;
   if ((load || store) && reg && tmem && unread.empty()) {
-    if (auto m = tmem_message(*reg, *tmem, c.num_warps)) {
+    if (auto m = tmem_message_of(*reg, *tmem)) {
       instr = tcgen05_instruction(*m, load);
       k.add_str("message", m->message);
       per_thread = m->registers / m->per_message;

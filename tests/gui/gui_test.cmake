@@ -16,6 +16,10 @@
 #   MODE=follow: a second layout whose text names no shape (no element
 #               type) takes the first pane's, when pasted and when the first
 #               changes; one that names them keeps its own.
+#   MODE=tmem: a register layout beside a tensor-memory one shows the tcgen05
+#              message tmem-reg-layout names for it; an edit of the register
+#              layout that no message has says so, and undoing it brings the
+#              message back.
 file(REMOVE ${OUT})
 
 # Replays ACTIONS (JSON lines) through the window under Xvfb with a 1024x700
@@ -267,6 +271,49 @@ elseif(MODE STREQUAL "follow")
     endif()
   endforeach()
   message(STATUS "the second pane takes the first pane's shape and element type unless its text names them")
+elseif(MODE STREQUAL "tmem")
+  set(tm "TensorMemoryLayout(block=(128, 64), col_stride=1)")
+  execute_process(COMMAND ${CLI} tmem-reg-layout --tmem "${tm}" --shape 128x64 --bits 32 --num-warps 4 --variant 16x64b
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE want ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "tmem-reg-layout exited with '${rc}': ${err}")
+  endif()
+  foreach(d register lane warp)
+    string(JSON ${d} GET "${want}" bases ${d})
+  endforeach()
+  string(JSON want_ld GET "${want}" tcgen05_ld)
+  string(JSON want_n GET "${want}" tcgen05_per_warp)
+  set(reg "DistributedLinearLayout(reg_bases=${register}, lane_bases=${lane}, warp_bases=${warp}, block_bases=[], shape=[128, 64])")
+  string(REPLACE "\n" "" reg "${reg}")
+  # its first two register bases swapped: a layout no message has
+  string(JSON r0 GET "${register}" 0)
+  string(JSON r1 GET "${register}" 1)
+  string(JSON swapped SET "${register}" 0 "${r1}")
+  string(JSON swapped SET "${swapped}" 1 "${r0}")
+  string(REPLACE "\n" "" swapped "${swapped}")
+  string(REPLACE "\"" "\\\"" swapped_q "${swapped}")
+  set(edits "{\"layout\": \"${reg}\"}\n{\"field\": \"element\", \"value\": \"\\\"f32\\\"\"}\n{\"view\": \"compare\"}\n{\"compare\": \"${tm}\"}\n")
+  foreach(step pasted edited undone)
+    if(step STREQUAL "pasted")
+      replay("${edits}" meta)
+    elseif(step STREQUAL "edited")
+      replay("${edits}{\"field\": \"register\", \"value\": \"${swapped_q}\"}\n" meta)
+    else()
+      replay("${edits}{\"field\": \"register\", \"value\": \"${swapped_q}\"}\n{\"undo\": 1}\n" meta)
+    endif()
+    string(JSON ld ERROR_VARIABLE no_ld GET "${meta}" tmem_message load)
+    string(JSON n ERROR_VARIABLE no_n GET "${meta}" tmem_message per_thread)
+    string(JSON none ERROR_VARIABLE no_none GET "${meta}" tmem_message none)
+    if(step STREQUAL "edited")
+      string(JSON variants ERROR_VARIABLE no_variants GET "${meta}" tmem_message variants)
+      if(NOT none OR no_none OR NOT variants MATCHES "16x64b")
+        message(FATAL_ERROR "edited: the window should show no message for ${swapped}; meta ${meta}")
+      endif()
+    elseif(no_ld OR NOT ld STREQUAL want_ld OR NOT n EQUAL want_n)
+      message(FATAL_ERROR "${step}: the window shows '${ld}' x ${n}; tmem-reg-layout says ${want_ld} x ${want_n}; meta ${meta}")
+    endif()
+  endforeach()
+  message(STATUS "a register layout beside a TMEM layout shows its tcgen05 message (${want_ld}), or that none has it")
 else()
   message(FATAL_ERROR "unknown MODE '${MODE}'")
 endif()
