@@ -419,9 +419,9 @@ void draw_tmem_message(Analyses& an, const Doc& reg, const Doc& tmem) {
   if (!r.message) {
     std::string vs;
     for (const auto& v : r.variants) vs += (vs.empty() ? "" : ", ") + v;
-    return error_text("tmem_load / tmem_store: no tcgen05 message has this register layout (Triton 3.9 gives " +
+    return error_text("tmem_load / tmem_store: no tcgen05 message has this register layout; Triton 3.9 refuses it (it takes " +
                       (vs.empty() ? std::string("none for this TMEM layout and warps") : "the " + vs + " layouts") +
-                      ": tmem-reg-layout prints them)");
+                      ", registers in any order: tmem-reg-layout prints them)");
   }
   const auto& m = *r.message;
   const long long per_thread = m.registers / m.per_message;

@@ -177,6 +177,13 @@ Tmem per_cta(const LinearLayout& l, bool scales) {
 
 std::string shape_text(int64_t m, int64_t n) { return std::to_string(m) + "x" + std::to_string(n); }
 
+// Triton's verifier takes the registers in any order (the lowering permutes them).
+bool same_registers(Bases a, Bases b) {
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  return a == b;
+}
+
 }  // namespace
 
 const std::vector<std::string>& tmem_variants() {
@@ -192,7 +199,7 @@ std::optional<TmemRegLayout> tmem_message_of(const TensorLayout& reg, const Tens
     if (v == "16x32bx2") continue;
     try {
       TmemRegLayout r = tmem_reg_layout(tmem, reg.elem_bits, warps, v, TritonVersion::v3_9);
-      if (r.reg == l.bases("register") && r.lane == l.bases("lane") && r.warp == l.bases("warp") &&
+      if (same_registers(r.reg, l.bases("register")) && r.lane == l.bases("lane") && r.warp == l.bases("warp") &&
           r.block == l.bases("block"))
         return r;
     } catch (const Error&) {  // Triton refuses this variant here

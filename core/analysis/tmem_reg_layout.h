@@ -49,7 +49,9 @@ const std::vector<std::string>& tmem_variants();  // 32x32b, 16x64b, ...
 
 // The message a tmem load/store of register layout `reg` through `tmem` (same
 // shape and element type) lowers to: the variant (but 16x32bx2, which 32x32b
-// yields) whose layout for reg's warps is reg's; none when no variant gives it.
+// yields) whose layout for reg's warps is reg's, its registers in any order
+// (Triton 3.9's verifier takes them so; the lowering permutes them); none
+// where no variant gives it: Triton's verifier then refuses the op.
 std::optional<TmemRegLayout> tmem_message_of(const TensorLayout& reg, const TensorLayout& tmem);
 
 // The PTX instruction one message of `r` is, as Triton 3.9 spells it, e.g.

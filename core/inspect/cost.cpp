@@ -561,7 +561,8 @@ Cost tmem_cost(const OpContext& c, const Sides& s) {
       k.add("instructions_per_thread", per_thread);
       k.add("registers_per_message", m->per_message);
     } else {
-      unread = "the register layout is none of the tcgen05 message layouts of Triton 3.9's compute_tmem_reg_layout";
+      unread = "no tcgen05 message has this register layout: Triton 3.9's verifier refuses it (it takes the layouts "
+               "compute_tmem_reg_layout gives, registers in any order)";
     }
   }
   if (!instr.empty()) k.add_str("instruction", instr);

@@ -17,9 +17,9 @@
 #               type) takes the first pane's, when pasted and when the first
 #               changes; one that names them keeps its own.
 #   MODE=tmem: a register layout beside a tensor-memory one shows the tcgen05
-#              message tmem-reg-layout names for it; an edit of the register
-#              layout that no message has says so, and undoing it brings the
-#              message back.
+#              message tmem-reg-layout names for it, also with its registers
+#              in another order; edits to a layout no message has say so, and
+#              undoing them brings the message back.
 file(REMOVE ${OUT})
 
 # Replays ACTIONS (JSON lines) through the window under Xvfb with a 1024x700
@@ -285,29 +285,38 @@ elseif(MODE STREQUAL "tmem")
   string(JSON want_n GET "${want}" tcgen05_per_warp)
   set(reg "DistributedLinearLayout(reg_bases=${register}, lane_bases=${lane}, warp_bases=${warp}, block_bases=[], shape=[128, 64])")
   string(REPLACE "\n" "" reg "${reg}")
-  # its first two register bases swapped: a layout no message has
+  # registers 0 and 1 swapped: Triton takes registers in any order, same message;
+  # register 0 swapped with lane 0: a layout no message has (Triton refuses it)
   string(JSON r0 GET "${register}" 0)
   string(JSON r1 GET "${register}" 1)
-  string(JSON swapped SET "${register}" 0 "${r1}")
-  string(JSON swapped SET "${swapped}" 1 "${r0}")
-  string(REPLACE "\n" "" swapped "${swapped}")
-  string(REPLACE "\"" "\\\"" swapped_q "${swapped}")
+  string(JSON l0 GET "${lane}" 0)
+  string(JSON perm SET "${register}" 0 "${r1}")
+  string(JSON perm SET "${perm}" 1 "${r0}")
+  string(JSON bad_reg SET "${register}" 0 "${l0}")
+  string(JSON bad_lane SET "${lane}" 0 "${r0}")
+  foreach(v perm bad_reg bad_lane)
+    string(REPLACE "\n" "" ${v} "${${v}}")
+  endforeach()
   set(edits "{\"layout\": \"${reg}\"}\n{\"field\": \"element\", \"value\": \"\\\"f32\\\"\"}\n{\"view\": \"compare\"}\n{\"compare\": \"${tm}\"}\n")
-  foreach(step pasted edited undone)
+  set(to_bad "{\"field\": \"register\", \"value\": \"${bad_reg}\"}\n{\"field\": \"lane\", \"value\": \"${bad_lane}\"}\n")
+  foreach(step pasted permuted edited undone)
     if(step STREQUAL "pasted")
       replay("${edits}" meta)
+    elseif(step STREQUAL "permuted")
+      replay("${edits}{\"field\": \"register\", \"value\": \"${perm}\"}\n" meta)
     elseif(step STREQUAL "edited")
-      replay("${edits}{\"field\": \"register\", \"value\": \"${swapped_q}\"}\n" meta)
+      replay("${edits}${to_bad}" meta)
     else()
-      replay("${edits}{\"field\": \"register\", \"value\": \"${swapped_q}\"}\n{\"undo\": 1}\n" meta)
+      replay("${edits}${to_bad}{\"undo\": 2}\n" meta)
     endif()
     string(JSON ld ERROR_VARIABLE no_ld GET "${meta}" tmem_message load)
     string(JSON n ERROR_VARIABLE no_n GET "${meta}" tmem_message per_thread)
     string(JSON none ERROR_VARIABLE no_none GET "${meta}" tmem_message none)
+    string(JSON layout GET "${meta}" layout)
     if(step STREQUAL "edited")
       string(JSON variants ERROR_VARIABLE no_variants GET "${meta}" tmem_message variants)
-      if(NOT none OR no_none OR NOT variants MATCHES "16x64b")
-        message(FATAL_ERROR "edited: the window should show no message for ${swapped}; meta ${meta}")
+      if(NOT none OR no_none OR NOT variants MATCHES "16x64b" OR NOT layout MATCHES "lane = \\[\\[0, 2\\]")
+        message(FATAL_ERROR "edited: the window should show no message for ${layout}; meta ${meta}")
       endif()
     elseif(no_ld OR NOT ld STREQUAL want_ld OR NOT n EQUAL want_n)
       message(FATAL_ERROR "${step}: the window shows '${ld}' x ${n}; tmem-reg-layout says ${want_ld} x ${want_n}; meta ${meta}")
