@@ -35,10 +35,30 @@ int run(const cli::Args& a) {
   t.triton = cli::triton_version(a);
   ls::require(t.spec && ls::is_tensor_memory(*t.spec), "--tmem must be a TensorMemoryLayout or TensorMemoryScalesLayout");
   cli::check_work(a, t);
-  std::string variant = a.get("--variant", "32x32b");
-  int32_t bits = small_int(a, "--bits", std::to_string(t.elem_bits));
-  int32_t warps = small_int(a, "--num-warps", "4");
-  ls::TmemRegLayout r = ls::tmem_reg_layout(t, bits, warps, variant, t.triton);
+  ls::TmemRegLayout r;
+  int32_t bits = 0, warps = 0;
+  if (a.has("--reg")) {  // the message of a tmem load/store with this register layout
+    ls::require(!a.has("--variant") && !a.has("--num-warps"), "--reg gives the variant and the warps; leave out --variant and --num-warps");
+    ls::TensorLayout reg = ls::parse_layout(cli::read_all_text(a.get("--reg")));
+    if (reg.shape.empty()) reg.shape = t.shape;
+    reg.triton = t.triton;
+    bits = small_int(a, "--bits", std::to_string(reg.elem_named ? reg.elem_bits : t.elem_bits));
+    reg.elem_bits = t.elem_bits = bits;
+    ls::require(reg.spec && !ls::is_tensor_memory(*reg.spec) && !ls::is_shared(*reg.spec), "--reg must be a distributed (register) layout");
+    ls::require(reg.shape == t.shape, "--reg: its shape must be the TMEM tensor's");
+    cli::check_work(a, reg);
+    ls::require(t.triton == ls::TritonVersion::v3_9, "tmem-reg-layout answers for Triton 3.9 only (compute_tmem_reg_layout is new in 3.9)");
+    auto m = ls::tmem_message_of(reg, t);
+    ls::require(m.has_value(), "--reg: no tcgen05 message has this register layout; Triton 3.9 refuses a tmem load/store "
+                               "with it (it takes the layouts --variant gives, registers in any order)");
+    r = *m;
+    warps = static_cast<int32_t>(ls::to_linear(*reg.spec, reg.shape, reg.triton).in_size("warp"));
+  } else {
+    bits = small_int(a, "--bits", std::to_string(t.elem_bits));
+    warps = small_int(a, "--num-warps", "4");
+    r = ls::tmem_reg_layout(t, bits, warps, a.get("--variant", "32x32b"), t.triton);
+  }
+  const std::string& variant = r.variant;
   std::string shape = "[" + std::to_string(t.shape[0]) + ", " + std::to_string(t.shape[1]) + "]";
   int64_t messages = r.registers / r.per_message;
   std::cout << "{\"triton\": \"" << ls::triton_version_name(t.triton) << "\", \"tmem\": " << "\"" << cli::json_escape(ls::print_gluon(*t.spec)) << "\""
@@ -55,9 +75,10 @@ const cli::Registration r{
     {"tmem-reg-layout",
      {{"", "",
        {{"--tmem", "L", true}, {"--shape", "MxN", true}, {"--bits", "32"}, {"--num-warps", "4"},
-        {"--variant", "32x32b|16x64b|16x128b|16x256b|16x32bx2|32x32b_splitn"}, {"--triton", "3.9"}},
+        {"--variant", "32x32b|16x64b|16x128b|16x256b|16x32bx2|32x32b_splitn"}, {"--reg", "R"}, {"--triton", "3.9"}},
        "the register layout of a tmem load/store as Triton 3.9's compute_tmem_reg_layout gives it (exit 2 naming the "
-       "rule where Triton refuses), the tcgen05 message and its count"}},
+       "rule where Triton refuses), the tcgen05 message and its count; --reg R: the message of a tmem load/store "
+       "with register layout R (exit 2 where none has it)"}},
      run,
      int64_t{1} << 22}};
 

@@ -249,7 +249,7 @@ TmemRegLayout tmem_reg_layout(const TensorLayout& t, int32_t bits, int32_t num_w
   auto r = solve(per_cta(l, std::holds_alternative<TensorMemoryScales>(t.spec->v)), atom, num_warps, bits);
   require(r.has_value(), "the " + atom + " message needs more columns than the layout has for shape " +
                              shape_text(m, n) + " and num_warps " + std::to_string(num_warps));
-  TmemRegLayout out{r->reg, r->lane, r->warp, l.bases("block"), r->message, r->regs32, r->per_message, r->unpacked};
+  TmemRegLayout out{r->reg, r->lane, r->warp, l.bases("block"), r->message, r->regs32, r->per_message, r->unpacked, variant};
   if (variant == "32x32b_splitn") {
     const Ints half = {0, static_cast<int32_t>(n / 2)};
     if (out.reg.empty()) {

@@ -43,6 +43,7 @@ struct TmemRegLayout {
   int64_t registers = 0;  // 32-bit registers per thread
   int64_t per_message = 0;  // 32-bit registers one message moves per thread
   bool unpacked = false;    // 16-bit elements one per 32-bit column: .pack::16b / .unpack::16b
+  std::string variant;      // the variant asked for (32x32b_splitn, ...)
 };
 
 const std::vector<std::string>& tmem_variants();  // 32x32b, 16x64b, ...

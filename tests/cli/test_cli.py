@@ -195,6 +195,29 @@ def good_inputs(cli, tmp, c):
             and d.get("store", {}).get("instruction") == "st.shared.v4.b32", out + err)
 
 
+def tmem_messages(cli, c):
+    """tmem-reg-layout --reg names the message of every variant's own layout, its
+    registers reversed too (Triton 3.9 takes them in any order)."""
+    for tm, shape, bits, warps, variants in [
+            ("TensorMemoryLayout(block=(128, 64), col_stride=1)", "128x64", 32, 4, ["32x32b", "16x64b", "16x128b", "16x256b"]),
+            ("TensorMemoryLayout(block=(64, 128), col_stride=1)", "128x128", 32, 8, ["32x32b", "16x64b", "16x256b"]),
+            ("TensorMemoryLayout(block=(128, 64), col_stride=2)", "128x64", 16, 4, ["32x32b", "16x64b"])]:
+        for v in variants:
+            base = ["tmem-reg-layout", "--tmem", tm, "--shape", shape, "--bits", str(bits)]
+            rc, out, err = run(cli, base + ["--num-warps", str(warps), "--variant", v])
+            want = json.loads(out) if rc == 0 else {}
+            b = want.get("bases", {})
+            m, n = shape.split("x")
+            for regs in (b.get("register", []), b.get("register", [])[::-1]):
+                reg = (f"DistributedLinearLayout(reg_bases={regs}, lane_bases={b.get('lane')}, warp_bases={b.get('warp')}, "
+                       f"block_bases=[], shape=[{m}, {n}])")
+                rc2, out2, err2 = run(cli, base + ["--reg", reg])
+                got = json.loads(out2) if rc2 == 0 else {}
+                c.check(f"tmem-reg-layout --reg {tm} {v} w{warps}", rc == 0 and got.get("tcgen05_ld") == want.get("tcgen05_ld")
+                        and got.get("tcgen05_per_warp") == want.get("tcgen05_per_warp")
+                        and got.get("num_warps") == warps, out + err + out2 + err2)
+
+
 def help_matches_parser(cli, text, c):
     """Every option --help shows is one the parser takes for that command (and
     subcommand): given a value, it is never refused as unknown."""
@@ -253,6 +276,7 @@ def main():
         n = bad_inputs(a.cli, a.data, tmp, c)
         print(f"bad-input catalogue: {n} entries")
         good_inputs(a.cli, tmp, c)
+        tmem_messages(a.cli, c)
     presets(a.cli, a.presets, c)
     print(f"{c.passed} passed, {c.failed} failed")
     sys.exit(0 if c.failed == 0 else 1)
