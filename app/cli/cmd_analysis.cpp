@@ -97,7 +97,8 @@ ls::BankConflictReport bank_report(const ls::TensorLayout& reg, const ls::Tensor
   auto rm = ls::make_map(reg);
   auto sm = ls::make_map(shared);
   ls::require(!rm->is_shared() && !rm->is_tensor_memory(), "--reg must be a distributed (register) layout, not " + kind_of(reg));
-  ls::require(sm->is_shared(), "--shared must be a shared layout, not " + kind_of(shared));
+  ls::require(sm->is_shared(), "--shared must be a shared layout, not " + kind_of(shared) +
+                                   (sm->is_tensor_memory() ? " (a tmem load/store: tmem-reg-layout --tmem L --reg R)" : ""));
   return ls::analyze_bank_conflicts(*rm, *sm, bits, o, shared.spec ? ls::physical_offset_of(*shared.spec) : nullptr);
 }
 
