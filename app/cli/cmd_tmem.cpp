@@ -48,11 +48,15 @@ int run(const cli::Args& a) {
     ls::require(reg.shape == t.shape, "--reg: its shape must be the TMEM tensor's");
     cli::check_work(a, reg);
     ls::require(t.triton == ls::TritonVersion::v3_9, "tmem-reg-layout answers for Triton 3.9 only (compute_tmem_reg_layout is new in 3.9)");
-    auto m = ls::tmem_message_of(reg, t);
-    ls::require(m.has_value(), "--reg: no tcgen05 message has this register layout; Triton 3.9 refuses a tmem load/store "
-                               "with it (it takes the layouts --variant gives, registers in any order)");
-    r = *m;
     warps = static_cast<int32_t>(ls::to_linear(*reg.spec, reg.shape, reg.triton).in_size("warp"));
+    auto m = ls::tmem_message_of(reg, t);
+    if (!m) {
+      std::string vs;
+      for (const auto& v : ls::tmem_variants_for(t, bits, warps)) vs += (vs.empty() ? "" : ", ") + v;
+      ls::fail("--reg: no tcgen05 message has this register layout; Triton 3.9 refuses a tmem load/store with it (it "
+               "takes the " + (vs.empty() ? std::string("no") : vs) + " layouts --variant gives, registers in any order)");
+    }
+    r = *m;
   } else {
     bits = small_int(a, "--bits", std::to_string(t.elem_bits));
     warps = small_int(a, "--num-warps", "4");

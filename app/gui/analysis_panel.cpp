@@ -402,14 +402,7 @@ void draw_tmem_message(Analyses& an, const Doc& reg, const Doc& tmem) {
     t.elem_bits = gr->layout.elem_bits;  // the register tensor's element type is the op's
     r.message = ls::tmem_message_of(gr->layout, t);
     const auto warps = static_cast<int32_t>(gr->map->linear() ? gr->map->linear()->in_size("warp") : 4);
-    for (const std::string& v : ls::tmem_variants()) {
-      if (v == "16x32bx2") continue;
-      try {
-        ls::tmem_reg_layout(t, t.elem_bits, warps, v, ls::TritonVersion::v3_9);
-        r.variants.push_back(v);
-      } catch (const std::exception&) {  // Triton refuses this variant here
-      }
-    }
+    r.variants = ls::tmem_variants_for(t, t.elem_bits, warps);
     return r;
   });
   an.tmem.poll();

@@ -191,6 +191,19 @@ const std::vector<std::string>& tmem_variants() {
   return v;
 }
 
+std::vector<std::string> tmem_variants_for(const TensorLayout& tmem, int32_t bits, int32_t num_warps) {
+  std::vector<std::string> out;
+  for (const std::string& v : tmem_variants()) {
+    if (v == "16x32bx2") continue;
+    try {
+      tmem_reg_layout(tmem, bits, num_warps, v, TritonVersion::v3_9);
+      out.push_back(v);
+    } catch (const Error&) {  // Triton refuses this variant here
+    }
+  }
+  return out;
+}
+
 std::optional<TmemRegLayout> tmem_message_of(const TensorLayout& reg, const TensorLayout& tmem) {
   if (!reg.spec || is_tensor_memory(*reg.spec) || is_shared(*reg.spec) || reg.shape != tmem.shape) return std::nullopt;
   const LinearLayout l = to_linear(*reg.spec, reg.shape, reg.triton);
