@@ -3,16 +3,20 @@
 // coalescing, the bank conflicts of storing it to a shared layout, the
 // conversion to and from a blocked layout, Triton's instructions for a round
 // trip through shared memory (either side; swizzled and padded), and the
-// three text printers read back.
+// three text printers read back. A tensor-memory layout: every tcgen05
+// message's register layout (tmem_reg_layout) must be found again by
+// tmem_message_of, its registers reversed too.
 // Only ls::Error may come out.
 #include <algorithm>
 #include <cstddef>
+#include <cstdlib>
 #include <cstdint>
 #include <string>
 
 #include "analysis/bank_conflicts.h"
 #include "analysis/coalescing.h"
 #include "analysis/conversion.h"
+#include "analysis/tmem_reg_layout.h"
 #include "codegen/codegen.h"
 #include "error.h"
 #include "io/text.h"
@@ -77,12 +81,36 @@ void round_trips(const ls::TensorLayout& t, const ls::Shape& shape, bool shared)
   }
 }
 
+// The register layout of each message a TMEM layout has leads back to that message.
+void tmem_messages(ls::TensorLayout t) {
+  for (int32_t bits : {16, 32})
+    for (int32_t warps : {4, 8}) {
+      t.elem_bits = bits;
+      for (const std::string& v : ls::tmem_variants_for(t, bits, warps)) {
+        ls::TmemRegLayout r = ls::tmem_reg_layout(t, bits, warps, v, ls::TritonVersion::v3_9);
+        for (bool reversed : {false, true}) {
+          ls::DistributedLinear d{r.reg, r.lane, r.warp, r.block};
+          if (reversed) std::reverse(d.reg.begin(), d.reg.end());
+          ls::TensorLayout reg;
+          reg.spec = ls::make_spec(d);
+          reg.shape = t.shape;
+          reg.elem_bits = bits;
+          auto m = ls::tmem_message_of(reg, t);
+          if (!m || m->message != r.message || m->per_message != r.per_message || m->registers != r.registers)
+            std::abort();  // a message whose own layout is not recognised
+          ls::tcgen05_instruction(*m, true);
+        }
+      }
+    }
+}
+
 void analyse(const ls::TensorLayout& t) {
   if (!small(t)) return;
   auto m = ls::make_map(t);
   if (m->hw_size() > kMax || m->num_elements() > kMax) return;
   ls::tensor_view(*m);
   ls::hw_view(*m);
+  if (m->is_tensor_memory() && t.spec && t.shape.size() == 2) tmem_messages(t);
   ls::Shape shape = m->shape();
   if (t.spec && !t.foreign) round_trips(t, shape, m->is_shared());
   if (m->is_shared()) return;

@@ -134,3 +134,45 @@ TEST_CASE("tensor memory: the TMEM grid of lanes and 32-bit columns") {
   reg.shape = {128, 8};
   CHECK_THROWS_AS(tmem_grid(*make_map(reg), 32), Error);
 }
+
+TEST_CASE("tmem messages: each message's register layout leads back to it, registers in any order") {
+  // Over TMEM layouts of every block, col stride, shape, element size and warp count here, every
+  // variant Triton gives a layout for is found again from that layout (and from it with its
+  // registers reversed) with the same message and count: no two messages share a register layout.
+  int checked = 0, ambiguous = 0;
+  for (int bm : {64, 128})
+    for (int bn : {16, 32, 64, 128, 256})
+      for (int cs : {1, 2, 4})
+        for (int m : {bm, 2 * bm})
+          for (int n : {bn, 2 * bn})
+            for (int bits : {8, 16, 32})
+              for (int warps : {4, 8, 16}) {
+                if (bits * cs > 32) continue;
+                TensorLayout t = parse_layout("TensorMemoryLayout(block=(" + std::to_string(bm) + ", " +
+                                              std::to_string(bn) + "), col_stride=" + std::to_string(cs) + ")");
+                t.shape = {m, n};
+                t.elem_bits = bits;
+                for (const std::string& v : tmem_variants_for(t, bits, warps)) {
+                  TmemRegLayout r = tmem_reg_layout(t, bits, warps, v, TritonVersion::v3_9);
+                  for (bool reversed : {false, true}) {
+                    DistributedLinear d{r.reg, r.lane, r.warp, r.block};
+                    if (reversed) std::reverse(d.reg.begin(), d.reg.end());
+                    TensorLayout reg;
+                    reg.spec = make_spec(d);
+                    reg.shape = t.shape;
+                    reg.elem_bits = bits;
+                    auto found = tmem_message_of(reg, t);
+                    bool same = found && found->message == r.message && found->per_message == r.per_message &&
+                                found->registers == r.registers && found->unpacked == r.unpacked;
+                    if (!same) {
+                      ++ambiguous;
+                      UNSCOPED_INFO(print_gluon(*t.spec) << " " << m << "x" << n << " b" << bits << " w" << warps
+                                                         << " " << v << " -> " << (found ? found->variant : "none"));
+                    }
+                    ++checked;
+                  }
+                }
+              }
+  CHECK(checked > 1000);
+  CHECK(ambiguous == 0);
+}
