@@ -291,9 +291,9 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
     }
     if (split && geps >= 6) return true;
   }
-  // 3.6, padded: R (used by its GEP and its padding) stays a tree of ORs;
-  // of six terms or more, LLVM proves none of its bits
-  if (s.version == TritonVersion::v3_6 && !s.pads.empty() && terms >= 6) return true;
+  // padded: R of six terms or more (3.6: a tree of ORs used by its GEP and
+  // its padding), LLVM proves none of its bits
+  if (!s.pads.empty() && terms >= 6) return true;
   return (chain && terms >= 6) || (s.version == TritonVersion::v3_9 && terms >= 7);
 }
 

@@ -19,8 +19,8 @@
 //   stops six levels deep) where R's only use is one GEP (no padding, no
 //   XOR-ed offset: InstCombine splits it into one GEP per term) of six or
 //   more terms, nor, in 3.9, of seven or more terms (a proxy for the depth
-//   of the tree of ORs O3 builds) or, in 3.6, of a padded layout of six or
-//   more terms (the same proxy), nor, in 3.9, in a padded layout whose
+//   of the tree of ORs O3 builds) or, in a padded layout, of six or more
+//   terms (the same proxy), nor, in 3.9, in a padded layout whose
 //   padding terms each read one term of R only (so R's one use is its GEP
 //   again) where R's terms and those padding terms make six GEPs or more:
 //   there it is Triton's own (its size);

@@ -539,11 +539,10 @@ TEST_CASE("codegen: padded layouts in 3.9: R split into GEPs with a padding term
                           ls::TritonVersion::v3_6, 90) != Counts{{"ld.shared.b32", 64}, {"st.shared.b32", 64}});
 }
 
-TEST_CASE("codegen: a padded R of six terms or more proves nothing in 3.6", "[codegen]") {
+TEST_CASE("codegen: a padded R of six terms or more proves nothing (both versions)", "[codegen]") {
   // golden 3.6 line 1446: R (used by its GEP and by its padding) keeps six
   // terms in a tree of ORs; the wheel's PTX has Triton's b16 only, no pair
-  // joined (before the rule: 32 v2.b16 a side); the same held on a fresh 3.6
-  // set (seed 2040: 2 more exact, none lost)
+  // joined (before the rule: 32 v2.b16 a side)
   const std::string reg = "DistributedLinearLayout(reg_bases=[[0, 4], [0, 16], [0, 32], [0, 1], [0, 64], [16, 0], "
                           "[32, 0]], lane_bases=[[8, 0], [64, 0], [0, 8], [1, 0], [2, 0]], warp_bases=[[0, 2], [4, 0]], "
                           "block_bases=[], shape=[128, 128])";
@@ -552,6 +551,16 @@ TEST_CASE("codegen: a padded R of six terms or more proves nothing in 3.6", "[co
                            "[32, 0], [64, 0]], block_bases=[], shape=[128, 128])";
   CHECK(via_shared_counts(reg, smem, {128, 128}, 16, ls::TritonVersion::v3_6, 90) ==
         Counts{{"ld.shared.b16", 128}, {"st.shared.b16", 128}});
+  // a 32-bit kernel missed by both versions before the rule (the model joined
+  // v2/v4, both wheels keep 64 b32 a side)
+  const std::string reg2 = "DistributedLinearLayout(reg_bases=[[2, 0], [4, 0], [32, 0], [0, 2], [0, 1], [0, 32]], "
+                           "lane_bases=[[8, 0], [64, 0], [0, 8], [1, 0], [0, 4]], warp_bases=[[16, 0], [0, 16]], "
+                           "block_bases=[], shape=[128, 64])";
+  const std::string smem2 = "PaddedSharedLayout(interval_padding_pairs=[[256, 2]], offset_bases=[[0, 1], [0, 2], "
+                            "[0, 4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], "
+                            "[64, 0]], block_bases=[], shape=[128, 64])";
+  for (auto v : {ls::TritonVersion::v3_6, ls::TritonVersion::v3_9})
+    CHECK(via_shared_counts(reg2, smem2, {128, 64}, 32, v, 90) == Counts{{"ld.shared.b32", 64}, {"st.shared.b32", 64}});
 }
 
 TEST_CASE("codegen: a swizzled R of six terms, its only use one GEP, is six GEPs deep (both versions)", "[codegen]") {
