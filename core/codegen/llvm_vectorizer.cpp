@@ -308,6 +308,21 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   const Term r_term{kR, 0, mb, tz_of(mb)};
   const auto [r_pad_lo, r_pad_hi] = pad_range(0, mb, s);
   const Term r_pad{kRPad, r_pad_lo, r_pad_hi, tz_of(pad_bits(mb, s))};
+  // accesses of their own whose address is (R or R ^ c) | off: the PTX
+  // register of R and the padding of (R | off), their off (the immediate),
+  // the register's alignment as ptxas knows it (R's bits; of each padding
+  // term, `(x >> k) & mask`, the mask's). Where one interval is in reach of R | off
+  // (the others' terms are zero) the padding reads only off's bits at or
+  // above it (InstCombine shrinks the constant of the `or`, whose one use is
+  // that padding's shift), so accesses whose off agree there share the
+  // register; with more the `or` has several uses and each off its own.
+  struct Own {
+    bool shared = false;
+    std::pair<int64_t, int64_t> reg;
+    int64_t off = 0;
+    int32_t align = 16;
+  };
+  std::vector<Own> own(accesses.size());
   for (int32_t i = 0; i < static_cast<int32_t>(accesses.size()); ++i) {
     const int64_t c = accesses[i].xor_const * s.elem_bytes, d = accesses[i].add_const * s.elem_bytes;
     std::pair<int, int64_t> key{0, 0};
@@ -335,6 +350,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           address[i].constant = off;
         } else if (!s.load) {
           address[i].opaque = true;
+        }
+        if ((off & known) == 0) {
+          int live = 0, sh = 0;
+          int32_t align = align_of(known);  // ptxas: R's bits, and each padding term's `and` mask
+          for (auto [interval, pad] : s.pads)
+            if (const int k = log2i(int64_t{interval} * s.elem_bytes); (known | off) >> k)
+              ++live, sh = k, align = std::min(align, align_of(int64_t{pad} * s.elem_bytes));
+          own[i] = {true, {key.second, live == 1 ? off >> sh : off}, off, align};
         }
         key = {2, i};
         known |= off;
@@ -390,9 +413,17 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     }
   }
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::map<std::pair<int64_t, int64_t>, int32_t> reg_of;  // ptxas: one base per shared register
   std::vector<Merged> r;
   r.reserve(out.size());
-  for (auto& [first, m] : out) r.push_back(m);
+  for (auto& [first, m] : out) {
+    if (const Own& o = own[m.lead]; o.shared && m.count == 1) {
+      m.base = reg_of.try_emplace(o.reg, base_id + static_cast<int32_t>(reg_of.size())).first->second;
+      m.offset = o.off;
+      m.base_align = o.align;
+    }
+    r.push_back(m);
+  }
   return r;
 }
 

@@ -87,9 +87,12 @@ struct Merged {
   int32_t next = -1;  // two of Triton's accesses: the one above `lead`
   int32_t bytes = 0;
   int32_t unit = 0;  // bytes of each piece joined: Triton's access, or an integer load combined of several
-  int32_t base = 0;     // its base (one PTX register: R, R ^ c, or an access of its own), numbered per op
+  // its base (one PTX register: R, R ^ c, or an access of its own), numbered per op; accesses of
+  // their own in a padded layout that LLVM leaves in one register (R and the padding of R | c,
+  // c in the immediate: those whose c agree at and above the one interval in reach) share it
+  int32_t base = 0;
   int64_t offset = 0;   // bytes from that base to the instruction's address
-  int32_t base_align = 16;  // the base's alignment from the bits it may have (at most 16)
+  int32_t base_align = 16;  // the base's alignment from the bits it may have (at most 16), as ptxas knows it
 };
 
 // LLVM knows no bit of R: too many terms for its depth (above).

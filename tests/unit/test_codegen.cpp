@@ -787,6 +787,23 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   CHECK(r52.instrs[2].wavefronts == 1024);
   CHECK_FALSE(r52.instrs[1].ptxas);  // its stores do not follow one another: 32 STS, as the cubin has
 
+  // a padded layout's accesses of their own share a register where their constants agree at and above
+  // the one interval in reach (golden 3.6 line 642, 32-bit: the wheel's cubin runs the 64 ld.shared.b32
+  // as 4 LDS.128 and 24 LDS.64; an H100 counted 896 load wavefronts; each its own base gave 1,664)
+  auto r642 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[2, 0], [4, 0], [32, 0], [0, 2], [0, 1], [0, 32]], "
+                                "lane_bases=[[8, 0], [64, 0], [0, 8], [1, 0], [0, 4]], warp_bases=[[16, 0], [0, 16]], "
+                                "block_bases=[], shape=[128, 64])", {128, 64}),
+                             at("PaddedSharedLayout(interval_padding_pairs=[[256, 2]], offset_bases=[[0, 1], [0, 2], "
+                                "[0, 4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], "
+                                "[64, 0]], block_bases=[], shape=[128, 64])", {128, 64}),
+                             32, {ls::TritonVersion::v3_6, 90});
+  CHECK(r642.ptx_per_thread.at("ld.shared.b32") == 64);
+  REQUIRE(r642.instrs[2].ptxas);
+  CHECK(r642.instrs[2].ptxas->per_thread == 28);
+  CHECK(r642.instrs[2].ptxas->instruction.find("LDS.64 x24") != std::string::npos);
+  CHECK(r642.instrs[2].ptxas->instruction.find("LDS.128 x4") != std::string::npos);
+  CHECK(r642.shared_load_wavefronts == 896);
+
   // the rule itself: loads of one register at +0 (4 bytes) and +4 (4 bytes) merge only where an access
   // promises 8-byte alignment there (or ptxas's arithmetic proves it); a load of another register never joins
   std::vector<cg::Merged> loads(3), stores(1);
