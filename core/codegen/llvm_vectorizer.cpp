@@ -413,12 +413,16 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     }
   }
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::map<std::pair<int64_t, int64_t>, int32_t> reg_of;  // ptxas: one base per shared register
+  // ptxas: one base per shared register, numbered in the order of the input
+  // (the same for an op's stores and loads, which drop repeated loads)
+  std::map<std::pair<int64_t, int64_t>, int32_t> reg_of;
+  for (const Own& o : own)
+    if (o.shared) reg_of.try_emplace(o.reg, base_id + static_cast<int32_t>(reg_of.size()));
   std::vector<Merged> r;
   r.reserve(out.size());
   for (auto& [first, m] : out) {
     if (const Own& o = own[m.lead]; o.shared && m.count == 1) {
-      m.base = reg_of.try_emplace(o.reg, base_id + static_cast<int32_t>(reg_of.size())).first->second;
+      m.base = reg_of.at(o.reg);
       m.offset = o.off;
       m.base_align = o.align;
     }
