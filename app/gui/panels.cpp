@@ -240,6 +240,7 @@ void draw_compare(App& app) {
   sync_view(app.cmp_b, gb, app.b.version);
   app.cmp_a.stale = app.a.error, app.cmp_b.stale = app.b.error;
   if (b_new && gb.map->is_shared()) app.cmp_b.color_by = ls::ColorBy::bank;
+  if (b_new && gb.map->is_tensor_memory()) app.cmp_b.color_by = ls::default_color_by(*gb.map);  // warp quadrants
 
   // The register pane picks the warp; in a register/shared (or TMEM) pair either pane may be the registers.
   bool a_tmem = ga.map->is_tensor_memory(), b_tmem = gb.map->is_tensor_memory();
