@@ -13,6 +13,13 @@ constexpr int64_t kMaxStride = int64_t{1} << 40;
 
 Layout leaf(int64_t s, int64_t d) { return {IntTuple::of(s), IntTuple::of(d)}; }
 
+// a * b, refused (naming `what`) past 2^62.
+int64_t times(int64_t a, int64_t b, const std::string& what) {
+  int64_t r = 0;
+  require(!__builtin_mul_overflow(a, b, &r) && r <= kMaxSpan, "cute: " + what + " reaches past 2^62");
+  return r;
+}
+
 // Flat leaves as (shape, stride) pairs.
 std::vector<std::pair<int64_t, int64_t>> leaves(const Layout& l) {
   auto s = l.shape.flat(), d = l.stride.flat();
@@ -98,7 +105,8 @@ std::string IntTuple::str() const {
 
 int64_t Layout::cosize() const {
   int64_t m = 1;
-  for (auto [s, d] : leaves(*this)) m += (s - 1) * d;
+  for (auto [s, d] : leaves(*this))
+    require(!__builtin_add_overflow(m, times(s - 1, d, str()), &m) && m <= kMaxSpan, "cute: " + str() + " reaches past 2^62");
   return m;
 }
 
@@ -149,7 +157,8 @@ Layout coalesce(const Layout& l) {
   for (auto [s, d] : leaves(l)) {
     if (s == 1) continue;
     if (r.back().first == 1) r.back() = {s, d};
-    else if (r.back().first * r.back().second == d) r.back().first *= s;
+    else if (int64_t reach = 0; !__builtin_mul_overflow(r.back().first, r.back().second, &reach) && reach == d)
+      r.back().first *= s;
     else r.push_back({s, d});
   }
   return from_leaves(r);
@@ -171,12 +180,13 @@ Layout composition(const Layout& a, const Layout& b) {
             "composition: " + a.str() + " o " + b.str() + " is not defined (stride " + std::to_string(rest_stride) +
                 " and shape " + std::to_string(s) + " do not divide)");
     int64_t n = std::min(std::max<int64_t>(1, s / rest_stride), rest_shape);
-    if (n != 1) r.push_back({n, rest_stride * d});
+    if (n != 1) r.push_back({n, times(rest_stride, d, a.str() + " o " + b.str())});
     require(rest_shape % n == 0, "composition: " + a.str() + " o " + b.str() + " is not defined (shapes do not divide)");
     rest_shape /= n;
     rest_stride = (rest_stride + s - 1) / s;
   }
-  if (rest_shape != 1 || r.empty()) r.push_back({rest_shape, rest_stride * flat.back().second});
+  if (rest_shape != 1 || r.empty())
+    r.push_back({rest_shape, times(rest_stride, flat.back().second, a.str() + " o " + b.str())});
   return from_leaves(r);
 }
 
@@ -213,14 +223,14 @@ Layout logical_divide(const Layout& a, const std::vector<Layout>& tiler) {
 }
 
 Layout logical_product(const Layout& a, const Layout& b) {
-  return make_layout({a, composition(complement(a, a.size() * b.cosize()), b)});
+  return make_layout({a, composition(complement(a, times(a.size(), b.cosize(), "the product of " + a.str() + " and " + b.str())), b)});
 }
 
 namespace {
 Layout zip_product(const Layout& a_in, const Layout& b_in, bool blocked) {
   size_t rank = std::max(a_in.rank(), b_in.rank());
   Layout a = pad(a_in, rank), b = pad(b_in, rank);
-  Layout rest = composition(complement(a, a.size() * b.cosize()), b);
+  Layout rest = composition(complement(a, times(a.size(), b.cosize(), "the product of " + a.str() + " and " + b.str())), b);
   std::vector<Layout> m;
   for (size_t i = 0; i < rank; ++i)
     m.push_back(blocked ? make_layout({a.mode(i), rest.mode(i)}) : make_layout({rest.mode(i), a.mode(i)}));

@@ -58,6 +58,14 @@ TEST_CASE("cute: coalesce, composition, complement, divide and product", "[cute]
   CHECK_THROWS_AS(parse_value("composition((6,2):(8,2), 4:5)"), Error);
 }
 
+TEST_CASE("cute: products, compositions and cosizes past 2^62 are refused, not overflowed", "[cute]") {
+  // found by fuzz_cute under UBSan (2026-11-28): (s - 1) * d of a huge mode overflowed in cosize
+  CHECK_THROWS_WITH(ls::parse_cute("raked_product((8,222,52),2666666666:6666666666)"),
+                    Catch::Matchers::Contains("past 2^62"));
+  CHECK_THROWS_WITH(ls::parse_cute("blocked_product((4,2):(1,4),(1073741824):(4000000000))"),
+                    Catch::Matchers::Contains("past 2^62"));
+}
+
 TEST_CASE("cute: tiled layouts — Mojo figure 2's tile-major nesting", "[cute]") {
   // 2x2 row-major tiles, tiles row-major: ((1,0),(0,1)) is offset 6
   CHECK(eval("blocked_product(row_major(2,2), row_major(2,2))") == "((2,2),(2,2)):((2,8),(1,4))");
