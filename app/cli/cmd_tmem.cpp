@@ -43,20 +43,20 @@ int run(const cli::Args& a) {
     if (reg.shape.empty()) reg.shape = t.shape;
     reg.triton = t.triton;
     bits = small_int(a, "--bits", std::to_string(reg.elem_named ? reg.elem_bits : t.elem_bits));
-    reg.elem_bits = t.elem_bits = bits;
+    reg.elem_bits = bits;
     ls::require(reg.spec && !ls::is_tensor_memory(*reg.spec) && !ls::is_shared(*reg.spec), "--reg must be a distributed (register) layout");
     ls::require(reg.shape == t.shape, "--reg: its shape must be the TMEM tensor's");
     cli::check_work(a, reg);
     ls::require(t.triton == ls::TritonVersion::v3_9, "tmem-reg-layout answers for Triton 3.9 only (compute_tmem_reg_layout is new in 3.9)");
-    warps = static_cast<int32_t>(ls::to_linear(*reg.spec, reg.shape, reg.triton).in_size("warp"));
     auto m = ls::tmem_message_of(reg, t);
     if (!m) {
       std::string vs;
-      for (const auto& v : ls::tmem_variants_for(t, bits, warps)) vs += (vs.empty() ? "" : ", ") + v;
+      for (const auto& v : ls::tmem_variants_for(t, reg)) vs += (vs.empty() ? "" : ", ") + v;
       ls::fail("--reg: no tcgen05 message has this register layout; Triton 3.9 refuses a tmem load/store with it (it "
                "takes the " + (vs.empty() ? std::string("no") : vs) + " layouts --variant gives, registers in any order)");
     }
     r = *m;
+    warps = int32_t{1} << r.warp.size();  // one warp basis a warp bit
   } else {
     bits = small_int(a, "--bits", std::to_string(t.elem_bits));
     warps = small_int(a, "--num-warps", "4");

@@ -398,11 +398,8 @@ void draw_tmem_message(Analyses& an, const Doc& reg, const Doc& tmem) {
   auto gr = reg.grid, gt = tmem.grid;
   an.tmem.request(key_of("tmem", {static_cast<long long>(reg.version), static_cast<long long>(tmem.version)}), [gr, gt] {
     TmemResult r;
-    ls::TensorLayout t = gt->layout;
-    t.elem_bits = gr->layout.elem_bits;  // the register tensor's element type is the op's
-    r.message = ls::tmem_message_of(gr->layout, t);
-    const auto warps = static_cast<int32_t>(gr->map->linear() ? gr->map->linear()->in_size("warp") : 4);
-    r.variants = ls::tmem_variants_for(t, t.elem_bits, warps);
+    r.message = ls::tmem_message_of(gr->layout, gt->layout);
+    if (!r.message) r.variants = ls::tmem_variants_for(gt->layout, gr->layout);
     return r;
   });
   an.tmem.poll();

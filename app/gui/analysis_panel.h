@@ -55,7 +55,7 @@ struct ConversionResult {
 
 struct TmemResult {
   std::optional<ls::TmemRegLayout> message;  // of a tmem_load / tmem_store with the register layout
-  std::vector<std::string> variants;         // the messages Triton 3.9 has for the TMEM layout and warps
+  std::vector<std::string> variants;         // without one: the messages Triton 3.9 has for the TMEM layout and warps
 };
 
 struct Analyses {

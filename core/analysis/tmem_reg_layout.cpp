@@ -204,6 +204,11 @@ std::vector<std::string> tmem_variants_for(const TensorLayout& tmem, int32_t bit
   return out;
 }
 
+std::vector<std::string> tmem_variants_for(const TensorLayout& tmem, const TensorLayout& reg) {
+  const LinearLayout l = to_linear(*reg.spec, reg.shape, reg.triton);
+  return tmem_variants_for(tmem, reg.elem_bits, static_cast<int32_t>(l.in_size("warp")));
+}
+
 std::optional<TmemRegLayout> tmem_message_of(const TensorLayout& reg, const TensorLayout& tmem) {
   if (!reg.spec || is_tensor_memory(*reg.spec) || is_shared(*reg.spec) || reg.shape != tmem.shape) return std::nullopt;
   const LinearLayout l = to_linear(*reg.spec, reg.shape, reg.triton);

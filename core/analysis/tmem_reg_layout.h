@@ -50,6 +50,8 @@ const std::vector<std::string>& tmem_variants();  // 32x32b, 16x64b, ...
 // The variants Triton 3.9 gives a layout for with this TMEM layout, element
 // size and warps (it refuses the others); 16x32bx2 is never asked for.
 std::vector<std::string> tmem_variants_for(const TensorLayout& tmem, int32_t bits, int32_t num_warps);
+// The same for a tmem load/store of register layout `reg` (its element size and warps).
+std::vector<std::string> tmem_variants_for(const TensorLayout& tmem, const TensorLayout& reg);
 
 // The message a tmem load/store of register layout `reg` through `tmem` (same
 // shape and element type) lowers to: the variant (but 16x32bx2, which 32x32b
