@@ -13,6 +13,7 @@
 #include "../analysis/tmem_reg_layout.h"
 #include "../codegen/amd_lds.h"
 #include "../codegen/codegen.h"
+#include "../codegen/mma.h"
 #include "../error.h"
 #include "../layout_map.h"
 #include "inspect.h"
@@ -124,7 +125,12 @@ Cost global_cost(const OpContext& c, const TensorLayout& t, bool load, bool asyn
   std::string instr = async ? (vbits == 128 ? "cp.async.cg.shared.global" : "cp.async.ca.shared.global")
                             : (load ? "ld.global" : "st.global") + width_suffix(vbits);
   if (c.target.compare(0, 4, "hip:") == 0) {
-    const char* w = vbits == 128 ? "dwordx4" : vbits == 64 ? "dwordx2" : vbits == 32 ? "dword" : vbits == 16 ? "short" : "byte";
+    // gfx9 (CDNA) spells widths in dwords, gfx1x (RDNA, gfx1250) in bits; sub-word loads zero-extend
+    const bool gfx9 = c.target.compare(0, 8, "hip:gfx9") == 0;
+    std::string w = gfx9 ? (vbits == 128 ? "dwordx4" : vbits == 64 ? "dwordx2" : vbits == 32 ? "dword"
+                            : vbits == 16 ? (load ? "ushort" : "short") : (load ? "ubyte" : "byte"))
+                         : (vbits >= 32 ? "b" + std::to_string(vbits)
+                                        : (load ? "u" : "b") + std::to_string(vbits));
     bool buffer = c.op.find("buffer") != std::string::npos;
     instr = std::string(buffer ? "buffer_" : "global_") + (load ? "load_" : "store_") + w + (async ? " (to LDS)" : "");
     k.add_str("sector_model", "NVIDIA's 32-byte sectors (AMD caches are not modelled separately)");
@@ -473,7 +479,30 @@ Cost reduce_cost(const OpContext& c, const TensorLayout& in) {
   return k;
 }
 
-int32_t k_per_instr(int32_t bits) { return 256 / std::max(8, bits); }
+// Warps of a 2D accumulator along M and N: its warp bases that move each dim.
+Ints warps_mn(const TensorLayout& acc) {
+  Ints w{1, 1};
+  LinearLayout l = to_linear(*acc.spec, acc.shape, acc.triton);
+  const size_t rank = acc.shape.size();
+  if (rank < 2 || !l.has_in("warp")) return w;
+  for (const auto& b : l.bases("warp"))
+    for (size_t d = 0; d < 2; ++d)
+      if (b[rank - 2 + d] != 0) {
+        w[d] *= 2;
+        break;
+      }
+  return w;
+}
+
+// `lhs = e4m3 rhs = e2m1` of a scaled dot
+std::string scaled_format(const std::string& text, const std::string& side) {
+  size_t p = text.find(side + " = ");
+  if (p == std::string::npos) return "";
+  p += side.size() + 3;
+  size_t e = p;
+  while (e < text.size() && std::isalnum(static_cast<unsigned char>(text[e]))) ++e;
+  return text.substr(p, e - p);
+}
 
 Cost mma_cost(const OpContext& c, const Sides& s) {
   Cost k;
@@ -483,45 +512,63 @@ Cost mma_cost(const OpContext& c, const Sides& s) {
   for (const TypeRead& t : c.types)
     if (t.layout) read.push_back(&*t.layout);
   const TensorLayout* a = read.size() > 0 ? read[0] : nullptr;
-  const TensorLayout* b = read.size() > 1 ? read[1] : nullptr;
+  // tt.dot_scaled given scales: a, a's scales, b, b's scales, the accumulator
+  const size_t bi = c.op == "tt.dot_scaled" && c.text.find(" scale %") != std::string::npos ? 2 : 1;
+  const TensorLayout* b = read.size() > bi ? read[bi] : nullptr;
   const TensorLayout* acc = nullptr;
   for (const TensorLayout* d : s.dist)
     if (std::holds_alternative<NvidiaMma>(d->spec->v) || std::holds_alternative<AmdMfma>(d->spec->v) ||
         std::holds_alternative<AmdWmma>(d->spec->v) || std::holds_alternative<Blocked>(d->spec->v))
       acc = d;
-  int32_t bits = a ? a->elem_bits : 16;
+  const bool gen5 = c.op == "ttng.tc_gen5_mma" || c.op == "ttng.tc_gen5_mma_scaled";
+  if (gen5 && !s.tmem.empty()) acc = s.tmem[0];  // D lives in tensor memory; the scales follow it
   int64_t M = a && a->shape.size() >= 2 ? a->shape[a->shape.size() - 2] : 0;
   int64_t K = a && !a->shape.empty() ? a->shape.back() : 0;
   int64_t N = b && !b->shape.empty() ? b->shape.back() : 0;
-  std::string instr;
-  Ints shape;
-  if (c.op == "ttng.tc_gen5_mma" || c.op == "ttng.tc_gen5_mma_scaled") {
-    instr = std::string("tcgen05.mma.cta_group::1.kind::") + (bits == 16 ? "f16" : bits == 32 ? "tf32" : "f8f6f4");
-    shape = {static_cast<int32_t>(M), static_cast<int32_t>(N), k_per_instr(bits)};
-  } else if (acc) {
-    if (auto* m = std::get_if<NvidiaMma>(&acc->spec->v)) {
-      if (m->version_major >= 3) {
-        instr = "wgmma.mma_async.sync.aligned";
-        shape = {64, m->instr_shape.size() > 1 ? m->instr_shape[1] : 0, k_per_instr(bits)};
-      } else {
-        instr = "mma.sync.aligned";
-        shape = {16, 8, k_per_instr(bits) / 2};
-      }
+  std::string instr, why;
+  codegen::MmaQuery q;
+  std::optional<codegen::MmaInstruction> mi;
+  if (a && b && acc) {
+    q.a = a->elem, q.b = b->elem, q.c = acc->elem;
+    q.a_fmt = scaled_format(c.text, "lhs"), q.b_fmt = scaled_format(c.text, "rhs");
+    q.with_scales = c.op == "ttng.tc_gen5_mma_scaled" || bi == 2;
+    q.m = M, q.n = N, q.k = K;
+    q.version = c.triton == "3.6" ? TritonVersion::v3_6 : TritonVersion::v3_9;
+    q.arch = c.target.rfind("hip:", 0) == 0 ? c.target.substr(4) : "";
+    bool known = true;
+    if (auto* t = std::get_if<TensorMemory>(&acc->spec->v)) {
+      q.family = codegen::MmaFamily::tcgen05;
+      q.instr = {t->block_m, t->block_n};
+      q.two_ctas = t->two_ctas;
+    } else if (auto* m = std::get_if<NvidiaMma>(&acc->spec->v)) {
+      q.family = m->version_major >= 3 ? codegen::MmaFamily::wgmma : codegen::MmaFamily::mma_sync;
+      q.instr = m->instr_shape;
     } else if (auto* f = std::get_if<AmdMfma>(&acc->spec->v)) {
-      instr = "mfma";
-      shape = f->instr_shape;
-    } else if (std::holds_alternative<AmdWmma>(acc->spec->v)) {
-      instr = "wmma";
+      q.family = codegen::MmaFamily::mfma;
+      q.instr = f->instr_shape;
+      q.transposed = f->transposed;
+    } else if (auto* w = std::get_if<AmdWmma>(&acc->spec->v)) {
+      q.family = codegen::MmaFamily::wmma;
+      q.instr = w->instr_shape.empty() ? Ints{16, 16, 16} : w->instr_shape;
+      q.transposed = w->transposed;
     } else {
+      known = false;
       instr = "fma (no tensor cores: blocked accumulator)";
     }
+    if (known) {
+      q.warps = q.family == codegen::MmaFamily::tcgen05 ? Ints{1, 1} : warps_mn(*acc);
+      mi = codegen::triton_mma(q, &why);
+    }
   }
-  if (instr.empty()) instr = "unknown (accumulator not read)";
+  if (mi) {
+    instr = mi->mnemonic;
+    k.add("instructions_per_thread", mi->count);
+    k.add_str("issued_by", mi->issued_by);
+    k.add("instr_shape_mnk", "[" + std::to_string(mi->mnk[0]) + ", " + std::to_string(mi->mnk[1]) + ", " +
+                                 std::to_string(mi->mnk[2]) + "]");
+  }
+  if (instr.empty()) instr = "unknown (" + (why.empty() ? std::string("accumulator not read") : why) + ")";
   k.add_str("instruction", instr);
-  if (!shape.empty() && shape[2] > 0) {
-    std::string sh = "[" + std::to_string(shape[0]) + ", " + std::to_string(shape[1]) + ", " + std::to_string(shape[2]) + "]";
-    k.add("instr_shape_mnk", sh);
-  }
   k.add("m", M);
   k.add("n", N);
   k.add("k", K);
@@ -540,14 +587,18 @@ Cost mma_cost(const OpContext& c, const Sides& s) {
     k.unread = s.unread;
     k.add_str("unread", s.unread);
   }
-  k.summary = instr + " " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K);
+  k.summary = instr + (mi ? " x" + std::to_string(mi->count) + (mi->issued_by == "one thread" ? " (one thread)" : "/thread")
+                          : std::string()) +
+              ", " + std::to_string(M) + "x" + std::to_string(N) + "x" + std::to_string(K);
   return k;
 }
 
 Cost tmem_cost(const OpContext& c, const Sides& s) {
   Cost k;
   k.kind = "tmem";
-  const bool load = c.op == "ttng.tmem_load", store = c.op == "ttng.tmem_store";
+  // a tmem_alloc given a tensor stores it as tmem_store does
+  const bool load = c.op == "ttng.tmem_load",
+             store = c.op == "ttng.tmem_store" || (c.op == "ttng.tmem_alloc" && !s.dist.empty());
   std::string instr = load ? "tcgen05.ld" : store ? "tcgen05.st" : c.op == "ttng.tmem_copy" ? "tcgen05.cp" : "";
   std::string unread = s.unread;
   const TensorLayout* reg = s.dist.empty() ? nullptr : s.dist[0];
@@ -583,7 +634,7 @@ Cost tmem_cost(const OpContext& c, const Sides& s) {
     LinearLayout l = to_linear(*tmem->spec, tmem->shape, TritonVersion::v3_9);
     int64_t columns = std::max<int64_t>(1, l.in_size("col") * tmem->elem_bits / 32);
     k.add("tmem_columns", columns);
-    k.summary = "allocates " + std::to_string(columns) + " TMEM columns";
+    k.summary = "allocates " + std::to_string(columns) + " TMEM columns" + (store ? ", stores with " + instr : "");
   }
   if (!unread.empty()) {
     k.unread = unread;

@@ -9,9 +9,9 @@ tests/inspect/dumps/ as NAME-tVER-smCC.ttgir / .ptx (AMD: -gfx942, TTGIR only).
 Also vector_add for sm_90 with MLIR_ENABLE_DUMP=1 (every pass's module) as
 vector_add-tVER-sm90.passes.txt. Pointers and i32 arguments carry tt.divisibility = 16, as Triton's JIT specializes
 aligned torch tensors and sizes that are multiples of 16.
-The PTX is kept only as its memory and shuffle lines (ld/st.global, cp.async,
-ld/st.shared, ldmatrix/stmatrix, shfl, redux, tcgen05.ld/st/cp), which is all the test
-counts, to keep the data small. gluon_tmem4/8 (3.9, sm_100): tensor-memory loads and
+The PTX is kept only as its memory, shuffle and MMA lines (ld/st.global, cp.async,
+ld/st.shared, ldmatrix/stmatrix, shfl, redux, tcgen05.ld/st/cp/mma, wgmma, mma.sync; AMD: ds_*,
+v_mfma*, v_wmma*, global/buffer loads and stores), which is all the test counts, to keep the data small. gluon_tmem4/8 (3.9, sm_100): tensor-memory loads and
 stores of several tcgen05 messages.
 """
 import os
@@ -134,6 +134,32 @@ def attention(q_ptr, k_ptr, v_ptr, o_ptr, n_ctx, scale, BM: tl.constexpr, BN: tl
     tl.store(o_ptr + rm[:, None] * D + rd[None, :], (acc / l_i[:, None]).to(tl.float16))
 
 
+@triton.jit
+def dot(a_ptr, b_ptr, c_ptr, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr, ACC: tl.constexpr):
+    rm = tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rk = tl.arange(0, BK)
+    a = tl.load(a_ptr + rm[:, None] * BK + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * BN + rn[None, :])
+    c = tl.dot(a, b, out_dtype=ACC)
+    tl.store(c_ptr + rm[:, None] * BN + rn[None, :], c.to(c_ptr.dtype.element_ty))
+
+
+@triton.jit
+def dot_scaled(a_ptr, sa_ptr, b_ptr, sb_ptr, c_ptr, BM: tl.constexpr, BN: tl.constexpr, BK: tl.constexpr,
+               FMT: tl.constexpr, PACK: tl.constexpr):
+    rm = tl.arange(0, BM)
+    rn = tl.arange(0, BN)
+    rk = tl.arange(0, BK // PACK)
+    rs = tl.arange(0, BK // 32)
+    a = tl.load(a_ptr + rm[:, None] * (BK // PACK) + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * BN + rn[None, :])
+    sa = tl.load(sa_ptr + rm[:, None] * (BK // 32) + rs[None, :])
+    sb = tl.load(sb_ptr + rn[:, None] * (BK // 32) + rs[None, :])
+    c = tl.dot_scaled(a, sa, FMT, b, sb, FMT)
+    tl.store(c_ptr + rm[:, None] * BN + rn[None, :], c)
+
+
 @gluon.jit
 def gluon_explicit(in_ptr, out_ptr, M: gl.constexpr, N: gl.constexpr):
     L: gl.constexpr = gl.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])
@@ -208,6 +234,16 @@ def cases():
          {"BM": 64, "BN": 64, "D": 64}, 4),
         ("gluon", gluon_explicit, {"in_ptr": f16, "out_ptr": f16, "M": "constexpr", "N": "constexpr"},
          {"M": 64, "N": 64}, 4),
+        # tl.dot of other element types and warp counts: the MMA instruction Triton picks
+        ("dot_f8", dot, dict(DOT_SIG, a_ptr="*fp8e4nv", b_ptr="*fp8e5"), dot_consts(128, 128, 64), 4),
+        ("dot_f8fnuz", dot, dict(DOT_SIG, a_ptr="*fp8e4b8", b_ptr="*fp8e5b16"), dot_consts(128, 128, 64), 4),
+        ("dot_tf32", dot, dict(DOT_SIG, a_ptr=f32, b_ptr=f32, c_ptr=f32), dot_consts(64, 64, 32), 4),
+        ("dot_i8", dot, dict(DOT_SIG, a_ptr="*i8", b_ptr="*i8", c_ptr="*i32"), dot_consts(128, 64, 64, tl.int32), 4),
+        ("dot_acc16", dot, DOT_SIG, dot_consts(64, 128, 64, tl.float16), 4),
+        ("dot_bf16_w8", dot, dict(DOT_SIG, a_ptr="*bf16", b_ptr="*bf16", c_ptr="*bf16"), dot_consts(128, 256, 32), 8),
+        ("dot_scaled", dot_scaled, SCALED_SIG, {"BM": 128, "BN": 128, "BK": 128, "FMT": "e4m3", "PACK": 1}, 4),
+        ("dot_scaled_fp4", dot_scaled, dict(SCALED_SIG, a_ptr="*u8", b_ptr="*u8"),
+         {"BM": 128, "BN": 128, "BK": 128, "FMT": "e2m1", "PACK": 2}, 4),
     ] + ([] if VERSION == "3.6" else [  # compute_tmem_reg_layout is new in 3.9
         ("gluon_tmem4", gluon_tmem, TMEM_SIG, tmem_consts(128, 64, 4, [
             (gl.float32, 128, 64, 1, "16x256b"), (gl.float32, 128, 64, 1, "16x128b"),
@@ -218,6 +254,14 @@ def cases():
     ])
 
 
+DOT_SIG = {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "BM": "constexpr", "BN": "constexpr",
+           "BK": "constexpr", "ACC": "constexpr"}
+SCALED_SIG = {"a_ptr": "*fp8e4nv", "sa_ptr": "*u8", "b_ptr": "*fp8e4nv", "sb_ptr": "*u8", "c_ptr": "*fp32",
+              "BM": "constexpr", "BN": "constexpr", "BK": "constexpr", "FMT": "constexpr", "PACK": "constexpr"}
+
+
+def dot_consts(bm, bn, bk, acc=tl.float32):
+    return {"BM": bm, "BN": bn, "BK": bk, "ACC": acc}
 TMEM_SIG = {"out_ptr": "*fp32", "M": "constexpr", "N": "constexpr"}
 TMEM_SIG.update({f"{k}{i}": "constexpr" for i in range(1, 5) for k in "dtr"})
 
@@ -233,7 +277,7 @@ def no_cubin_hook(*args):
 
 
 MEMORY_PTX = re.compile(r"^\s*(@!?%p\d+\s+)?(ld\.global|st\.global|cp\.async|red\.global|atom\.global|"
-                        r"ld\.shared|st\.shared|ldmatrix|stmatrix|shfl|redux|tcgen05\.(?:ld|st|cp)\.)")
+                        r"ld\.shared|st\.shared|ldmatrix|stmatrix|shfl|redux|tcgen05\.(?:ld|st|cp|mma)\.|wgmma\.mma_async|mma\.sync)")
 
 
 def pass_dump(out):
@@ -270,7 +314,19 @@ def main():
     targets = [("sm90", GPUTarget("cuda", 90, 32)), ("sm100", GPUTarget("cuda", 100, 32))]
     extra = {("matmul", "sm80"): GPUTarget("cuda", 80, 32), ("matmul", "gfx942"): GPUTarget("hip", "gfx942", 64),
              ("softmax", "gfx942"): GPUTarget("hip", "gfx942", 64), ("matmul", "gfx950"): GPUTarget("hip", "gfx950", 64),
-             ("transpose", "gfx942"): GPUTarget("hip", "gfx942", 64)}
+             ("transpose", "gfx942"): GPUTarget("hip", "gfx942", 64),
+             ("dot_tf32", "sm80"): GPUTarget("cuda", 80, 32), ("dot_i8", "sm80"): GPUTarget("cuda", 80, 32),
+             ("dot_bf16_w8", "sm80"): GPUTarget("cuda", 80, 32), ("dot_f8", "gfx950"): GPUTarget("hip", "gfx950", 64),
+             ("dot_bf16_w8", "gfx942"): GPUTarget("hip", "gfx942", 64), ("dot_acc16", "sm80"): GPUTarget("cuda", 80, 32),
+             ("dot_f8fnuz", "gfx942"): GPUTarget("hip", "gfx942", 64), ("dot_i8", "gfx942"): GPUTarget("hip", "gfx942", 64),
+             ("dot_scaled", "gfx950"): GPUTarget("hip", "gfx950", 64), ("vector_add", "gfx942"): GPUTarget("hip", "gfx942", 64),
+             ("dot_bf16_w8", "gfx950"): GPUTarget("hip", "gfx950", 64),
+             ("dot_scaled_fp4", "gfx950"): GPUTarget("hip", "gfx950", 64)}
+    if VERSION != "3.6":  # gfx1250 (WMMA v3) is new in 3.9
+        extra.update({("vector_add", "gfx1250"): GPUTarget("hip", "gfx1250", 32),
+                      ("dot_i8", "gfx1250"): GPUTarget("hip", "gfx1250", 32),
+                      ("dot_f8", "gfx1250"): GPUTarget("hip", "gfx1250", 32),
+                      ("dot_bf16_w8", "gfx1250"): GPUTarget("hip", "gfx1250", 32)})
     if "--only-amd" in sys.argv:  # regenerate the AMD dumps alone
         targets = []
         extra = {k: v for k, v in extra.items() if k[1].startswith("gfx")}
@@ -279,6 +335,10 @@ def main():
         todo = list(targets) + [(t, tgt) for (n, t), tgt in extra.items() if n == name]
         for tname, target in todo:
             if name in ("matmul_tma_ws", "gluon_tmem4", "gluon_tmem8") and tname != "sm100":
+                continue
+            if name in ("dot_scaled", "dot_scaled_fp4") and tname not in ("sm100", "gfx950"):
+                continue
+            if name == "dot_f8fnuz" and tname != "gfx942":
                 continue
             try:
                 k = compile_case(name, fn, sig, consts, target, warps)
@@ -296,7 +356,7 @@ def main():
                     f.write("// memory, shuffle and tensor-memory lines of the PTX of the same compilation (make_dumps.py)\n")
                     f.write("\n".join(lines) + "\n")
             if "amdgcn" in k.asm:
-                lines = [l.strip() for l in k.asm["amdgcn"].splitlines() if re.match(r"\s*ds_", l)]
+                lines = [l.strip() for l in k.asm["amdgcn"].splitlines() if re.match(r"\s*(ds_|v_mfma|v_wmma|global_load|global_store|buffer_load|buffer_store)", l)]
                 with open(base + ".amdgcn", "w") as f:
                     f.write("; LDS lines of the AMDGCN assembly of the same compilation (make_dumps.py)\n")
                     f.write("\n".join(lines) + "\n")

@@ -29,12 +29,15 @@ INSPECTED = {
     "amdg.buffer_load_to_local", "ttng.async_tma_copy_global_to_local", "ttng.async_tma_copy_local_to_global",
     "tt.descriptor_load", "tt.descriptor_store", "ttg.local_alloc", "ttg.local_store", "ttg.local_load",
     "ttg.memdesc_index", "ttg.memdesc_subview", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape",
-    "ttg.convert_layout", "tt.reduce", "tt.dot", "ttng.warp_group_dot", "ttng.tc_gen5_mma", "ttng.tmem_load",
+    "ttg.convert_layout", "tt.reduce", "tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "ttng.tc_gen5_mma",
+    "ttng.tc_gen5_mma_scaled", "ttng.tmem_load",
     "ttng.tmem_store", "ttng.tmem_alloc", "ttng.tmem_copy", "ttng.tmem_subslice",
 }
 OP = re.compile(r'^\s*(?:%[^=]*=\s*)?"?([a-z_]+\.[a-z_0-9.]+)"?')
 SHARED_MNEMONIC = re.compile(r"^\s*(?:@!?%p\d+\s+)?((?:st|ld)\.shared\S*|ldmatrix\S*|stmatrix\S*|shfl\S*)")
 TCGEN05_PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(tcgen05\.(?:ld|st)\.\S*)")
+MMA_PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?((?:tcgen05\.mma|wgmma\.mma_async|mma\.sync)\S*)")
+MMA_AMDGCN = re.compile(r"^(v_mfma\S*|v_wmma\S*)")
 SHARED_PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(shfl|redux|st\.shared|ld\.shared|ldmatrix|stmatrix)")
 PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(ld\.global|st\.global|cp\.async\.c[ag]\.shared\.global)(\S*)")
 
@@ -152,7 +155,8 @@ def check_dump(cli, path, stats):
         pred = collections.Counter()
         for o in r["ops"]:
             c = o["cost"]
-            if c["kind"] == "tmem" and o["op"] in ("ttng.tmem_load", "ttng.tmem_store"):
+            if c["kind"] == "tmem" and o["op"] in ("ttng.tmem_load", "ttng.tmem_store") or \
+                    o["op"] == "ttng.tmem_alloc" and "instruction" in c:  # an alloc given a tensor stores it
                 pred[c["instruction"]] += c.get("instructions_per_thread", 0)
         have = collections.Counter(m.group(1) for m in map(TCGEN05_PTX.match, open(ptx)) if m)
         if pred or have:
@@ -160,6 +164,7 @@ def check_dump(cli, path, stats):
             if check(pred == have, f"{name}: tensor-memory ops predict {dict(pred)}, PTX has {dict(have)}"):
                 stats["tmem_match"] += 1
                 stats["tmem_instructions"] += sum(have.values())
+        check_mma(name, r, [m.group(1) for m in map(MMA_PTX.match, open(ptx)) if m], stats)
         # kernels whose only shared-memory / shuffle users are reductions: shfl, st.shared, ld.shared
         other = {"shared", "mma", "tmem", "tma", "unmodelled"}
         if all(o["cost"]["kind"] not in other and not (o["cost"]["kind"] == "convert" and o["cost"]["how"] != "free")
@@ -187,6 +192,28 @@ def lds_accesses(counts):
     return out
 
 
+# Dumps whose dot ops LLVM emits more than once: in matmul_tma_ws it peels the
+# first iteration of the MMA partition's loop (the one whose use_acc is false).
+MMA_COPIES = {"matmul_tma_ws": 2}
+
+
+def check_mma(name, r, have, stats):
+    """The tensor-core instructions the dot ops predict (mnemonic, count per op) equal the
+    PTX's / AMDGCN's static ones."""
+    pred = collections.Counter()
+    copies = MMA_COPIES.get(name.split("-t3")[0], 1)
+    for o in r["ops"]:
+        c = o["cost"]
+        if c["kind"] == "mma":
+            pred[c["instruction"]] += c.get("instructions_per_thread", 0) * copies
+    have = collections.Counter(have)
+    if pred or have:
+        stats["mma_dumps"] += 1
+        if check(pred == have, f"{name}: dot ops predict {dict(pred)}, the assembly has {dict(have)}"):
+            stats["mma_match"] += 1
+            stats["mma_instructions"] += sum(have.values())
+
+
 def check_amdgcn(name, path, r, stats):
     """AMD dumps: the ds_* accesses the local_* and convert_layout ops predict equal the
     assembly's, where only those ops use ds_* instructions (no reduction through LDS)."""
@@ -194,9 +221,21 @@ def check_amdgcn(name, path, r, stats):
     if not os.path.exists(asm):
         return
     def uses_lds(c):
-        return (c["kind"] == "unmodelled" or c["kind"] == "convert" and c.get("how") == "shared_memory"
-                and "amdgcn_per_thread" not in c
+        return (c["kind"] == "unmodelled" or c["kind"] in ("convert", "shared") and c.get("how", "shared_memory") ==
+                "shared_memory" and "amdgcn_per_thread" not in c
                 or c["kind"] == "reduce" and c.get("shared_stores_per_thread", 0) > 0)
+    check_mma(name, r, [m.group(1) for m in map(MMA_AMDGCN.match, open(asm)) if m], stats)
+    # global loads and stores: the instruction (gfx9 dwordx4, gfx1x b128) and its count per thread
+    pred = collections.Counter()
+    for o in r["ops"]:
+        c = o["cost"]
+        if c["kind"] == "global" and "vector_bits" in c:
+            pred[c["instruction"]] += c["instructions_per_thread"]
+    have = collections.Counter(l.split()[0] for l in open(asm) if re.match(r"(global|buffer)_(load|store)_", l))
+    if pred and not any("LDS" in k for k in pred):
+        stats["amd_global_dumps"] += 1
+        if check(pred == have, f"{name}: global accesses predicted {dict(pred)}, assembly has {dict(have)}"):
+            stats["amd_global_match"] += 1
     if any(uses_lds(o["cost"]) for o in r["ops"]):
         return
     have = collections.Counter(l.split()[0] for l in open(asm) if l.startswith("ds_"))
@@ -274,6 +313,7 @@ def main():
     check(stats["passes"] == 2, f"{stats['passes']} MLIR_ENABLE_DUMP files read, expected 2")
     check(stats["amd_dumps"] >= 4, f"only {stats['amd_dumps']} AMD dumps compared with their assembly")
     check(stats["tmem_dumps"] >= 6, f"only {stats['tmem_dumps']} dumps with tcgen05.ld/st compared with their PTX")
+    check(stats["mma_dumps"] >= 40, f"only {stats['mma_dumps']} dumps with MMA instructions compared with their assembly")
     check_broken(a.cli, a.data)
     print(f"{stats['dumps']} dumps, {stats['ops']} ops reported ({stats['expected']} expected by the line scan), "
           f"PTX global instruction counts equal in {stats['ptx_match']}/{stats['ptx_dumps']} dumps "
@@ -282,7 +322,9 @@ def main():
           f"shuffle/shared counts of reductions equal in {stats['reduce_match']}/{stats['reduce_dumps']} dumps"
           f", Triton's shared-memory instructions of local/convert ops equal in {stats['shared_match']}/{stats['shared_dumps']} dumps "
           f"({stats['shared_instructions']} per thread); tcgen05.ld/st equal in {stats['tmem_match']}/{stats['tmem_dumps']} dumps "
-          f"({stats['tmem_instructions']} instructions); AMD LDS accesses equal in {stats['amd_match']}/{stats['amd_dumps']} "
+          f"({stats['tmem_instructions']} instructions); tensor-core instructions of dot ops equal in "
+          f"{stats['mma_match']}/{stats['mma_dumps']} dumps ({stats['mma_instructions']} instructions); AMD global accesses equal in {stats['amd_global_match']}/{stats['amd_global_dumps']} dumps, "
+          f"AMD LDS accesses equal in {stats['amd_match']}/{stats['amd_dumps']} "
           f"dumps ({stats['amd_exact']} with the same ds_* mnemonics); {len(READ_TEXTS)} layout texts read back")
     for f in failures:
         print("FAIL", f)

@@ -7,6 +7,7 @@
 #include "codegen/amd_lds.h"
 #include "codegen/codegen.h"
 #include "codegen/llvm_vectorizer.h"
+#include "codegen/mma.h"
 #include "codegen/ptxas.h"
 #include "codegen/swizzle_choice.h"
 #include "io/text.h"
@@ -848,4 +849,80 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   std::swap(st[1], st[2]);
   CHECK(cg::ptxas_accesses(st, true, {}, true).size() == 3);
   CHECK(cg::ptxas_accesses(loads, true, {}, true).size() == 2);
+}
+
+// The tensor-core instruction of a dot op, as in the PTX / AMDGCN of the
+// tests/inspect/dumps compiles (the inspect test holds every dump to it).
+TEST_CASE("codegen: MMA instructions as Triton spells and repeats them", "[codegen][mma]") {
+  cg::MmaQuery q;
+  std::string why;
+  SECTION("mma.sync: m16n8k16 per warp, repeated over M, N and K") {
+    q.family = cg::MmaFamily::mma_sync, q.a = q.b = "bf16", q.c = "f32";
+    q.m = 128, q.n = 256, q.k = 32, q.warps = {2, 4};  // dot_bf16_w8 sm_80: 64 per thread
+    auto r = cg::triton_mma(q, &why);
+    REQUIRE(r);
+    CHECK(r->mnemonic == "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32");
+    CHECK(r->count == 64);
+    q.a = q.b = "i8", q.c = "i32", q.m = 128, q.n = 64, q.k = 64, q.warps = {2, 2};
+    r = cg::triton_mma(q, &why);
+    CHECK(r->mnemonic == "mma.sync.aligned.m16n8k32.row.col.satfinite.s32.s8.s8.s32");
+    CHECK(r->count == 32);
+  }
+  SECTION("wgmma: N from the layout, 16 rows a warp") {
+    q.family = cg::MmaFamily::wgmma, q.a = "f8E4M3FN", q.b = "f8E5M2", q.c = "f32";
+    q.m = q.n = 128, q.k = 64, q.instr = {16, 128, 32}, q.warps = {4, 1};
+    auto r = cg::triton_mma(q, &why);
+    REQUIRE(r);
+    CHECK(r->mnemonic == "wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e5m2");
+    CHECK(r->count == 4);
+    q.a = q.b = "f16", q.c = "f16", q.m = 64, q.k = 64, q.instr = {16, 128, 16};
+    CHECK(cg::triton_mma(q, &why)->mnemonic == "wgmma.mma_async.sync.aligned.m64n128k16.f16.f16.f16");
+  }
+  SECTION("tcgen05: kinds, the scaled forms of each version, one thread issues") {
+    q.family = cg::MmaFamily::tcgen05, q.a = q.b = "f32", q.c = "f32", q.m = q.n = 64, q.k = 32, q.instr = {64, 64};
+    auto r = cg::triton_mma(q, &why);
+    CHECK(r->mnemonic == "tcgen05.mma.cta_group::1.kind::tf32");
+    CHECK(r->count == 4);
+    CHECK(r->issued_by == "one thread");
+    q.a = q.b = "i8", q.c = "i32", q.m = 128, q.k = 64, q.instr = {128, 64};
+    CHECK(cg::triton_mma(q, &why)->mnemonic == "tcgen05.mma.cta_group::1.kind::i8");
+    q.a = q.b = "i8", q.a_fmt = q.b_fmt = "e2m1", q.with_scales = true, q.c = "f32", q.m = q.n = 128, q.k = 64;
+    q.version = ls::TritonVersion::v3_9;
+    r = cg::triton_mma(q, &why);
+    CHECK(r->mnemonic == "tcgen05.mma.cta_group::1.kind::mxf4.block_scale.block32");
+    CHECK(r->count == 2);  // K = 128 e2m1 in 64 bytes, 64 a instruction
+    q.version = ls::TritonVersion::v3_6;
+    CHECK(cg::triton_mma(q, &why)->mnemonic == "tcgen05.mma.cta_group::1.kind::mxf4.block_scale.scale_vec::2X");
+    q.a = q.b = "f8E4M3FN", q.a_fmt = q.b_fmt = "e4m3", q.k = 128;
+    r = cg::triton_mma(q, &why);
+    CHECK(r->mnemonic == "tcgen05.mma.cta_group::1.kind::mxf8f6f4.block_scale.scale_vec::1X");
+    CHECK(r->count == 4);
+  }
+  SECTION("AMD: operand order of 8-bit floats by version, CDNA4's f8f6f4, WMMA's iu8") {
+    q.family = cg::MmaFamily::mfma, q.a = "f8E4M3FNUZ", q.b = "f8E5M2FNUZ", q.c = "f32";
+    q.m = q.n = 128, q.k = 64, q.instr = {32, 32, 16}, q.warps = {2, 2}, q.transposed = true;
+    q.version = ls::TritonVersion::v3_6;
+    auto r = cg::triton_mma(q, &why);
+    CHECK(r->mnemonic == "v_mfma_f32_32x32x16_fp8_bf8");
+    CHECK(r->count == 16);
+    q.version = ls::TritonVersion::v3_9;
+    CHECK(cg::triton_mma(q, &why)->mnemonic == "v_mfma_f32_32x32x16_bf8_fp8");
+    q.instr = {32, 32, 64};
+    CHECK(cg::triton_mma(q, &why)->mnemonic == "v_mfma_f32_32x32x64_f8f6f4");
+    q.with_scales = true, q.a_fmt = q.b_fmt = "e2m1", q.a = q.b = "i8", q.k = 64;  // 128 e2m1 along K
+    r = cg::triton_mma(q, &why);
+    CHECK(r->mnemonic == "v_mfma_scale_f32_32x32x64_f8f6f4");
+    CHECK(r->count == 8);
+    q = {};
+    q.family = cg::MmaFamily::wmma, q.a = q.b = "i8", q.c = "i32", q.m = 128, q.n = 64, q.k = 64;
+    q.instr = {16, 16, 64}, q.warps = {2, 2};
+    r = cg::triton_mma(q, &why);
+    CHECK(r->mnemonic == "v_wmma_i32_16x16x64_iu8");
+    CHECK(r->count == 8);
+  }
+  SECTION("types no instruction takes") {
+    q.family = cg::MmaFamily::mma_sync, q.a = q.b = "f64", q.c = "f64";
+    CHECK_FALSE(cg::triton_mma(q, &why));
+    CHECK(why.find("f64") != std::string::npos);
+  }
 }
