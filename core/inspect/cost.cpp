@@ -12,6 +12,7 @@
 #include "../analysis/swizzle.h"
 #include "../analysis/tmem_reg_layout.h"
 #include "../codegen/amd_lds.h"
+#include "../codegen/atomic.h"
 #include "../codegen/codegen.h"
 #include "../codegen/mma.h"
 #include "../error.h"
@@ -160,6 +161,71 @@ Cost global_cost(const OpContext& c, const TensorLayout& t, bool load, bool asyn
         k.shared_ideal = s.ideal;
         k.summary += ", shared " + std::to_string(s.wavefronts) + "/" + std::to_string(s.ideal) + " wavefronts";
       }
+  }
+  return k;
+}
+
+// tt.atomic_rmw / tt.atomic_cas on global memory: the PTX Triton emits (core/codegen/atomic.h).
+Cost atomic_cost(const OpContext& c, const Sides& s) {
+  Cost k;
+  k.kind = "global";
+  // `fadd, acq_rel, gpu, %p, ...` (rmw) or `acq_rel, gpu, %p, ...` (cas)
+  std::vector<std::string> words;
+  for (size_t p = 0; p < c.text.size() && words.size() < 3;) {
+    while (p < c.text.size() && (c.text[p] == ' ' || c.text[p] == ',')) ++p;
+    if (p >= c.text.size() || c.text[p] == '%') break;
+    size_t e = p;
+    while (e < c.text.size() && c.text[e] != ',' && c.text[e] != ' ') ++e;
+    words.push_back(c.text.substr(p, e - p));
+    p = e;
+  }
+  const bool cas = c.op == "tt.atomic_cas";
+  if (words.size() < (cas ? 2u : 3u)) fail(c.op + ": no operation, order and scope before the operands");
+  codegen::AtomicQuery q;
+  q.op = cas ? "cas" : words[0];
+  q.sem = words[cas ? 0 : 1], q.scope = words[cas ? 1 : 2];
+  q.result_used = c.result_used;
+  q.sm = c.sm;
+  q.version = c.triton == "3.6" ? TritonVersion::v3_6 : TritonVersion::v3_9;
+  if (c.target.compare(0, 4, "hip:") == 0) {
+    k.unread = "AMD atomics are not modelled";
+    k.add_str("unread", k.unread);
+    k.summary = "atomic (not modelled for AMD)";
+    return k;
+  }
+  if (!s.dist.empty()) {
+    const TensorLayout& t = *s.dist[0];
+    auto map = make_map(t);
+    CoalescingReport r = analyze_coalescing(*map, contiguous_strides(t), t.elem_bits);
+    q.elem = t.elem;
+    q.contiguous = std::max<int64_t>(1, r.vector_bits / t.elem_bits);
+    q.elems_per_thread = r.instructions_per_thread * q.contiguous;
+    k.add("sectors_per_request", num(r.sectors_per_request));
+    k.score = static_cast<double>(r.sectors) / static_cast<double>(std::max<int64_t>(1, warps_of(*map->linear())));
+  } else {
+    for (const TypeRead& t : c.types)  // a scalar atomic: the pointee of its pointer
+      if (size_t p = t.text.find("!tt.ptr<"); p != std::string::npos) {
+        q.elem = t.text.substr(p + 8, t.text.find('>', p) - p - 8);
+        break;
+      }
+  }
+  std::string why;
+  auto a = codegen::triton_atomic(q, &why);
+  if (!a) {
+    k.unread = why;
+    k.add_str("unread", why);
+    k.summary = "atomic (" + why + ")";
+    return k;
+  }
+  k.add_str("instruction", a->mnemonic);
+  k.add("instructions_per_thread", a->per_thread);
+  k.add("elements_per_instruction", a->vec);
+  k.add_str("result", c.result_used ? "read" : "unused");
+  k.summary = a->mnemonic + " x" + std::to_string(a->per_thread) + "/thread";
+  if (!a->preload.empty()) {
+    k.add_str("preload_instruction", a->preload);
+    k.add("preloads_per_thread", a->preload_per_thread);
+    k.summary += " after " + a->preload + " x" + std::to_string(a->preload_per_thread);
   }
   return k;
 }
@@ -751,6 +817,7 @@ Cost AnalysisCostModel::cost(const OpContext& c) const {
     need(!s.dist.empty(), "no input layout read");
     return reduce_cost(c, *s.dist[0]);
   }
+  if (op == "tt.atomic_rmw" || op == "tt.atomic_cas") return atomic_cost(c, s);
   if (op == "tt.dot" || op == "tt.dot_scaled" || op == "ttng.warp_group_dot" || op == "ttng.tc_gen5_mma" ||
       op == "ttng.tc_gen5_mma_scaled")
     return mma_cost(c, s);

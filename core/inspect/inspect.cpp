@@ -38,8 +38,8 @@ const std::set<std::string>& inspected() {
       "ttg.local_alloc", "ttg.local_store", "ttg.local_load", "ttg.memdesc_index", "ttg.memdesc_subview",
       "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape", "ttg.memdesc_reinterpret",
       "amdg.local_load_packed_tranposed",
-      // layout changes, reductions
-      "ttg.convert_layout", "tt.reduce",
+      // layout changes, reductions, atomics
+      "ttg.convert_layout", "tt.reduce", "tt.atomic_rmw", "tt.atomic_cas",
       // MMA and tensor memory
       "tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled",
       "ttng.tmem_load", "ttng.tmem_store", "ttng.tmem_alloc", "ttng.tmem_copy", "ttng.tmem_subslice"};
@@ -145,6 +145,7 @@ struct PendingOp {
   OpContext ctx;
   OpRecord rec;
   std::string loc;
+  std::string result;  // `%6` of `%6 = ...`, empty when the op names none
   bool broken = false;
   std::string why;
 };
@@ -290,10 +291,13 @@ void read_section(const std::vector<std::string>& lines, size_t b, size_t e, con
       continue;
     }
     // An op: optional results `%a, %b:2 = `, then the name (maybe quoted).
-    std::string body = t;
+    std::string body = t, result;
     if (body[0] == '%') {
       size_t eq = body.find(" = ");
       if (eq == std::string::npos) continue;
+      size_t r = 1;
+      while (r < eq && id_char(body[r])) ++r;
+      result = body.substr(0, r);
       body = trim(body.substr(eq + 3));
     }
     std::string name;
@@ -346,6 +350,7 @@ void read_section(const std::vector<std::string>& lines, size_t b, size_t e, con
         break;
       }
     p.loc = loc;
+    p.result = result;
     p.ctx.op = name;
     p.ctx.text = body.substr(after);
     p.ctx.target = kernel.target;
@@ -358,6 +363,19 @@ void read_section(const std::vector<std::string>& lines, size_t b, size_t e, con
     }
     ops.push_back(std::move(p));
     if (opens) stack.push_back({name, static_cast<int>(ops.size()) - 1, 0});
+  }
+
+  // Atomics lower differently when nothing reads their result.
+  for (PendingOp& p : ops) {
+    if (p.result.empty() || p.ctx.op.compare(0, 10, "tt.atomic_") != 0) continue;
+    bool used = false;
+    for (size_t i = b; i < e && !used; ++i) {
+      if (static_cast<int>(i) + 1 == p.rec.line) continue;
+      const std::string& l = lines[i];
+      for (size_t q = l.find(p.result); q != std::string::npos && !used; q = l.find(p.result, q + 1))
+        used = q + p.result.size() >= l.size() || !id_char(l[q + p.result.size()]);
+    }
+    p.ctx.result_used = used;
   }
 
   AnalysisCostModel fallback;
@@ -417,6 +435,8 @@ void read_section(const std::vector<std::string>& lines, size_t b, size_t e, con
       if (auto v = p.ctx.int_attr(attr)) key += std::string("|") + attr + std::to_string(*v);
     for (const TypeRead& t : p.ctx.types) key += "|" + t.text;
     for (const std::string& b : p.ctx.body_ops) key += "|" + b;
+    if (p.ctx.op.compare(0, 10, "tt.atomic_") == 0)  // the operation, order and scope precede the operands
+      key += "|" + p.ctx.text.substr(0, p.ctx.text.find('%')) + (p.ctx.result_used ? "" : "|unused");
     if (auto hit = costs.find(key); opt.reuse_costs && hit != costs.end()) {
       p.rec.cost = hit->second;
     } else {

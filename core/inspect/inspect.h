@@ -123,6 +123,7 @@ struct OpContext {
   int num_warps = 4;
   std::string triton = "3.6";
   std::vector<std::string> body_ops;  // ops of the op's region (a tt.reduce's combiner), in order
+  bool result_used = true;        // some other line of the function names the op's (first) result
   // The integer value of `key = N` in the op's attributes, if present.
   std::optional<int64_t> int_attr(const std::string& key) const;
 };

@@ -160,6 +160,23 @@ def dot_scaled(a_ptr, sa_ptr, b_ptr, sb_ptr, c_ptr, BM: tl.constexpr, BN: tl.con
     tl.store(c_ptr + rm[:, None] * BN + rn[None, :], c)
 
 
+@triton.jit
+def atomics(x_ptr, h_ptr, b_ptr, i_ptr, r_ptr, BLOCK: tl.constexpr):
+    r = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + r)
+    tl.atomic_add(x_ptr + BLOCK + r, x)
+    tl.atomic_add(x_ptr + 2 * BLOCK + r, x, sem="relaxed")
+    old = tl.atomic_max(i_ptr + r, x.to(tl.int32), sem="release", scope="cta")
+    tl.store(r_ptr + r, old)
+    tl.atomic_or(i_ptr + BLOCK + r, old, sem="release")
+    tl.atomic_cas(i_ptr + 2 * BLOCK + r, old, old)
+    tl.atomic_xchg(x_ptr + 3 * BLOCK + r, x, sem="acquire", scope="sys")
+    h = tl.load(h_ptr + r)
+    tl.atomic_add(h_ptr + BLOCK + r, h)
+    tl.atomic_add(b_ptr + r, h.to(tl.bfloat16))
+    tl.atomic_add(x_ptr + 4 * BLOCK + r // 4, x)
+
+
 @gluon.jit
 def gluon_explicit(in_ptr, out_ptr, M: gl.constexpr, N: gl.constexpr):
     L: gl.constexpr = gl.BlockedLayout([1, 8], [4, 8], [4, 1], [1, 0])
@@ -241,6 +258,8 @@ def cases():
         ("dot_i8", dot, dict(DOT_SIG, a_ptr="*i8", b_ptr="*i8", c_ptr="*i32"), dot_consts(128, 64, 64, tl.int32), 4),
         ("dot_acc16", dot, DOT_SIG, dot_consts(64, 128, 64, tl.float16), 4),
         ("dot_bf16_w8", dot, dict(DOT_SIG, a_ptr="*bf16", b_ptr="*bf16", c_ptr="*bf16"), dot_consts(128, 256, 32), 8),
+        ("atomics", atomics, {"x_ptr": f32, "h_ptr": f16, "b_ptr": "*bf16", "i_ptr": "*i32", "r_ptr": "*i32",
+                              "BLOCK": "constexpr"}, {"BLOCK": 1024}, 4),
         ("dot_scaled", dot_scaled, SCALED_SIG, {"BM": 128, "BN": 128, "BK": 128, "FMT": "e4m3", "PACK": 1}, 4),
         ("dot_scaled_fp4", dot_scaled, dict(SCALED_SIG, a_ptr="*u8", b_ptr="*u8"),
          {"BM": 128, "BN": 128, "BK": 128, "FMT": "e2m1", "PACK": 2}, 4),
@@ -276,7 +295,7 @@ def no_cubin_hook(*args):
             stages[name] = lambda src, md: b""
 
 
-MEMORY_PTX = re.compile(r"^\s*(@!?%p\d+\s+)?(ld\.global|st\.global|cp\.async|red\.global|atom\.global|"
+MEMORY_PTX = re.compile(r"^\s*(@!?%p\d+\s+)?(ld\.global|st\.global|cp\.async|red\.global|atom\.|"
                         r"ld\.shared|st\.shared|ldmatrix|stmatrix|shfl|redux|tcgen05\.(?:ld|st|cp|mma)\.|wgmma\.mma_async|mma\.sync)")
 
 
@@ -317,7 +336,7 @@ def main():
              ("transpose", "gfx942"): GPUTarget("hip", "gfx942", 64),
              ("dot_tf32", "sm80"): GPUTarget("cuda", 80, 32), ("dot_i8", "sm80"): GPUTarget("cuda", 80, 32),
              ("dot_bf16_w8", "sm80"): GPUTarget("cuda", 80, 32), ("dot_f8", "gfx950"): GPUTarget("hip", "gfx950", 64),
-             ("dot_bf16_w8", "gfx942"): GPUTarget("hip", "gfx942", 64), ("dot_acc16", "sm80"): GPUTarget("cuda", 80, 32),
+             ("dot_bf16_w8", "gfx942"): GPUTarget("hip", "gfx942", 64), ("dot_acc16", "sm80"): GPUTarget("cuda", 80, 32), ("atomics", "sm80"): GPUTarget("cuda", 80, 32),
              ("dot_f8fnuz", "gfx942"): GPUTarget("hip", "gfx942", 64), ("dot_i8", "gfx942"): GPUTarget("hip", "gfx942", 64),
              ("dot_scaled", "gfx950"): GPUTarget("hip", "gfx950", 64), ("vector_add", "gfx942"): GPUTarget("hip", "gfx942", 64),
              ("dot_bf16_w8", "gfx950"): GPUTarget("hip", "gfx950", 64),

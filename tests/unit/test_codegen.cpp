@@ -5,6 +5,7 @@
 
 #include "analysis/swizzle.h"
 #include "codegen/amd_lds.h"
+#include "codegen/atomic.h"
 #include "codegen/codegen.h"
 #include "codegen/llvm_vectorizer.h"
 #include "codegen/mma.h"
@@ -925,4 +926,51 @@ TEST_CASE("codegen: MMA instructions as Triton spells and repeats them", "[codeg
     CHECK_FALSE(cg::triton_mma(q, &why));
     CHECK(why.find("f64") != std::string::npos);
   }
+}
+
+// tt.atomic_rmw / tt.atomic_cas, as in the PTX of the atomics dumps (tests/inspect).
+TEST_CASE("codegen: atomics as Triton emits them", "[codegen][atomic]") {
+  cg::AtomicQuery q;
+  std::string why;
+  q.op = "fadd", q.elem = "f32", q.elems_per_thread = 8, q.contiguous = 8, q.sm = 90;
+  auto r = cg::triton_atomic(q, &why);
+  REQUIRE(r);
+  CHECK(r->mnemonic == "atom.global.gpu.acq_rel.add.v4.f32");
+  CHECK(r->per_thread == 2);
+  q.sm = 80;
+  CHECK(cg::triton_atomic(q, &why)->mnemonic == "atom.global.gpu.acq_rel.add.f32");
+  CHECK(cg::triton_atomic(q, &why)->per_thread == 8);
+  // unused result, relaxed or release: 3.9 reduces, 3.6 keeps atom
+  q.sm = 90, q.sem = "relaxed", q.result_used = false, q.version = ls::TritonVersion::v3_9;
+  CHECK(cg::triton_atomic(q, &why)->mnemonic == "red.global.gpu.relaxed.add.v4.f32");
+  q.version = ls::TritonVersion::v3_6;
+  CHECK(cg::triton_atomic(q, &why)->mnemonic == "atom.global.gpu.relaxed.add.v4.f32");
+  q.version = ls::TritonVersion::v3_9, q.sem = "acq_rel";
+  CHECK(cg::triton_atomic(q, &why)->mnemonic == "atom.global.gpu.acq_rel.add.v4.f32");
+  // halves: .v8 from sm_90, packed pairs before; bf16 before sm_90 loops on a CAS
+  q.elem = "f16";
+  CHECK(cg::triton_atomic(q, &why)->mnemonic == "atom.global.gpu.acq_rel.add.noftz.v8.f16");
+  q.sm = 80;
+  r = cg::triton_atomic(q, &why);
+  CHECK(r->mnemonic == "atom.global.gpu.acq_rel.add.noftz.f16x2");
+  CHECK(r->per_thread == 4);
+  q.elem = "bf16", q.version = ls::TritonVersion::v3_6;
+  r = cg::triton_atomic(q, &why);
+  CHECK(r->mnemonic == "atom.acq_rel.gpu.global.cas.b32");
+  CHECK(r->preload == "ld.global.b32");
+  q.version = ls::TritonVersion::v3_9;
+  r = cg::triton_atomic(q, &why);
+  CHECK(r->mnemonic == "atom.relaxed.gpu.global.cas.b32");
+  CHECK(r->preload.empty());
+  // integers: no vectors; cas names the order before the scope
+  q = {};
+  q.op = "max", q.elem = "i32", q.sem = "release", q.scope = "cta", q.elems_per_thread = 8, q.contiguous = 4;
+  CHECK(cg::triton_atomic(q, &why)->mnemonic == "atom.global.cta.release.max.s32");
+  CHECK(cg::triton_atomic(q, &why)->per_thread == 8);
+  q.op = "exch", q.elem = "i64";
+  CHECK(cg::triton_atomic(q, &why)->mnemonic == "atom.global.cta.release.exch.b64");
+  q.op = "cas", q.elem = "i32";
+  CHECK(cg::triton_atomic(q, &why)->mnemonic == "atom.global.release.cta.cas.b32");
+  q.op = "fadd", q.elem = "i8";
+  CHECK_FALSE(cg::triton_atomic(q, &why));
 }
