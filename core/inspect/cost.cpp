@@ -14,6 +14,7 @@
 #include "../codegen/amd_lds.h"
 #include "../codegen/atomic.h"
 #include "../codegen/codegen.h"
+#include "../codegen/scan.h"
 #include "../codegen/mma.h"
 #include "../error.h"
 #include "../layout_map.h"
@@ -81,7 +82,9 @@ std::vector<int64_t> contiguous_strides(const TensorLayout& t) {
   return st;
 }
 
-std::string width_suffix(int64_t bits) {
+// PTX vector suffix of an access of `bits` in words of 32 bits (64-bit elements: of 64)
+std::string width_suffix(int64_t bits, int32_t elem_bits) {
+  if (elem_bits == 64) return bits == 128 ? ".v2.b64" : ".b64";
   switch (bits) {
     case 128: return ".v4.b32";
     case 64: return ".v2.b32";
@@ -124,7 +127,7 @@ Cost global_cost(const OpContext& c, const TensorLayout& t, bool load, bool asyn
   int64_t per_thread = (c.triton == "3.6" ? regs : distinct) / vec;
   int64_t vbits = vec * bits;
   std::string instr = async ? (vbits == 128 ? "cp.async.cg.shared.global" : "cp.async.ca.shared.global")
-                            : (load ? "ld.global" : "st.global") + width_suffix(vbits);
+                            : (load ? "ld.global" : "st.global") + width_suffix(vbits, bits);
   if (c.target.compare(0, 4, "hip:") == 0) {
     // gfx9 (CDNA) spells widths in dwords, gfx1x (RDNA, gfx1250) in bits; sub-word loads zero-extend
     const bool gfx9 = c.target.compare(0, 8, "hip:gfx9") == 0;
@@ -162,6 +165,57 @@ Cost global_cost(const OpContext& c, const TensorLayout& t, bool load, bool asyn
         k.summary += ", shared " + std::to_string(s.wavefronts) + "/" + std::to_string(s.ideal) + " wavefronts";
       }
   }
+  return k;
+}
+
+// tt.scan: shuffles within warps, totals through shared memory across them (core/codegen/scan.h).
+Cost scan_cost(const OpContext& c, const Sides& s) {
+  Cost k;
+  k.kind = "scan";
+  auto axis = c.int_attr("axis");
+  require(axis.has_value(), "tt.scan without `axis = N`");
+  require(!s.dist.empty(), "tt.scan: no input layout read");
+  const TensorLayout& in = *s.dist[0];
+  require(*axis >= 0 && static_cast<size_t>(*axis) < in.shape.size(), "tt.scan: axis out of range");
+  auto map = make_map(in);
+  require(map->linear() != nullptr, "tt.scan: input layout without an F2 form");
+  // operands: the tensors before `->` (inputs), as many as the results after it
+  const int32_t operands = std::max<int32_t>(1, static_cast<int32_t>(s.dist.size() / 2));
+  const bool reverse = c.text.find("reverse = true") != std::string::npos;
+  if (c.target.compare(0, 4, "hip:") == 0) {
+    k.unread = "AMD scans are not modelled";
+    k.add_str("unread", k.unread);
+    k.summary = "scan (not modelled for AMD)";
+    return k;
+  }
+  std::string why;
+  // the tensor's fastest dim: a blocked layout's order[0], else the last
+  int32_t fastest = static_cast<int32_t>(in.shape.size()) - 1;
+  if (auto* b = std::get_if<Blocked>(&in.spec->v); b && !b->order.empty()) fastest = b->order[0];
+  auto r = codegen::triton_scan(*map->linear(), static_cast<int>(*axis), fastest == *axis, in.elem_bits, operands, reverse,
+                                c.triton == "3.6" ? TritonVersion::v3_6 : TritonVersion::v3_9, &why);
+  if (!r) {
+    k.unread = why;
+    k.add_str("unread", why);
+    k.summary = "scan (" + why + ")";
+    return k;
+  }
+  std::string per = "{";
+  for (const auto& [m, n] : r->per_thread) per += (per.size() > 1 ? ", \"" : "\"") + m + "\": " + std::to_string(n);
+  k.add("ptx_per_thread", per + "}");
+  k.add("elements_scanned_in_thread", r->group);
+  k.add("groups_per_thread", r->groups);
+  k.add("shuffle_steps", r->lane_steps);
+  k.add("warps_along_axis", r->warps_along);
+  k.add("shuffles_per_thread", r->shuffles);
+  k.add("shared_stores_per_thread", r->shared_stores);
+  k.add("shared_loads_per_thread", r->shared_loads);
+  k.score = static_cast<double>(r->shuffles + r->shared_stores + r->shared_loads);
+  k.summary = std::to_string(r->shuffles) + " shuffles" +
+              (r->warps_along > 1 ? ", across " + std::to_string(r->warps_along) + " warps via shared (" +
+                                        std::to_string(r->shared_stores) + " st + " + std::to_string(r->shared_loads) +
+                                        " ld)"
+                                  : std::string());
   return k;
 }
 
@@ -818,6 +872,7 @@ Cost AnalysisCostModel::cost(const OpContext& c) const {
     return reduce_cost(c, *s.dist[0]);
   }
   if (op == "tt.atomic_rmw" || op == "tt.atomic_cas") return atomic_cost(c, s);
+  if (op == "tt.scan") return scan_cost(c, s);
   if (op == "tt.dot" || op == "tt.dot_scaled" || op == "ttng.warp_group_dot" || op == "ttng.tc_gen5_mma" ||
       op == "ttng.tc_gen5_mma_scaled")
     return mma_cost(c, s);

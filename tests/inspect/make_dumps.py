@@ -161,6 +161,20 @@ def dot_scaled(a_ptr, sa_ptr, b_ptr, sb_ptr, c_ptr, BM: tl.constexpr, BN: tl.con
 
 
 @triton.jit
+def scan(x_ptr, o_ptr, M: tl.constexpr, N: tl.constexpr, AXIS: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    x = tl.load(x_ptr + rm[:, None] * N + rn[None, :])
+    tl.store(o_ptr + rm[:, None] * N + rn[None, :], tl.cumsum(x, axis=AXIS))
+
+
+@triton.jit
+def scan1d(x_ptr, o_ptr, N: tl.constexpr):
+    rn = tl.arange(0, N)
+    tl.store(o_ptr + rn, tl.cumsum(tl.load(x_ptr + rn), axis=0))
+
+
+@triton.jit
 def atomics(x_ptr, h_ptr, b_ptr, i_ptr, r_ptr, BLOCK: tl.constexpr):
     r = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + r)
@@ -258,6 +272,10 @@ def cases():
         ("dot_i8", dot, dict(DOT_SIG, a_ptr="*i8", b_ptr="*i8", c_ptr="*i32"), dot_consts(128, 64, 64, tl.int32), 4),
         ("dot_acc16", dot, DOT_SIG, dot_consts(64, 128, 64, tl.float16), 4),
         ("dot_bf16_w8", dot, dict(DOT_SIG, a_ptr="*bf16", b_ptr="*bf16", c_ptr="*bf16"), dot_consts(128, 256, 32), 8),
+        # tl.cumsum: along lanes (axis 1), across warps (axis 0; 1D with 8 warps), 16-bit and 64-bit values
+        ("scan_rows", scan, SCAN_SIG, {"M": 32, "N": 1024, "AXIS": 1}, 8),
+        ("scan_cols", scan, dict(SCAN_SIG, x_ptr=f16, o_ptr=f16), {"M": 64, "N": 64, "AXIS": 0}, 4),
+        ("scan1d", scan1d, {"x_ptr": "*i64", "o_ptr": "*i64", "N": "constexpr"}, {"N": 4096}, 8),
         ("atomics", atomics, {"x_ptr": f32, "h_ptr": f16, "b_ptr": "*bf16", "i_ptr": "*i32", "r_ptr": "*i32",
                               "BLOCK": "constexpr"}, {"BLOCK": 1024}, 4),
         ("dot_scaled", dot_scaled, SCALED_SIG, {"BM": 128, "BN": 128, "BK": 128, "FMT": "e4m3", "PACK": 1}, 4),
@@ -275,6 +293,7 @@ def cases():
 
 DOT_SIG = {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "BM": "constexpr", "BN": "constexpr",
            "BK": "constexpr", "ACC": "constexpr"}
+SCAN_SIG = {"x_ptr": "*fp32", "o_ptr": "*fp32", "M": "constexpr", "N": "constexpr", "AXIS": "constexpr"}
 SCALED_SIG = {"a_ptr": "*fp8e4nv", "sa_ptr": "*u8", "b_ptr": "*fp8e4nv", "sb_ptr": "*u8", "c_ptr": "*fp32",
               "BM": "constexpr", "BN": "constexpr", "BK": "constexpr", "FMT": "constexpr", "PACK": "constexpr"}
 

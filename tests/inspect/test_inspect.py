@@ -29,7 +29,7 @@ INSPECTED = {
     "amdg.buffer_load_to_local", "ttng.async_tma_copy_global_to_local", "ttng.async_tma_copy_local_to_global",
     "tt.descriptor_load", "tt.descriptor_store", "ttg.local_alloc", "ttg.local_store", "ttg.local_load",
     "ttg.memdesc_index", "ttg.memdesc_subview", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape",
-    "ttg.convert_layout", "tt.reduce", "tt.atomic_rmw", "tt.atomic_cas", "tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "ttng.tc_gen5_mma",
+    "ttg.convert_layout", "tt.reduce", "tt.scan", "tt.atomic_rmw", "tt.atomic_cas", "tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "ttng.tc_gen5_mma",
     "ttng.tc_gen5_mma_scaled", "ttng.tmem_load",
     "ttng.tmem_store", "ttng.tmem_alloc", "ttng.tmem_copy", "ttng.tmem_subslice",
 }
@@ -94,7 +94,7 @@ def check_dump(cli, path, stats):
     expected = 0
     for i, text in enumerate(lines, 1):
         m = OP.match(text)
-        if not m or m.group(1) not in INSPECTED or "#" not in text and m.group(1) != "tt.reduce":
+        if not m or m.group(1) not in INSPECTED or "#" not in text and m.group(1) not in ("tt.reduce", "tt.scan"):
             continue
         if m.group(1) in ("tt.load", "tt.store") and "tensor<" not in text:
             continue  # scalar access
@@ -196,9 +196,22 @@ def check_dump(cli, path, stats):
                     pred["st.shared"] += o["cost"]["shared_stores_per_thread"]
                     pred["ld.shared"] += o["cost"]["shared_loads_per_thread"]
             pred = +pred
-            stats["reduce_dumps"] += 1
-            if check(pred == have, f"{name}: reductions predict {dict(pred)}, PTX has {dict(have)}"):
-                stats["reduce_match"] += 1
+            scans = [o["cost"] for o in r["ops"] if o["cost"]["kind"] == "scan"]
+            if scans:
+                # scans: their exact mnemonics (shfl.sync.up.b32, st.shared::cta.b16, ld.shared.v4.b32)
+                check(not pred, f"{name}: a reduction beside a scan")
+                pred = collections.Counter()
+                for c in scans:
+                    check("ptx_per_thread" in c, f"{name}: scan not modelled: {c}")
+                    pred.update(c.get("ptx_per_thread", {}))
+                have = collections.Counter(m.group(1) for m in map(SHARED_MNEMONIC.match, open(ptx)) if m)
+                stats["scan_dumps"] += 1
+                if check(pred == have, f"{name}: scans predict {dict(pred)}, PTX has {dict(have)}"):
+                    stats["scan_match"] += 1
+            else:
+                stats["reduce_dumps"] += 1
+                if check(pred == have, f"{name}: reductions predict {dict(pred)}, PTX has {dict(have)}"):
+                    stats["reduce_match"] += 1
 
 
 def lds_accesses(counts):
@@ -331,6 +344,7 @@ def main():
     check(stats["passes"] == 2, f"{stats['passes']} MLIR_ENABLE_DUMP files read, expected 2")
     check(stats["amd_dumps"] >= 4, f"only {stats['amd_dumps']} AMD dumps compared with their assembly")
     check(stats["tmem_dumps"] >= 6, f"only {stats['tmem_dumps']} dumps with tcgen05.ld/st compared with their PTX")
+    check(stats["scan_dumps"] >= 6, f"only {stats['scan_dumps']} dumps with scans compared with their PTX")
     check(stats["mma_dumps"] >= 40, f"only {stats['mma_dumps']} dumps with MMA instructions compared with their assembly")
     check_broken(a.cli, a.data)
     print(f"{stats['dumps']} dumps, {stats['ops']} ops reported ({stats['expected']} expected by the line scan), "
@@ -338,6 +352,7 @@ def main():
           f"({stats['ptx_instructions']} instructions); {stats['partly_read']} ops partly read (AMD LDS); "
           f"{stats['passes']} MLIR_ENABLE_DUMP files read as their final TTGIR; "
           f"shuffle/shared counts of reductions equal in {stats['reduce_match']}/{stats['reduce_dumps']} dumps"
+          f", of scans (exact mnemonics) in {stats['scan_match']}/{stats['scan_dumps']}"
           f", Triton's shared-memory instructions of local/convert ops equal in {stats['shared_match']}/{stats['shared_dumps']} dumps "
           f"({stats['shared_instructions']} per thread); tcgen05.ld/st equal in {stats['tmem_match']}/{stats['tmem_dumps']} dumps "
           f"({stats['tmem_instructions']} instructions); tensor-core instructions of dot ops equal in "

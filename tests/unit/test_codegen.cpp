@@ -10,6 +10,7 @@
 #include "codegen/llvm_vectorizer.h"
 #include "codegen/mma.h"
 #include "codegen/ptxas.h"
+#include "codegen/scan.h"
 #include "codegen/swizzle_choice.h"
 #include "io/text.h"
 
@@ -973,4 +974,30 @@ TEST_CASE("codegen: atomics as Triton emits them", "[codegen][atomic]") {
   CHECK(cg::triton_atomic(q, &why)->mnemonic == "atom.global.release.cta.cas.b32");
   q.op = "fadd", q.elem = "i8";
   CHECK_FALSE(cg::triton_atomic(q, &why));
+}
+
+// tt.scan (tl.cumsum), as in the PTX of the scan dumps (tests/inspect) and
+// held-out compiles of both wheels.
+TEST_CASE("codegen: scans as Triton emits them", "[codegen][scan]") {
+  std::string why;
+  // 32x64 along dim 0: 2 lanes and 4 warps along it, 4 columns side by side
+  ls::TensorLayout cols = at("BlockedLayout([1, 4], [2, 16], [4, 1], [1, 0])", {32, 64});
+  auto r = cg::triton_scan(ls::to_linear(*cols.spec, cols.shape), 0, false, 32, 1, false, ls::TritonVersion::v3_6, &why);
+  REQUIRE(r);
+  CHECK(r->per_thread == Counts{{"shfl.sync.up.b32", 32}, {"st.shared.b32", 16}, {"ld.shared.b32", 60}});
+  // 1D, 4 warps, two chunks a thread: the 7 totals before the last joined into 128-bit loads
+  ls::TensorLayout line = at("BlockedLayout([4], [32], [4], [0])", {1024});
+  const ls::LinearLayout ll = ls::to_linear(*line.spec, line.shape);
+  r = cg::triton_scan(ll, 0, true, 32, 1, false, ls::TritonVersion::v3_9, &why);
+  CHECK(r->per_thread == Counts{{"shfl.sync.up.b32", 12}, {"st.shared::cta.b32", 2}, {"ld.shared.v4.b32", 2}});
+  r = cg::triton_scan(ll, 0, true, 32, 1, false, ls::TritonVersion::v3_6, &why);
+  CHECK(r->per_thread ==
+        Counts{{"shfl.sync.up.b32", 12}, {"st.shared.b32", 2}, {"ld.shared.v4.b32", 1}, {"ld.shared.v2.b32", 1},
+               {"ld.shared.b32", 1}});
+  // along lanes only: 5 steps and the previous lane's total, for each of a thread's 16 rows
+  ls::TensorLayout rows = at("BlockedLayout([1, 4], [1, 32], [8, 1], [1, 0])", {128, 128});
+  r = cg::triton_scan(ls::to_linear(*rows.spec, rows.shape), 1, true, 32, 1, false, ls::TritonVersion::v3_9, &why);
+  CHECK(r->per_thread == Counts{{"shfl.sync.up.b32", 96}});
+  CHECK_FALSE(cg::triton_scan(ll, 0, true, 32, 1, true, ls::TritonVersion::v3_9, &why));
+  CHECK(why.find("reverse") != std::string::npos);
 }
