@@ -14,6 +14,7 @@
 #include "../codegen/amd_lds.h"
 #include "../codegen/atomic.h"
 #include "../codegen/codegen.h"
+#include "../codegen/gather.h"
 #include "../codegen/scan.h"
 #include "../codegen/mma.h"
 #include "../error.h"
@@ -216,6 +217,42 @@ Cost scan_cost(const OpContext& c, const Sides& s) {
                                         std::to_string(r->shared_stores) + " st + " + std::to_string(r->shared_loads) +
                                         " ld)"
                                   : std::string());
+  return k;
+}
+
+// tt.gather: shuffles where the axis stays in a warp, else through shared memory (core/codegen/gather.h).
+Cost gather_cost(const OpContext& c, const Sides& s) {
+  Cost k;
+  k.kind = "gather";
+  auto axis = c.int_attr("axis");
+  require(axis.has_value(), "tt.gather without `axis = N`");
+  require(s.dist.size() >= 2, "tt.gather: needs the source and index layouts");
+  const TensorLayout& src = *s.dist[0];
+  const TensorLayout& idx = *s.dist[1];
+  require(*axis >= 0 && static_cast<size_t>(*axis) < src.shape.size(), "tt.gather: axis out of range");
+  if (c.target.compare(0, 4, "hip:") == 0) {
+    k.unread = "AMD gathers are not modelled";
+    k.add_str("unread", k.unread);
+    k.summary = "gather (not modelled for AMD)";
+    return k;
+  }
+  auto sm = make_map(src), im = make_map(idx);
+  require(sm->linear() && im->linear(), "tt.gather: a layout without an F2 form");
+  CoalescingReport cr = analyze_coalescing(*sm, contiguous_strides(src), src.elem_bits);
+  codegen::GatherCode g = codegen::triton_gather(*sm->linear(), *im->linear(), static_cast<int>(*axis), src.elem_bits,
+                                                 std::max<int64_t>(1, cr.vector_bits / src.elem_bits));
+  std::string per = "{";
+  for (const auto& [m, n] : g.per_thread) per += (per.size() > 1 ? ", \"" : "\"") + m + "\": " + std::to_string(n);
+  k.add("ptx_per_thread", per + "}");
+  k.add_str("how", g.warp_local ? "warp_shuffles" : "shared_memory");
+  k.add("shuffles_per_thread", g.shuffles);
+  k.add("shared_stores_per_thread", g.shared_stores);
+  k.add("shared_loads_per_thread", g.shared_loads);
+  if (!g.warp_local) k.add_str("note", "the loads' addresses come from the indices: no wavefront count");
+  k.score = static_cast<double>(g.shuffles + g.shared_stores + g.shared_loads);
+  k.summary = g.warp_local ? "warp-local, " + std::to_string(g.shuffles) + " shuffles"
+                           : "through shared memory (" + std::to_string(g.shared_stores) + " st + " +
+                                 std::to_string(g.shared_loads) + " ld by index)";
   return k;
 }
 
@@ -873,6 +910,7 @@ Cost AnalysisCostModel::cost(const OpContext& c) const {
   }
   if (op == "tt.atomic_rmw" || op == "tt.atomic_cas") return atomic_cost(c, s);
   if (op == "tt.scan") return scan_cost(c, s);
+  if (op == "tt.gather") return gather_cost(c, s);
   if (op == "tt.dot" || op == "tt.dot_scaled" || op == "ttng.warp_group_dot" || op == "ttng.tc_gen5_mma" ||
       op == "ttng.tc_gen5_mma_scaled")
     return mma_cost(c, s);

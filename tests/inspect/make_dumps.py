@@ -175,6 +175,21 @@ def scan1d(x_ptr, o_ptr, N: tl.constexpr):
 
 
 @triton.jit
+def gather(x_ptr, i_ptr, o_ptr, M: tl.constexpr, N: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    x = tl.load(x_ptr + rm[:, None] * N + rn[None, :])
+    idx = tl.load(i_ptr + rm[:, None] * N + rn[None, :])
+    tl.store(o_ptr + rm[:, None] * N + rn[None, :], tl.gather(x, idx, axis=1))
+
+
+@triton.jit
+def gather1d(x_ptr, i_ptr, o_ptr, N: tl.constexpr):
+    rn = tl.arange(0, N)
+    tl.store(o_ptr + rn, tl.gather(tl.load(x_ptr + rn), tl.load(i_ptr + rn), axis=0))
+
+
+@triton.jit
 def atomics(x_ptr, h_ptr, b_ptr, i_ptr, r_ptr, BLOCK: tl.constexpr):
     r = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + r)
@@ -276,6 +291,10 @@ def cases():
         ("scan_rows", scan, SCAN_SIG, {"M": 32, "N": 1024, "AXIS": 1}, 8),
         ("scan_cols", scan, dict(SCAN_SIG, x_ptr=f16, o_ptr=f16), {"M": 64, "N": 64, "AXIS": 0}, 4),
         ("scan1d", scan1d, {"x_ptr": "*i64", "o_ptr": "*i64", "N": "constexpr"}, {"N": 4096}, 8),
+        # tl.gather: within a warp (shuffles) and across warps (shared memory)
+        ("gather", gather, {"x_ptr": f32, "i_ptr": "*i32", "o_ptr": f32, "M": "constexpr", "N": "constexpr"},
+         {"M": 32, "N": 64}, 4),
+        ("gather1d", gather1d, {"x_ptr": f32, "i_ptr": "*i32", "o_ptr": f32, "N": "constexpr"}, {"N": 1024}, 4),
         ("atomics", atomics, {"x_ptr": f32, "h_ptr": f16, "b_ptr": "*bf16", "i_ptr": "*i32", "r_ptr": "*i32",
                               "BLOCK": "constexpr"}, {"BLOCK": 1024}, 4),
         ("dot_scaled", dot_scaled, SCALED_SIG, {"BM": 128, "BN": 128, "BK": 128, "FMT": "e4m3", "PACK": 1}, 4),

@@ -29,7 +29,7 @@ INSPECTED = {
     "amdg.buffer_load_to_local", "ttng.async_tma_copy_global_to_local", "ttng.async_tma_copy_local_to_global",
     "tt.descriptor_load", "tt.descriptor_store", "ttg.local_alloc", "ttg.local_store", "ttg.local_load",
     "ttg.memdesc_index", "ttg.memdesc_subview", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape",
-    "ttg.convert_layout", "tt.reduce", "tt.scan", "tt.atomic_rmw", "tt.atomic_cas", "tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "ttng.tc_gen5_mma",
+    "ttg.convert_layout", "tt.reduce", "tt.scan", "tt.gather", "tt.atomic_rmw", "tt.atomic_cas", "tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "ttng.tc_gen5_mma",
     "ttng.tc_gen5_mma_scaled", "ttng.tmem_load",
     "ttng.tmem_store", "ttng.tmem_alloc", "ttng.tmem_copy", "ttng.tmem_subslice",
 }
@@ -148,6 +148,8 @@ def check_dump(cli, path, stats):
             c = o["cost"]
             if c["kind"] == "shared" and "instructions_of" in c:
                 pred[c["instruction"]] += c["instructions_per_thread"]
+            if c["kind"] == "gather":
+                pred.update(c["ptx_per_thread"])
             if c["kind"] == "convert" and "instructions_of" in c:
                 for key, n in (("store_instruction", "stores_per_thread"), ("load_instruction", "loads_per_thread"),
                                ("instruction", "instructions_per_thread")):
@@ -184,7 +186,7 @@ def check_dump(cli, path, stats):
                 stats["tmem_instructions"] += sum(have.values())
         check_mma(name, r, [m.group(1) for m in map(MMA_PTX.match, open(ptx)) if m], stats)
         # kernels whose only shared-memory / shuffle users are reductions: shfl, st.shared, ld.shared
-        other = {"shared", "mma", "tmem", "tma", "unmodelled"}
+        other = {"shared", "mma", "tmem", "tma", "unmodelled", "gather"}
         if all(o["cost"]["kind"] not in other and not (o["cost"]["kind"] == "convert" and o["cost"]["how"] != "free")
                for o in r["ops"]):
             have = ptx_shared_counts(ptx)

@@ -7,6 +7,7 @@
 #include "codegen/amd_lds.h"
 #include "codegen/atomic.h"
 #include "codegen/codegen.h"
+#include "codegen/gather.h"
 #include "codegen/llvm_vectorizer.h"
 #include "codegen/mma.h"
 #include "codegen/ptxas.h"
@@ -1000,4 +1001,22 @@ TEST_CASE("codegen: scans as Triton emits them", "[codegen][scan]") {
   CHECK(r->per_thread == Counts{{"shfl.sync.up.b32", 96}});
   CHECK_FALSE(cg::triton_scan(ll, 0, true, 32, 1, true, ls::TritonVersion::v3_9, &why));
   CHECK(why.find("reverse") != std::string::npos);
+}
+
+// tt.gather, as in the PTX of the gather dumps (tests/inspect).
+TEST_CASE("codegen: gathers as Triton emits them", "[codegen][gather]") {
+  // along lanes and two registers: every output element looks in both registers
+  ls::TensorLayout local = at("BlockedLayout([1, 2], [1, 32], [4, 1], [1, 0])", {32, 64});
+  const ls::LinearLayout l = ls::to_linear(*local.spec, local.shape);
+  cg::GatherCode g = cg::triton_gather(l, l, 1, 32, 2);
+  CHECK(g.warp_local);
+  CHECK(g.per_thread == Counts{{"shfl.sync.idx.b32", 32}});
+  CHECK(cg::triton_gather(l, l, 1, 64, 2).shuffles == 64);
+  // 1D across 4 warps: stored in 128-bit vectors, read back one by one
+  ls::TensorLayout line = at("BlockedLayout([4], [32], [4], [0])", {1024});
+  const ls::LinearLayout ll = ls::to_linear(*line.spec, line.shape);
+  g = cg::triton_gather(ll, ll, 0, 32, 4);
+  CHECK_FALSE(g.warp_local);
+  CHECK(g.per_thread == Counts{{"st.shared.v4.b32", 2}, {"ld.shared.b32", 8}});
+  CHECK(cg::triton_gather(ll, ll, 0, 16, 4).per_thread == Counts{{"st.shared.v2.b32", 2}, {"ld.shared.b16", 8}});
 }
