@@ -15,6 +15,7 @@
 #include "../codegen/atomic.h"
 #include "../codegen/codegen.h"
 #include "../codegen/gather.h"
+#include "../codegen/histogram.h"
 #include "../codegen/scan.h"
 #include "../codegen/mma.h"
 #include "../error.h"
@@ -253,6 +254,47 @@ Cost gather_cost(const OpContext& c, const Sides& s) {
   k.summary = g.warp_local ? "warp-local, " + std::to_string(g.shuffles) + " shuffles"
                            : "through shared memory (" + std::to_string(g.shared_stores) + " st + " +
                                  std::to_string(g.shared_loads) + " ld by index)";
+  return k;
+}
+
+// tt.histogram: bins in shared memory (core/codegen/histogram.h).
+Cost histogram_cost(const OpContext& c, const Sides& s) {
+  Cost k;
+  k.kind = "histogram";
+  require(s.dist.size() >= 2, "tt.histogram: needs the input and output layouts");
+  const TensorLayout& in = *s.dist[0];
+  const TensorLayout& out = *s.dist[1];
+  if (c.target.compare(0, 4, "hip:") == 0) {
+    k.unread = "AMD histograms are not modelled";
+    k.add_str("unread", k.unread);
+    k.summary = "histogram (not modelled for AMD)";
+    return k;
+  }
+  auto im = make_map(in), om = make_map(out);
+  require(im->linear() && om->linear(), "tt.histogram: a layout without an F2 form");
+  auto distinct = [](const LinearLayout& l) {
+    int64_t n = 0;
+    for (const auto& b : l.bases("register"))
+      if (std::any_of(b.begin(), b.end(), [](int32_t v) { return v != 0; })) ++n;
+    return int64_t{1} << n;
+  };
+  CoalescingReport cr = analyze_coalescing(*om, contiguous_strides(out), out.elem_bits);
+  auto per = codegen::triton_histogram(distinct(*im->linear()), out.shape.empty() ? 0 : out.shape[0],
+                                       distinct(*om->linear()), std::max<int64_t>(1, cr.vector_bits / out.elem_bits),
+                                       c.triton == "3.6" ? TritonVersion::v3_6 : TritonVersion::v3_9);
+  std::string js = "{";
+  int64_t total = 0;
+  for (const auto& [m, n] : per) {
+    js += (js.size() > 1 ? ", \"" : "\"") + m + "\": " + std::to_string(n);
+    total += n;
+  }
+  k.add("ptx_per_thread", js + "}");
+  k.add("bins", out.shape.empty() ? 0 : out.shape[0]);
+  k.score = static_cast<double>(total);
+  auto atoms = per.count("atom.shared.add.u32") ? per["atom.shared.add.u32"] : per["atom.relaxed.sys.shared.add.u32"];
+  k.summary = std::to_string(atoms) + " shared atomics" +
+              (per.count("vote.sync.ballot.b32") ? " after " + std::to_string(per["vote.sync.ballot.b32"]) + " ballots"
+                                                 : std::string()) + " per thread";
   return k;
 }
 
@@ -911,6 +953,7 @@ Cost AnalysisCostModel::cost(const OpContext& c) const {
   if (op == "tt.atomic_rmw" || op == "tt.atomic_cas") return atomic_cost(c, s);
   if (op == "tt.scan") return scan_cost(c, s);
   if (op == "tt.gather") return gather_cost(c, s);
+  if (op == "tt.histogram") return histogram_cost(c, s);
   if (op == "tt.dot" || op == "tt.dot_scaled" || op == "ttng.warp_group_dot" || op == "ttng.tc_gen5_mma" ||
       op == "ttng.tc_gen5_mma_scaled")
     return mma_cost(c, s);

@@ -39,7 +39,7 @@ const std::set<std::string>& inspected() {
       "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape", "ttg.memdesc_reinterpret",
       "amdg.local_load_packed_tranposed",
       // layout changes, reductions, atomics
-      "ttg.convert_layout", "tt.reduce", "tt.scan", "tt.gather", "tt.atomic_rmw", "tt.atomic_cas",
+      "ttg.convert_layout", "tt.reduce", "tt.scan", "tt.gather", "tt.histogram", "tt.atomic_rmw", "tt.atomic_cas",
       // MMA and tensor memory
       "tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "ttng.tc_gen5_mma", "ttng.tc_gen5_mma_scaled",
       "ttng.tmem_load", "ttng.tmem_store", "ttng.tmem_alloc", "ttng.tmem_copy", "ttng.tmem_subslice"};

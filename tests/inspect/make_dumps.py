@@ -190,6 +190,12 @@ def gather1d(x_ptr, i_ptr, o_ptr, N: tl.constexpr):
 
 
 @triton.jit
+def histogram(x_ptr, o_ptr, N: tl.constexpr, B: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, N))
+    tl.store(o_ptr + tl.arange(0, B), tl.histogram(x, B))
+
+
+@triton.jit
 def atomics(x_ptr, h_ptr, b_ptr, i_ptr, r_ptr, BLOCK: tl.constexpr):
     r = tl.arange(0, BLOCK)
     x = tl.load(x_ptr + r)
@@ -295,6 +301,8 @@ def cases():
         ("gather", gather, {"x_ptr": f32, "i_ptr": "*i32", "o_ptr": f32, "M": "constexpr", "N": "constexpr"},
          {"M": 32, "N": 64}, 4),
         ("gather1d", gather1d, {"x_ptr": f32, "i_ptr": "*i32", "o_ptr": f32, "N": "constexpr"}, {"N": 1024}, 4),
+        ("histogram", histogram, {"x_ptr": "*i32", "o_ptr": "*i32", "N": "constexpr", "B": "constexpr"},
+         {"N": 2048, "B": 128}, 8),
         ("atomics", atomics, {"x_ptr": f32, "h_ptr": f16, "b_ptr": "*bf16", "i_ptr": "*i32", "r_ptr": "*i32",
                               "BLOCK": "constexpr"}, {"BLOCK": 1024}, 4),
         ("dot_scaled", dot_scaled, SCALED_SIG, {"BM": 128, "BN": 128, "BK": 128, "FMT": "e4m3", "PACK": 1}, 4),
@@ -334,7 +342,7 @@ def no_cubin_hook(*args):
 
 
 MEMORY_PTX = re.compile(r"^\s*(@!?%p\d+\s+)?(ld\.global|st\.global|cp\.async|red\.global|atom\.|"
-                        r"ld\.shared|st\.shared|ldmatrix|stmatrix|shfl|redux|tcgen05\.(?:ld|st|cp|mma)\.|wgmma\.mma_async|mma\.sync)")
+                        r"ld\.shared|st\.shared|ldmatrix|stmatrix|shfl|redux|vote\.|popc|tcgen05\.(?:ld|st|cp|mma)\.|wgmma\.mma_async|mma\.sync)")
 
 
 def pass_dump(out):

@@ -29,18 +29,19 @@ INSPECTED = {
     "amdg.buffer_load_to_local", "ttng.async_tma_copy_global_to_local", "ttng.async_tma_copy_local_to_global",
     "tt.descriptor_load", "tt.descriptor_store", "ttg.local_alloc", "ttg.local_store", "ttg.local_load",
     "ttg.memdesc_index", "ttg.memdesc_subview", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape",
-    "ttg.convert_layout", "tt.reduce", "tt.scan", "tt.gather", "tt.atomic_rmw", "tt.atomic_cas", "tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "ttng.tc_gen5_mma",
+    "ttg.convert_layout", "tt.reduce", "tt.scan", "tt.gather", "tt.histogram", "tt.atomic_rmw", "tt.atomic_cas", "tt.dot", "tt.dot_scaled", "ttng.warp_group_dot", "ttng.tc_gen5_mma",
     "ttng.tc_gen5_mma_scaled", "ttng.tmem_load",
     "ttng.tmem_store", "ttng.tmem_alloc", "ttng.tmem_copy", "ttng.tmem_subslice",
 }
 OP = re.compile(r'^\s*(?:%[^=]*=\s*)?"?([a-z_]+\.[a-z_0-9.]+)"?')
-SHARED_MNEMONIC = re.compile(r"^\s*(?:@!?%p\d+\s+)?((?:st|ld)\.shared\S*|ldmatrix\S*|stmatrix\S*|shfl\S*)")
+SHARED_MNEMONIC = re.compile(r"^\s*(?:@!?%p\d+\s+)?((?:st|ld)\.shared\S*|ldmatrix\S*|stmatrix\S*|shfl\S*|vote\.\S*|popc\S*|"
+                             r"atom\.\S*shared\S*)")
 TCGEN05_PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(tcgen05\.(?:ld|st)\.\S*)")
 MMA_PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?((?:tcgen05\.mma|wgmma\.mma_async|mma\.sync)\S*)")
 MMA_AMDGCN = re.compile(r"^(v_mfma\S*|v_wmma\S*)")
 SHARED_PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(shfl|redux|st\.shared|ld\.shared|ldmatrix|stmatrix)")
 PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?(ld\.global|st\.global|cp\.async\.c[ag]\.shared\.global)(\S*)")
-ATOMIC_PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?((?:atom|red)\.\S+)")
+ATOMIC_PTX = re.compile(r"^\s*(?:@!?%p\d+\s+)?((?:atom|red)\.\S*global\S*)")
 
 failures = []
 READ_TEXTS = set()  # every layout text reported as read: each must read back with the CLI
@@ -148,7 +149,7 @@ def check_dump(cli, path, stats):
             c = o["cost"]
             if c["kind"] == "shared" and "instructions_of" in c:
                 pred[c["instruction"]] += c["instructions_per_thread"]
-            if c["kind"] == "gather":
+            if c["kind"] in ("gather", "histogram"):
                 pred.update(c["ptx_per_thread"])
             if c["kind"] == "convert" and "instructions_of" in c:
                 for key, n in (("store_instruction", "stores_per_thread"), ("load_instruction", "loads_per_thread"),
@@ -186,7 +187,7 @@ def check_dump(cli, path, stats):
                 stats["tmem_instructions"] += sum(have.values())
         check_mma(name, r, [m.group(1) for m in map(MMA_PTX.match, open(ptx)) if m], stats)
         # kernels whose only shared-memory / shuffle users are reductions: shfl, st.shared, ld.shared
-        other = {"shared", "mma", "tmem", "tma", "unmodelled", "gather"}
+        other = {"shared", "mma", "tmem", "tma", "unmodelled", "gather", "histogram"}
         if all(o["cost"]["kind"] not in other and not (o["cost"]["kind"] == "convert" and o["cost"]["how"] != "free")
                for o in r["ops"]):
             have = ptx_shared_counts(ptx)

@@ -8,6 +8,7 @@
 #include "codegen/atomic.h"
 #include "codegen/codegen.h"
 #include "codegen/gather.h"
+#include "codegen/histogram.h"
 #include "codegen/llvm_vectorizer.h"
 #include "codegen/mma.h"
 #include "codegen/ptxas.h"
@@ -1019,4 +1020,18 @@ TEST_CASE("codegen: gathers as Triton emits them", "[codegen][gather]") {
   CHECK_FALSE(g.warp_local);
   CHECK(g.per_thread == Counts{{"st.shared.v4.b32", 2}, {"ld.shared.b32", 8}});
   CHECK(cg::triton_gather(ll, ll, 0, 16, 4).per_thread == Counts{{"st.shared.v2.b32", 2}, {"ld.shared.b16", 8}});
+}
+
+// tt.histogram, as in the PTX of the histogram dumps (tests/inspect): 3.6's
+// warp ballots, 3.9's one shared atomic per element.
+TEST_CASE("codegen: histograms as Triton emits them", "[codegen][histogram]") {
+  using Map = std::map<std::string, int64_t>;
+  CHECK(cg::triton_histogram(8, 64, 1, 1, ls::TritonVersion::v3_9) ==
+        Map{{"atom.relaxed.sys.shared.add.u32", 8}, {"st.shared.b32", 1}, {"ld.shared.b32", 1}});
+  CHECK(cg::triton_histogram(8, 64, 1, 1, ls::TritonVersion::v3_6) ==
+        Map{{"vote.sync.ballot.b32", 48}, {"popc.b32", 16}, {"atom.shared.add.u32", 2}, {"st.shared.b32", 1},
+            {"ld.shared.b32", 1}});
+  // fewer bins than lanes: still five ballots an element; bins side by side read as one vector
+  CHECK(cg::triton_histogram(16, 16, 1, 1, ls::TritonVersion::v3_6).at("vote.sync.ballot.b32") == 80);
+  CHECK(cg::triton_histogram(8, 512, 4, 4, ls::TritonVersion::v3_9).at("ld.shared.v4.b32") == 1);
 }
