@@ -13,7 +13,8 @@ ImVec4 kind_color(const std::string& kind) {
   if (kind == "global") return {0.45f, 0.75f, 1.0f, 1.0f};
   if (kind == "shared") return {1.0f, 0.75f, 0.35f, 1.0f};
   if (kind == "convert") return {0.85f, 0.55f, 1.0f, 1.0f};
-  if (kind == "reduce") return {0.5f, 0.9f, 0.6f, 1.0f};
+  if (kind == "reduce" || kind == "scan") return {0.5f, 0.9f, 0.6f, 1.0f};
+  if (kind == "gather" || kind == "histogram") return {0.95f, 0.9f, 0.45f, 1.0f};
   if (kind == "mma" || kind == "tmem") return {1.0f, 0.5f, 0.6f, 1.0f};
   return {0.7f, 0.7f, 0.7f, 1.0f};
 }
