@@ -16,6 +16,36 @@ std::optional<AtomicInstruction> triton_atomic(const AtomicQuery& q, std::string
   const std::string b = "b" + std::to_string(bits), s = "s" + std::to_string(bits), u = "u" + std::to_string(bits);
   AtomicInstruction r;
   const int64_t n = std::max<int64_t>(1, q.elems_per_thread);
+  if (q.amd) {
+    const std::string x2 = bits == 64 ? "_x2" : "";
+    std::string op;
+    int64_t vec = 1;
+    if (q.op == "fadd") {
+      if (q.elem == "f32" || q.elem == "f64") {
+        op = "add_" + q.elem;
+      } else if (q.contiguous >= 2 && n % 2 == 0) {
+        op = "pk_add_" + q.elem, vec = 2;
+      } else {
+        return fail("AMD fadd of a lone " + q.elem);
+      }
+    } else if (q.op == "add" || q.op == "and" || q.op == "or" || q.op == "xor") {
+      op = q.op + x2;
+    } else if (q.op == "max" || q.op == "min") {
+      op = "s" + q.op + x2;
+    } else if (q.op == "umax" || q.op == "umin") {
+      op = q.op + x2;
+    } else if (q.op == "exch" || q.op == "xchg") {
+      op = "swap" + x2;
+    } else if (q.op == "cas") {
+      op = "cmpswap" + x2;
+    } else {
+      return fail("no AMD atomic rule for " + q.op);
+    }
+    r.mnemonic = std::string(q.buffer ? "buffer" : "global") + "_atomic_" + op;
+    r.per_thread = n / vec;
+    r.vec = vec;
+    return r;
+  }
   if (q.op == "cas") {
     r.mnemonic = "atom.global." + q.sem + "." + q.scope + ".cas." + b;
     r.per_thread = n;

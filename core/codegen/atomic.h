@@ -13,6 +13,10 @@
 //   first with ld.global.b32);
 // - integer add is .u32/.u64, max/min .s32, umax/umin .u32, and/or/xor and
 //   xchg (exch) by bits.
+// AMD (gfx942, gfx950; the AMDGCN assembly): {buffer|global}_atomic_<op>,
+// buffer_ for Triton's amdg.buffer_atomic_* ops, one per element: add_f32,
+// f16/bf16 pairs as pk_add_f16/pk_add_bf16, add, smax/smin/umax/umin,
+// and/or/xor, swap, cmpswap (64-bit: _x2).
 #pragma once
 
 #include <cstdint>
@@ -32,6 +36,7 @@ struct AtomicQuery {
   int64_t contiguous = 1;        // of them, how many lie next to each other in memory (power of two)
   int32_t sm = 90;
   TritonVersion version = kDefaultTriton;
+  bool amd = false, buffer = false;  // AMD: an amdg.buffer_atomic_* op
 };
 
 struct AtomicInstruction {

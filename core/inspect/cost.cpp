@@ -312,7 +312,7 @@ Cost atomic_cost(const OpContext& c, const Sides& s) {
     words.push_back(c.text.substr(p, e - p));
     p = e;
   }
-  const bool cas = c.op == "tt.atomic_cas";
+  const bool cas = c.op.size() >= 10 && c.op.compare(c.op.size() - 10, 10, "atomic_cas") == 0;
   if (words.size() < (cas ? 2u : 3u)) fail(c.op + ": no operation, order and scope before the operands");
   codegen::AtomicQuery q;
   q.op = cas ? "cas" : words[0];
@@ -321,10 +321,14 @@ Cost atomic_cost(const OpContext& c, const Sides& s) {
   q.sm = c.sm;
   q.version = c.triton == "3.6" ? TritonVersion::v3_6 : TritonVersion::v3_9;
   if (c.target.compare(0, 4, "hip:") == 0) {
-    k.unread = "AMD atomics are not modelled";
-    k.add_str("unread", k.unread);
-    k.summary = "atomic (not modelled for AMD)";
-    return k;
+    q.amd = true;
+    q.buffer = c.op.find("buffer_atomic") != std::string::npos;
+    if (!codegen::is_amd_arch(c.target.substr(4))) {
+      k.unread = "AMD atomics are modelled for gfx942 and gfx950, not for " + c.target.substr(4);
+      k.add_str("unread", k.unread);
+      k.summary = "atomic (not modelled for " + c.target.substr(4) + ")";
+      return k;
+    }
   }
   if (!s.dist.empty()) {
     const TensorLayout& t = *s.dist[0];
@@ -950,7 +954,8 @@ Cost AnalysisCostModel::cost(const OpContext& c) const {
     need(!s.dist.empty(), "no input layout read");
     return reduce_cost(c, *s.dist[0]);
   }
-  if (op == "tt.atomic_rmw" || op == "tt.atomic_cas") return atomic_cost(c, s);
+  if (op == "tt.atomic_rmw" || op == "tt.atomic_cas" || op.find(".buffer_atomic_") != std::string::npos)
+    return atomic_cost(c, s);
   if (op == "tt.scan") return scan_cost(c, s);
   if (op == "tt.gather") return gather_cost(c, s);
   if (op == "tt.histogram") return histogram_cost(c, s);

@@ -30,6 +30,7 @@ const std::set<std::string>& inspected() {
       // global memory
       "tt.load", "tt.store", "ttg.async_copy_global_to_local", "amdg.buffer_load", "amdg.buffer_store",
       "amdg.buffer_load_to_local", "amdgpu.buffer_load", "amdgpu.buffer_store", "amdgpu.buffer_load_to_local",
+      "amdg.buffer_atomic_rmw", "amdg.buffer_atomic_cas", "amdgpu.buffer_atomic_rmw", "amdgpu.buffer_atomic_cas",
       // TMA
       "ttng.async_tma_copy_global_to_local", "ttng.async_tma_copy_local_to_global", "ttng.async_tma_gather",
       "ttng.async_tma_scatter", "ttng.async_tma_reduce", "tt.descriptor_load", "tt.descriptor_store",
@@ -367,7 +368,7 @@ void read_section(const std::vector<std::string>& lines, size_t b, size_t e, con
 
   // Atomics lower differently when nothing reads their result.
   for (PendingOp& p : ops) {
-    if (p.result.empty() || p.ctx.op.compare(0, 10, "tt.atomic_") != 0) continue;
+    if (p.result.empty() || p.ctx.op.find("atomic_") == std::string::npos) continue;
     bool used = false;
     for (size_t i = b; i < e && !used; ++i) {
       if (static_cast<int>(i) + 1 == p.rec.line) continue;
@@ -435,7 +436,7 @@ void read_section(const std::vector<std::string>& lines, size_t b, size_t e, con
       if (auto v = p.ctx.int_attr(attr)) key += std::string("|") + attr + std::to_string(*v);
     for (const TypeRead& t : p.ctx.types) key += "|" + t.text;
     for (const std::string& b : p.ctx.body_ops) key += "|" + b;
-    if (p.ctx.op.compare(0, 10, "tt.atomic_") == 0)  // the operation, order and scope precede the operands
+    if (p.ctx.op.find("atomic_") != std::string::npos)  // the operation, order and scope precede the operands
       key += "|" + p.ctx.text.substr(0, p.ctx.text.find('%')) + (p.ctx.result_used ? "" : "|unused");
     if (auto hit = costs.find(key); opt.reuse_costs && hit != costs.end()) {
       p.rec.cost = hit->second;

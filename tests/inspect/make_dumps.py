@@ -383,6 +383,7 @@ def main():
              ("dot_tf32", "sm80"): GPUTarget("cuda", 80, 32), ("dot_i8", "sm80"): GPUTarget("cuda", 80, 32),
              ("dot_bf16_w8", "sm80"): GPUTarget("cuda", 80, 32), ("dot_f8", "gfx950"): GPUTarget("hip", "gfx950", 64),
              ("dot_bf16_w8", "gfx942"): GPUTarget("hip", "gfx942", 64), ("dot_acc16", "sm80"): GPUTarget("cuda", 80, 32), ("atomics", "sm80"): GPUTarget("cuda", 80, 32),
+             ("atomics", "gfx942"): GPUTarget("hip", "gfx942", 64), ("atomics", "gfx950"): GPUTarget("hip", "gfx950", 64),
              ("dot_f8fnuz", "gfx942"): GPUTarget("hip", "gfx942", 64), ("dot_i8", "gfx942"): GPUTarget("hip", "gfx942", 64),
              ("dot_scaled", "gfx950"): GPUTarget("hip", "gfx950", 64), ("vector_add", "gfx942"): GPUTarget("hip", "gfx942", 64),
              ("dot_bf16_w8", "gfx950"): GPUTarget("hip", "gfx950", 64),
@@ -421,7 +422,7 @@ def main():
                     f.write("// memory, shuffle and tensor-memory lines of the PTX of the same compilation (make_dumps.py)\n")
                     f.write("\n".join(lines) + "\n")
             if "amdgcn" in k.asm:
-                lines = [l.strip() for l in k.asm["amdgcn"].splitlines() if re.match(r"\s*(ds_|v_mfma|v_wmma|global_load|global_store|buffer_load|buffer_store)", l)]
+                lines = [l.strip() for l in k.asm["amdgcn"].splitlines() if re.match(r"\s*(ds_|v_mfma|v_wmma|global_load|global_store|global_atomic|buffer_load|buffer_store|buffer_atomic)", l)]
                 with open(base + ".amdgcn", "w") as f:
                     f.write("; LDS lines of the AMDGCN assembly of the same compilation (make_dumps.py)\n")
                     f.write("\n".join(lines) + "\n")

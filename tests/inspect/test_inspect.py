@@ -26,6 +26,7 @@ import sys
 
 INSPECTED = {
     "tt.load", "tt.store", "ttg.async_copy_global_to_local", "amdg.buffer_load", "amdg.buffer_store",
+    "amdg.buffer_atomic_rmw", "amdg.buffer_atomic_cas",
     "amdg.buffer_load_to_local", "ttng.async_tma_copy_global_to_local", "ttng.async_tma_copy_local_to_global",
     "tt.descriptor_load", "tt.descriptor_store", "ttg.local_alloc", "ttg.local_store", "ttg.local_load",
     "ttg.memdesc_index", "ttg.memdesc_subview", "ttg.memdesc_subslice", "ttg.memdesc_trans", "ttg.memdesc_reshape",
@@ -263,9 +264,10 @@ def check_amdgcn(name, path, r, stats):
     pred = collections.Counter()
     for o in r["ops"]:
         c = o["cost"]
-        if c["kind"] == "global" and "vector_bits" in c:
-            pred[c["instruction"]] += c["instructions_per_thread"]
-    have = collections.Counter(l.split()[0] for l in open(asm) if re.match(r"(global|buffer)_(load|store)_", l))
+        if c["kind"] == "global" and ("vector_bits" in c or "atomic" in o["op"]):
+            check("instruction" in c, f"{name}:{o['line']}: {o['op']} not modelled: {c}")
+            pred[c.get("instruction")] += c.get("instructions_per_thread", 0)
+    have = collections.Counter(l.split()[0] for l in open(asm) if re.match(r"(global|buffer)_(load|store|atomic)_", l))
     if pred and not any("LDS" in k for k in pred):
         stats["amd_global_dumps"] += 1
         if check(pred == have, f"{name}: global accesses predicted {dict(pred)}, assembly has {dict(have)}"):

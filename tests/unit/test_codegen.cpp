@@ -976,6 +976,16 @@ TEST_CASE("codegen: atomics as Triton emits them", "[codegen][atomic]") {
   CHECK(cg::triton_atomic(q, &why)->mnemonic == "atom.global.release.cta.cas.b32");
   q.op = "fadd", q.elem = "i8";
   CHECK_FALSE(cg::triton_atomic(q, &why));
+  // AMD (gfx942/gfx950): buffer_ for Triton's buffer atomics, halves in packed pairs
+  q = {};
+  q.amd = true, q.buffer = true, q.op = "fadd", q.elem = "f16", q.elems_per_thread = 4, q.contiguous = 4;
+  auto a = cg::triton_atomic(q, &why);
+  CHECK(a->mnemonic == "buffer_atomic_pk_add_f16");
+  CHECK(a->per_thread == 2);
+  q.buffer = false, q.op = "max", q.elem = "i32";
+  CHECK(cg::triton_atomic(q, &why)->mnemonic == "global_atomic_smax");
+  q.op = "cas", q.elem = "i64";
+  CHECK(cg::triton_atomic(q, &why)->mnemonic == "global_atomic_cmpswap_x2");
 }
 
 // tt.scan (tl.cumsum), as in the PTX of the scan dumps (tests/inspect) and
