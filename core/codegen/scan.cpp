@@ -18,7 +18,6 @@ std::optional<ScanCode> triton_scan(const LinearLayout& l, int axis, bool axis_f
     if (why) *why = w;
     return std::nullopt;
   };
-  if (reverse) return fail("reverse scans are not modelled");
   const int a = l.out_index("dim" + std::to_string(axis));
   if (a < 0) return fail("the layout has no dim" + std::to_string(axis));
   if (bits != 8 && bits != 16 && bits != 32 && bits != 64) return fail("scan of " + std::to_string(bits) + "-bit values");
@@ -61,6 +60,13 @@ std::optional<ScanCode> triton_scan(const LinearLayout& l, int axis, bool axis_f
   const int64_t words = (bits + 31) / 32 * operands;
   r.shuffles = r.groups * (r.lane_steps + (r.group > 1 || w > 0 ? 1 : 0)) * words;
   if (r.shuffles) r.per_thread[up ? "shfl.sync.up.b32" : "shfl.sync.idx.b32"] = r.shuffles;
+  if (reverse) {
+    // the registers turned around across the warp before and after: lane ^ 31,
+    // in one butterfly (3.9) or five (3.6)
+    const int64_t flips = 2 * (v == TritonVersion::v3_6 ? 5 : 1) * (int64_t{1} << regs) * words;
+    r.per_thread["shfl.sync.bfly.b32"] = flips;
+    r.shuffles += flips;
+  }
   if (w > 0) {
     const std::string b = ".b" + std::to_string(bits);
     const int64_t st = r.groups * operands;

@@ -21,6 +21,8 @@
 //   halves, 3.9 widens it to the next power of two, spelled in 32-bit words),
 //   unless warps split the other dims (the warp id comes from a shuffle, so
 //   LLVM cannot prove the group's alignment); else each is one ld.shared.
+// A reverse scan turns every register around across the warp before and
+// after (shfl.sync.bfly.b32 by 31: once each way in 3.9, five steps in 3.6).
 #pragma once
 
 #include <cstdint>
@@ -41,7 +43,7 @@ struct ScanCode {
 
 // `layout`: the input's layout (register, lane, warp -> dims); `axis` the
 // scanned dim; `operands` the tensors scanned together; empty with `why` for
-// a reverse scan (not modelled).
+// elements of another size than 8, 16, 32 or 64 bits.
 // `axis_fastest`: the axis is the tensor's fastest-varying dim (its layout's order).
 std::optional<ScanCode> triton_scan(const LinearLayout& layout, int axis, bool axis_fastest, int32_t bits,
                                     int32_t operands, bool reverse, TritonVersion v, std::string* why);
