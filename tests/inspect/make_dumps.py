@@ -161,11 +161,11 @@ def dot_scaled(a_ptr, sa_ptr, b_ptr, sb_ptr, c_ptr, BM: tl.constexpr, BN: tl.con
 
 
 @triton.jit
-def scan(x_ptr, o_ptr, M: tl.constexpr, N: tl.constexpr, AXIS: tl.constexpr):
+def scan(x_ptr, o_ptr, M: tl.constexpr, N: tl.constexpr, AXIS: tl.constexpr, REV: tl.constexpr):
     rm = tl.arange(0, M)
     rn = tl.arange(0, N)
     x = tl.load(x_ptr + rm[:, None] * N + rn[None, :])
-    tl.store(o_ptr + rm[:, None] * N + rn[None, :], tl.cumsum(x, axis=AXIS))
+    tl.store(o_ptr + rm[:, None] * N + rn[None, :], tl.cumsum(x, axis=AXIS, reverse=REV))
 
 
 @triton.jit
@@ -293,9 +293,10 @@ def cases():
         ("dot_i8", dot, dict(DOT_SIG, a_ptr="*i8", b_ptr="*i8", c_ptr="*i32"), dot_consts(128, 64, 64, tl.int32), 4),
         ("dot_acc16", dot, DOT_SIG, dot_consts(64, 128, 64, tl.float16), 4),
         ("dot_bf16_w8", dot, dict(DOT_SIG, a_ptr="*bf16", b_ptr="*bf16", c_ptr="*bf16"), dot_consts(128, 256, 32), 8),
-        # tl.cumsum: along lanes (axis 1), across warps (axis 0; 1D with 8 warps), 16-bit and 64-bit values
-        ("scan_rows", scan, SCAN_SIG, {"M": 32, "N": 1024, "AXIS": 1}, 8),
-        ("scan_cols", scan, dict(SCAN_SIG, x_ptr=f16, o_ptr=f16), {"M": 64, "N": 64, "AXIS": 0}, 4),
+        # tl.cumsum: along lanes (axis 1), across warps (axis 0; 1D with 8 warps), 16-bit and 64-bit values, reverse
+        ("scan_rows", scan, SCAN_SIG, {"M": 32, "N": 1024, "AXIS": 1, "REV": False}, 8),
+        ("scan_cols", scan, dict(SCAN_SIG, x_ptr=f16, o_ptr=f16), {"M": 64, "N": 64, "AXIS": 0, "REV": False}, 4),
+        ("scan_reverse", scan, SCAN_SIG, {"M": 16, "N": 256, "AXIS": 1, "REV": True}, 4),
         ("scan1d", scan1d, {"x_ptr": "*i64", "o_ptr": "*i64", "N": "constexpr"}, {"N": 4096}, 8),
         # tl.gather: within a warp (shuffles) and across warps (shared memory)
         ("gather", gather, {"x_ptr": f32, "i_ptr": "*i32", "o_ptr": f32, "M": "constexpr", "N": "constexpr"},
@@ -320,7 +321,8 @@ def cases():
 
 DOT_SIG = {"a_ptr": "*fp16", "b_ptr": "*fp16", "c_ptr": "*fp16", "BM": "constexpr", "BN": "constexpr",
            "BK": "constexpr", "ACC": "constexpr"}
-SCAN_SIG = {"x_ptr": "*fp32", "o_ptr": "*fp32", "M": "constexpr", "N": "constexpr", "AXIS": "constexpr"}
+SCAN_SIG = {"x_ptr": "*fp32", "o_ptr": "*fp32", "M": "constexpr", "N": "constexpr", "AXIS": "constexpr",
+            "REV": "constexpr"}
 SCALED_SIG = {"a_ptr": "*fp8e4nv", "sa_ptr": "*u8", "b_ptr": "*fp8e4nv", "sb_ptr": "*u8", "c_ptr": "*fp32",
               "BM": "constexpr", "BN": "constexpr", "BK": "constexpr", "FMT": "constexpr", "PACK": "constexpr"}
 
