@@ -38,6 +38,7 @@ struct Cvt {
   std::vector<int64_t> reg;       // nonzero register bases (broadcast dropped)
   std::vector<int32_t> reg_index; // their index among all register bases
   std::vector<int64_t> lane, warp;
+  int32_t offset_log2 = 0;  // the shared layout's offsets
 };
 
 Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared) {
@@ -59,6 +60,7 @@ Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared) {
     }
   };
   get("register", r.reg, &r.reg_index);
+  if (o >= 0) r.offset_log2 = c.out_log2("offset");
   get("lane", r.lane, nullptr);
   get("warp", r.warp, nullptr);
   r.lane.resize(5, 0);
@@ -441,18 +443,25 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
     // a bit of the address below its thread-index bit (in bytes), or a term
     // of several bits: ptxas's arithmetic proves no alignment (ptxas.h)
     r_shifted_right = !terms.empty() || (!by_shift.empty() && by_shift.begin()->first + log2i(bits / 8) < 0);
-    for (auto& [shift, bits] : by_shift) terms.push_back(bits);
+    std::vector<int32_t> shifts(terms.size(), LdStShape::kNoShift);
+    for (auto& [shift, bits] : by_shift) terms.push_back(bits), shifts.push_back(shift);
     for (size_t a = 0; a < terms.size(); ++a)
       for (size_t b = a + 1; b < terms.size();)
         if (terms[a] & terms[b]) {
           terms[a] |= terms[b];
+          shifts[a] = LdStShape::kNoShift;
           terms.erase(terms.begin() + static_cast<std::ptrdiff_t>(b));
+          shifts.erase(shifts.begin() + static_cast<std::ptrdiff_t>(b));
           b = a + 1;
         } else {
           ++b;
         }
     shape.r_terms = std::move(terms);
+    shape.r_term_shifts = std::move(shifts);
   }
+  shape.thread_bases = c.lane;
+  shape.thread_bases.insert(shape.thread_bases.end(), c.warp.begin(), c.warp.end());
+  shape.offset_log2 = c.offset_log2;
   shape.elem_bytes = bits / 8;
   shape.vec_bytes = (1 << k) * bits / 8;
   if (padded) shape.pads = padded->interval_pads;
@@ -503,7 +512,8 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   in.per_thread = static_cast<int64_t>(merged.size());
   if (proof == LdStShape::Proof::model) {  // the other way LLVM's proof could go
     const bool joined = std::any_of(merged.begin(), merged.end(), [](const Merged& m) { return m.count > 1; });
-    if (joined || r_too_deep(acc, shape)) {
+    // (3.6 padded: r_tree_align may have kept apart what R's bits would join)
+    if (joined || r_too_deep(acc, shape) || (!shape.pads.empty() && version == TritonVersion::v3_6)) {
       const Instr other = ldst(c, shared, bits, store, version, neighbour_vec, false,
                                joined ? LdStShape::Proof::none : LdStShape::Proof::full);
       if (joined || other.per_thread != in.per_thread)

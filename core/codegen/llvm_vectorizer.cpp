@@ -297,6 +297,137 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   return (chain && terms >= 6) || (s.version == TritonVersion::v3_9 && terms >= 7);
 }
 
+int32_t r_tree_align(const LdStShape& s, bool at_offset) {
+  const int n = static_cast<int>(s.r_terms.size());
+  const int eb = log2i(s.elem_bytes);
+  auto shift_of = [&](int t) {
+    return static_cast<size_t>(t) < s.r_term_shifts.size() ? s.r_term_shifts[static_cast<size_t>(t)]
+                                                           : LdStShape::kNoShift;
+  };
+  // GEPs of the padding: one per interval some term reaches; the intervals
+  // one single term reaches whole share one
+  int geps = 0;
+  int64_t single = -1;
+  for (auto [interval, pad] : s.pads) {
+    int reach = 0;
+    int64_t which = -1;
+    for (int64_t t : s.r_terms)
+      if ((t >> log2i(interval)) != 0) ++reach, which = t;
+    if (reach == 0) continue;
+    if (reach == 1) {
+      if (single >= 0 && which == single && std::countr_zero(static_cast<uint64_t>(which)) >= log2i(interval))
+        continue;
+      if (single < 0) single = which;
+    }
+    ++geps;
+  }
+  // offset bits (bytes) and how many lane/warp bases set each
+  const int ncol = static_cast<int>(s.thread_bases.size());
+  const int nrow = s.offset_log2 + eb;
+  std::vector<int> pop(64, 0);
+  for (int64_t v : s.thread_bases)
+    for (int r = 0; r < 62; ++r)
+      if (((v << eb) >> r) & 1) ++pop[static_cast<size_t>(r)];
+  auto unique_path = [&](int i) {  // the diagonal of shift -i (bytes)
+    for (int r = std::max(0, -i), c = std::max(0, i); r < nrow && c < ncol; ++r, ++c)
+      if (pop[static_cast<size_t>(r)] != 1) return false;
+    return true;
+  };
+  // Triton's lists: diagonals (by shift), then the other terms (by thread-index bit)
+  std::vector<std::pair<int, int>> or_d, xor_d, or_s, xor_s;  // (order, term)
+  for (int t = 0; t < n; ++t) {
+    const int32_t sh = shift_of(t);
+    const auto bits = static_cast<uint64_t>(s.r_terms[static_cast<size_t>(t)]);
+    if (sh != LdStShape::kNoShift && !std::has_single_bit(bits)) {
+      const int i = -(sh + eb);
+      (unique_path(i) ? or_d : xor_d).push_back({i, t});
+    } else {
+      bool uniq = true;
+      for (int r = 0; r < 62; ++r)
+        if (((bits << eb) >> r) & 1) uniq = uniq && pop[static_cast<size_t>(r)] == 1;
+      (uniq ? or_s : xor_s).push_back({sh == LdStShape::kNoShift ? 1000 + t : std::countr_zero(bits) - sh, t});
+    }
+  }
+  for (auto* l : {&or_d, &xor_d, &or_s, &xor_s}) std::sort(l->begin(), l->end());
+  struct Node {
+    int l = -1, r = -1, term = -1;
+  };
+  std::vector<Node> nodes;
+  auto reduce = [&](const std::vector<std::pair<int, int>>& a, const std::vector<std::pair<int, int>>& b) {
+    std::vector<int> level;  // Triton's treeReduce: pairs in rounds, an odd last one carried
+    for (const auto* l : {&a, &b})
+      for (auto [k, t] : *l) nodes.push_back({-1, -1, t}), level.push_back(static_cast<int>(nodes.size()) - 1);
+    if (level.empty()) return -1;
+    while (level.size() > 1) {
+      std::vector<int> next;
+      for (size_t g = 0; g + 1 < level.size(); g += 2) {
+        nodes.push_back({level[g], level[g + 1], -1});
+        next.push_back(static_cast<int>(nodes.size()) - 1);
+      }
+      if (level.size() % 2) next.push_back(level.back());
+      level = std::move(next);
+    }
+    return level[0];
+  };
+  const int ors = reduce(or_d, or_s), xors = reduce(xor_d, xor_s);
+  int root = ors;
+  if (ors < 0) {
+    root = xors;
+  } else if (xors >= 0) {
+    nodes.push_back({ors, xors, -1});
+    root = static_cast<int>(nodes.size()) - 1;
+  }
+  std::vector<int> depth(static_cast<size_t>(n), 0);
+  if (root >= 0) {
+    auto reaches = [&](auto&& self, int v, int k) -> bool {
+      if (nodes[v].term >= 0) return (s.r_terms[static_cast<size_t>(nodes[v].term)] >> k) != 0;
+      return self(self, nodes[v].l, k) || self(self, nodes[v].r, k);
+    };
+    for (auto [interval, pad] : s.pads) {  // the walk down to the part reaching the interval
+      const int k = log2i(interval);
+      int g = -1, v = root;
+      while (nodes[v].term < 0) {
+        const bool rl = reaches(reaches, nodes[v].l, k), rr = reaches(reaches, nodes[v].r, k);
+        if (rl == rr) break;  // both (the node stays used by the padding) or neither
+        const int c = rl ? nodes[v].l : nodes[v].r, y = rl ? nodes[v].r : nodes[v].l;
+        if (nodes[c].term >= 0) break;  // a term: the padding folds into it at once
+        if (g >= 0) {  // reassociateForUses: (C | Y) | Z -> (Y | Z) | C
+          const int z = nodes[g].l == v ? nodes[g].r : nodes[g].l;
+          nodes.push_back({y, z, -1});
+          nodes[g].l = static_cast<int>(nodes.size()) - 1;
+          nodes[g].r = c;
+          v = c;
+          continue;
+        }
+        g = v;
+        v = c;
+      }
+    }
+    auto walk = [&](auto&& self, int v, int d) -> void {
+      if (nodes[v].term >= 0) {
+        depth[static_cast<size_t>(nodes[v].term)] = d;
+        return;
+      }
+      self(self, nodes[v].l, d + 1);
+      self(self, nodes[v].r, d + 1);
+    };
+    walk(walk, root, 0);
+  }
+  if (geps == 0) return 16;  // no term reaches an interval: no padding in the address
+  const int top = 1 + geps + (at_offset ? 1 : 0);
+  int tz = 4;
+  for (int t = 0; t < n; ++t) {
+    const int d = top + depth[static_cast<size_t>(t)];
+    const int full = std::countr_zero(static_cast<uint64_t>(s.r_terms[static_cast<size_t>(t)])) + eb;
+    const int32_t sh = shift_of(t);
+    int k = full;
+    if (d >= 6) k = 0;
+    else if (d == 5 && sh != LdStShape::kNoShift) k = sh + eb > 0 ? std::min(sh + eb, full) : sh + eb == 0 ? full : 0;
+    tz = std::min(tz, k);
+  }
+  return int32_t{1} << tz;
+}
+
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   const int64_t mb = s.lane_warp_mask * s.elem_bytes;
   const bool padded = !s.pads.empty();
@@ -370,6 +501,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     int32_t align = align_of(known | off);
     if ((deep && s.proof == LdStShape::Proof::model) || s.proof == LdStShape::Proof::none)
       align = std::min(align, s.vec_bytes);
+    else if (padded && s.version == TritonVersion::v3_6 && s.proof == LdStShape::Proof::model)
+      align = std::max(s.vec_bytes,
+                       std::min(align, r_tree_align(s, (accesses[i].xor_const | accesses[i].add_const) != 0)));
     if (!s.load && key.first != 2) {
       address[i].constant = off;
       address[i].add(key.first == 0 ? r_term : Term{kXored + key.second, 0, mb, r_term.tz});

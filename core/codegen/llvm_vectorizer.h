@@ -23,7 +23,9 @@
 //   terms (the same proxy), nor, in 3.9, in a padded layout whose
 //   padding terms each read one term of R only (so R's one use is its GEP
 //   again) where R's terms and those padding terms make six GEPs or more:
-//   there it is Triton's own (its size);
+//   there it is Triton's own (its size); in 3.6, in a padded layout, each
+//   term of R proves its trailing zeros only where computeKnownBits reaches
+//   it (r_tree_align below);
 // - loads of one address are loaded once (stores are all kept);
 // - stores are joined only where LLVM may sink them down to the last store
 //   of their base (in the input's order, Triton's program order): a store of
@@ -74,6 +76,13 @@ struct LdStShape {
   // share one), one per multi-bit image; terms whose bits overlap are XOR-ed
   // into one (one GEP index each where InstCombine splits R)
   std::vector<int64_t> r_terms;  // each term's bits (elements)
+  // each term's shift (elements: its lowest bit's place less its thread-index
+  // bit's), kNoShift for a term whose bits came from one thread-index bit
+  // (a select of constants) or from several overlapping ones
+  static constexpr int32_t kNoShift = -1000;
+  std::vector<int32_t> r_term_shifts;
+  std::vector<int64_t> thread_bases;  // lane bases (5) then warp bases, elements, zeros kept
+  int32_t offset_log2 = 0;            // the shared layout's offsets (log2 of elements)
   // the alignment LLVM proves: as modelled, none (Triton's accesses stay as
   // they are), or all of R's known bits (3.9's rule for deep R left out)
   enum class Proof { model, none, full } proof = Proof::model;
@@ -97,6 +106,22 @@ struct Merged {
 
 // LLVM knows no bit of R: too many terms for its depth (above).
 bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
+
+// 3.6, padded: the alignment (bytes, at most 16) computeKnownBits proves for
+// R in an access's address, from the shape Triton and InstCombine give R's
+// tree of ORs. Triton's matrixVectorProd puts a diagonal (x & m) << s (the
+// terms of one shift) among the ORs where every offset bit on its path is
+// set by one lane/warp basis only, else among the XORs; single-bit and
+// several-bit terms follow; each list is reduced in pairs, ORs | XORs. Each
+// padding interval's demanded-bits walk gives the nodes it passes through a
+// second use for a while, and InstCombine's reassociateForUses turns their
+// grandparent (C | Y) | Z into (Y | Z) | C. The address is R, one GEP per
+// padding interval reached (one for the intervals a single term reaches
+// whole), and one more for an access at a register offset; a term at depth 4
+// or less proves its trailing zeros, at 5 a left shift its shift, at 6 or more
+// nothing. Held to the golden 3.6 padded round trips (524 of 527 exact) and a
+// fresh set (seed 2050: 1,966 of 2,000; without it 1,944: +32, -10).
+int32_t r_tree_align(const LdStShape& s, bool at_offset);
 
 // The instructions, in the order of their first access in the input.
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s);

@@ -568,6 +568,25 @@ TEST_CASE("codegen: a padded R of six terms or more proves nothing (both version
     CHECK(via_shared_counts(reg2, smem2, {128, 64}, 32, v, 90) == Counts{{"ld.shared.b32", 64}, {"st.shared.b32", 64}});
 }
 
+TEST_CASE("codegen: 3.6 padded: a term of R proves its zeros only where computeKnownBits reaches it", "[codegen]") {
+  // golden 3.6 line 422: R's terms S1, S4, S16, S32 (ORs) and T10 (XOR);
+  // the padding reads only S16, its walk makes R ((1|4)|10)|(16|32); with the
+  // padding's GEP and the register offset, S1 and S4 lie six deep for every
+  // access but register 0's: the wheel joins one v4.b32 a side, 60 b32 stay
+  // (before the rule: 16 v4.b32, nothing left)
+  const std::string reg = "DistributedLinearLayout(reg_bases=[[0, 2], [0, 16], [1, 0], [2, 0], [0, 32], [0, 64]], "
+                          "lane_bases=[[4, 0], [0, 1], [0, 8], [0, 4], [0, 128]], warp_bases=[[8, 0]], "
+                          "block_bases=[], shape=[16, 256])";
+  const std::string smem = "PaddedSharedLayout(interval_padding_pairs=[[1024, 8]], offset_bases=[[1, 0], [2, 0], "
+                           "[4, 0], [8, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128]], "
+                           "block_bases=[], shape=[16, 256])";
+  CHECK(via_shared_counts(reg, smem, {16, 256}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 60}, {"ld.shared.v4.b32", 1}, {"st.shared.b32", 60}, {"st.shared.v4.b32", 1}});
+  // 3.9 splits R into a chain of GEPs here (its own rule): nothing joined
+  CHECK(via_shared_counts(reg, smem, {16, 256}, 32, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b32", 64}, {"st.shared.b32", 64}});
+}
+
 TEST_CASE("codegen: a swizzled R of six terms, its only use one GEP, is six GEPs deep (both versions)", "[codegen]") {
   // held-out kernel (seed 2028, both wheels' PTX and IR): Triton's v2.b16
   // stay apart, LLVM proves no more than their own 4 bytes
