@@ -170,41 +170,52 @@ Cost global_cost(const OpContext& c, const TensorLayout& t, bool load, bool asyn
   return k;
 }
 
+// The op's `axis = N`, checked against the tensor's rank.
+int axis_of(const OpContext& c, size_t rank) {
+  auto axis = c.int_attr("axis");
+  require(axis.has_value(), c.op + " without `axis = N`");
+  require(*axis >= 0 && static_cast<size_t>(*axis) < rank, c.op + ": axis out of range");
+  return static_cast<int>(*axis);
+}
+
+// A cost whose op this model does not cover: `why` as its unread part.
+Cost not_modelled(const std::string& kind, const std::string& why, const std::string& summary) {
+  Cost k;
+  k.kind = kind;
+  k.unread = why;
+  k.add_str("unread", why);
+  k.summary = summary;
+  return k;
+}
+
+// {"mnemonic": count, ...}
+std::string counts_json(const std::map<std::string, int64_t>& counts) {
+  std::string j = "{";
+  for (const auto& [m, n] : counts) j += (j.size() > 1 ? ", \"" : "\"") + m + "\": " + std::to_string(n);
+  return j + "}";
+}
+
 // tt.scan: shuffles within warps, totals through shared memory across them (core/codegen/scan.h).
 Cost scan_cost(const OpContext& c, const Sides& s) {
   Cost k;
   k.kind = "scan";
-  auto axis = c.int_attr("axis");
-  require(axis.has_value(), "tt.scan without `axis = N`");
   require(!s.dist.empty(), "tt.scan: no input layout read");
   const TensorLayout& in = *s.dist[0];
-  require(*axis >= 0 && static_cast<size_t>(*axis) < in.shape.size(), "tt.scan: axis out of range");
+  const int axis = axis_of(c, in.shape.size());
   auto map = make_map(in);
   require(map->linear() != nullptr, "tt.scan: input layout without an F2 form");
   // operands: the tensors before `->` (inputs), as many as the results after it
   const int32_t operands = std::max<int32_t>(1, static_cast<int32_t>(s.dist.size() / 2));
   const bool reverse = c.text.find("reverse = true") != std::string::npos;
-  if (c.target.compare(0, 4, "hip:") == 0) {
-    k.unread = "AMD scans are not modelled";
-    k.add_str("unread", k.unread);
-    k.summary = "scan (not modelled for AMD)";
-    return k;
-  }
+  if (c.target.compare(0, 4, "hip:") == 0) return not_modelled("scan", "AMD scans are not modelled", "scan (not modelled for AMD)");
   std::string why;
   // the tensor's fastest dim: a blocked layout's order[0], else the last
   int32_t fastest = static_cast<int32_t>(in.shape.size()) - 1;
   if (auto* b = std::get_if<Blocked>(&in.spec->v); b && !b->order.empty()) fastest = b->order[0];
-  auto r = codegen::triton_scan(*map->linear(), static_cast<int>(*axis), fastest == *axis, in.elem_bits, operands, reverse,
+  auto r = codegen::triton_scan(*map->linear(), axis, fastest == axis, in.elem_bits, operands, reverse,
                                 c.triton == "3.6" ? TritonVersion::v3_6 : TritonVersion::v3_9, &why);
-  if (!r) {
-    k.unread = why;
-    k.add_str("unread", why);
-    k.summary = "scan (" + why + ")";
-    return k;
-  }
-  std::string per = "{";
-  for (const auto& [m, n] : r->per_thread) per += (per.size() > 1 ? ", \"" : "\"") + m + "\": " + std::to_string(n);
-  k.add("ptx_per_thread", per + "}");
+  if (!r) return not_modelled("scan", why, "scan (" + why + ")");
+  k.add("ptx_per_thread", counts_json(r->per_thread));
   k.add("elements_scanned_in_thread", r->group);
   k.add("groups_per_thread", r->groups);
   k.add("shuffle_steps", r->lane_steps);
@@ -225,26 +236,18 @@ Cost scan_cost(const OpContext& c, const Sides& s) {
 Cost gather_cost(const OpContext& c, const Sides& s) {
   Cost k;
   k.kind = "gather";
-  auto axis = c.int_attr("axis");
-  require(axis.has_value(), "tt.gather without `axis = N`");
   require(s.dist.size() >= 2, "tt.gather: needs the source and index layouts");
   const TensorLayout& src = *s.dist[0];
   const TensorLayout& idx = *s.dist[1];
-  require(*axis >= 0 && static_cast<size_t>(*axis) < src.shape.size(), "tt.gather: axis out of range");
-  if (c.target.compare(0, 4, "hip:") == 0) {
-    k.unread = "AMD gathers are not modelled";
-    k.add_str("unread", k.unread);
-    k.summary = "gather (not modelled for AMD)";
-    return k;
-  }
+  const int axis = axis_of(c, src.shape.size());
+  if (c.target.compare(0, 4, "hip:") == 0)
+    return not_modelled("gather", "AMD gathers are not modelled", "gather (not modelled for AMD)");
   auto sm = make_map(src), im = make_map(idx);
   require(sm->linear() && im->linear(), "tt.gather: a layout without an F2 form");
   CoalescingReport cr = analyze_coalescing(*sm, contiguous_strides(src), src.elem_bits);
-  codegen::GatherCode g = codegen::triton_gather(*sm->linear(), *im->linear(), static_cast<int>(*axis), src.elem_bits,
+  codegen::GatherCode g = codegen::triton_gather(*sm->linear(), *im->linear(), axis, src.elem_bits,
                                                  std::max<int64_t>(1, cr.vector_bits / src.elem_bits));
-  std::string per = "{";
-  for (const auto& [m, n] : g.per_thread) per += (per.size() > 1 ? ", \"" : "\"") + m + "\": " + std::to_string(n);
-  k.add("ptx_per_thread", per + "}");
+  k.add("ptx_per_thread", counts_json(g.per_thread));
   k.add_str("how", g.warp_local ? "warp_shuffles" : "shared_memory");
   k.add("shuffles_per_thread", g.shuffles);
   k.add("shared_stores_per_thread", g.shared_stores);
@@ -264,12 +267,8 @@ Cost histogram_cost(const OpContext& c, const Sides& s) {
   require(s.dist.size() >= 2, "tt.histogram: needs the input and output layouts");
   const TensorLayout& in = *s.dist[0];
   const TensorLayout& out = *s.dist[1];
-  if (c.target.compare(0, 4, "hip:") == 0) {
-    k.unread = "AMD histograms are not modelled";
-    k.add_str("unread", k.unread);
-    k.summary = "histogram (not modelled for AMD)";
-    return k;
-  }
+  if (c.target.compare(0, 4, "hip:") == 0)
+    return not_modelled("histogram", "AMD histograms are not modelled", "histogram (not modelled for AMD)");
   auto im = make_map(in), om = make_map(out);
   require(im->linear() && om->linear(), "tt.histogram: a layout without an F2 form");
   auto distinct = [](const LinearLayout& l) {
@@ -282,13 +281,9 @@ Cost histogram_cost(const OpContext& c, const Sides& s) {
   auto per = codegen::triton_histogram(distinct(*im->linear()), out.shape.empty() ? 0 : out.shape[0],
                                        distinct(*om->linear()), std::max<int64_t>(1, cr.vector_bits / out.elem_bits),
                                        c.triton == "3.6" ? TritonVersion::v3_6 : TritonVersion::v3_9);
-  std::string js = "{";
   int64_t total = 0;
-  for (const auto& [m, n] : per) {
-    js += (js.size() > 1 ? ", \"" : "\"") + m + "\": " + std::to_string(n);
-    total += n;
-  }
-  k.add("ptx_per_thread", js + "}");
+  for (const auto& [m, n] : per) total += n;
+  k.add("ptx_per_thread", counts_json(per));
   k.add("bins", out.shape.empty() ? 0 : out.shape[0]);
   k.score = static_cast<double>(total);
   auto atoms = per.count("atom.shared.add.u32") ? per["atom.shared.add.u32"] : per["atom.relaxed.sys.shared.add.u32"];
@@ -323,12 +318,9 @@ Cost atomic_cost(const OpContext& c, const Sides& s) {
   if (c.target.compare(0, 4, "hip:") == 0) {
     q.amd = true;
     q.buffer = c.op.find("buffer_atomic") != std::string::npos;
-    if (!codegen::is_amd_arch(c.target.substr(4))) {
-      k.unread = "AMD atomics are modelled for gfx942 and gfx950, not for " + c.target.substr(4);
-      k.add_str("unread", k.unread);
-      k.summary = "atomic (not modelled for " + c.target.substr(4) + ")";
-      return k;
-    }
+    if (!codegen::is_amd_arch(c.target.substr(4)))
+      return not_modelled("global", "AMD atomics are modelled for gfx942 and gfx950, not for " + c.target.substr(4),
+                          "atomic (not modelled for " + c.target.substr(4) + ")");
   }
   if (!s.dist.empty()) {
     const TensorLayout& t = *s.dist[0];
@@ -348,12 +340,7 @@ Cost atomic_cost(const OpContext& c, const Sides& s) {
   }
   std::string why;
   auto a = codegen::triton_atomic(q, &why);
-  if (!a) {
-    k.unread = why;
-    k.add_str("unread", why);
-    k.summary = "atomic (" + why + ")";
-    return k;
-  }
+  if (!a) return not_modelled("global", why, "atomic (" + why + ")");
   k.add_str("instruction", a->mnemonic);
   k.add("instructions_per_thread", a->per_thread);
   k.add("elements_per_instruction", a->vec);
@@ -604,13 +591,11 @@ Cost convert_cost(const OpContext& c, const TensorLayout& src, const TensorLayou
 Cost reduce_cost(const OpContext& c, const TensorLayout& in) {
   Cost k;
   k.kind = "reduce";
-  auto axis = c.int_attr("axis");
-  require(axis.has_value(), "tt.reduce without `axis = N`");
-  require(*axis >= 0 && static_cast<size_t>(*axis) < in.shape.size(), "tt.reduce: axis out of range");
+  const int axis = axis_of(c, in.shape.size());
   auto map = make_map(in);
   const LinearLayout* ll = map->linear();
   require(ll, "tt.reduce: input layout without an F2 form");
-  int out_dim = ll->out_index("dim" + std::to_string(*axis));
+  int out_dim = ll->out_index("dim" + std::to_string(axis));
   auto along = [&](const char* d) {
     int n = 0, total = 0;
     for (const auto& b : ll->bases(d)) {
@@ -653,8 +638,8 @@ Cost reduce_cost(const OpContext& c, const TensorLayout& in) {
   k.add("warps_along_axis", int64_t{1} << w_ax);
   k.add_str("shared_memory", w_ax ? "yes" : "no");
   if (w_ax) {
-    int64_t out_elems = elems(in.shape) / in.shape[*axis];
-    int64_t inter = std::min<int64_t>(in.shape[*axis], int64_t{1} << w_ax);
+    int64_t out_elems = elems(in.shape) / in.shape[axis];
+    int64_t inter = std::min<int64_t>(in.shape[axis], int64_t{1} << w_ax);
     int64_t threads = hw(*ll, "lane") * hw(*ll, "warp") * hw(*ll, "block");
     int64_t per_thread = std::max<int64_t>(1, out_elems * inter / threads);
     if (redux && v39)
