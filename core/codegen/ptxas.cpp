@@ -26,11 +26,12 @@ struct Known {
 
 std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store, const std::vector<Merged>& other,
                                        bool arithmetic) {
-  std::map<int32_t, Known> known_of;
+  std::map<int32_t, Known> known_of, promised_of;
   for (const auto* list : {&op, &other})
     for (const Merged& m : *list) {
       Known& k = known_of[m.base];
       k.add(m.offset, m.bytes);
+      promised_of[m.base].add(m.offset, m.bytes);
       if (arithmetic) k.add(0, m.base_align);
     }
   std::map<int32_t, std::vector<int32_t>> by_base;
@@ -42,11 +43,14 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
     const Known& known = known_of[base];
     for (size_t i = 0; i < idx.size();) {
       SassAccess s{{idx[i]}, op[idx[i]].bytes};
-      for (const int32_t size : {16, 8}) {
+      for (const int32_t size : {16, 8, 4}) {
         if (op[idx[i]].bytes >= size || known.align(op[idx[i]].offset) < size) continue;
+        // 16-bit loads join in pairs only where an access of the base promises the word's alignment
+        if (size == 4 && (store || promised_of[base].align(op[idx[i]].offset) < 4)) continue;
+        const int32_t least = size == 4 ? 2 : 4;
         int64_t end = op[idx[i]].offset;
         size_t j = i;
-        while (j < idx.size() && end - op[idx[i]].offset < size && op[idx[j]].offset == end && op[idx[j]].bytes >= 4)
+        while (j < idx.size() && end - op[idx[i]].offset < size && op[idx[j]].offset == end && op[idx[j]].bytes >= least)
           end += op[idx[j++]].bytes;
         if (end - op[idx[i]].offset != size || j - i < 2) continue;
         if (store) {  // stores next to one another in the program

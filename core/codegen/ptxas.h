@@ -11,11 +11,14 @@
 //   bytes, become one 8- or 16-byte access where that knowledge makes the
 //   first's address a multiple of the whole (greedy from the lowest offset,
 //   16 bytes before 8): loads in any order, stores only where they follow
-//   one another in the program;
+//   one another in the program; two 16-bit loads that follow on become one
+//   32-bit load where an access through the register (not ptxas's
+//   arithmetic) promises the word's alignment (session 18: the H200 counts of
+//   Triton's 3.6 padded kernels that keep their 16-bit loads apart);
 // - then loads of at least 4 bytes inside one 16-byte window that ptxas
 //   knows aligned become one LDS.128, reading the gaps between them too
 //   (so a load whose bytes a 16-byte load already reads is dropped).
-// Not modelled: 16-bit pairs sometimes become one 32-bit access.
+// Not modelled: 16-bit pairs whose alignment only ptxas's arithmetic knows.
 #pragma once
 
 #include <cstdint>

@@ -846,6 +846,22 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   for (auto& m : loads) m.base_align = 16;  // the arithmetic proves 16 bytes
   CHECK(cg::ptxas_accesses(loads, false, {}, true).size() == 2);
   CHECK(cg::ptxas_accesses(loads, false, {}, false).size() == 3);
+  // two 16-bit loads that follow on become one 32-bit load where an access of the register (here a
+  // 4-byte load at +0) promises the word's alignment, not where only ptxas's arithmetic knows it
+  std::vector<cg::Merged> halves(3);
+  halves[0].bytes = 4, halves[0].offset = 0;
+  halves[1].bytes = halves[2].bytes = 2;
+  halves[1].offset = 8, halves[2].offset = 10;
+  auto pairs = cg::ptxas_accesses(halves, false, {}, false);
+  REQUIRE(pairs.size() == 2);
+  CHECK(pairs[1].bytes == 4);
+  CHECK(pairs[1].ptx == std::vector<int32_t>{1, 2});
+  CHECK(cg::ptxas_accesses(halves, true, {}, false).size() == 3);  // stores stay apart
+  halves[0].offset = 2;  // promises 2 mod 4: +8 is not a word
+  CHECK(cg::ptxas_accesses(halves, false, {}, false).size() == 3);
+  std::vector<cg::Merged> arith(halves.begin() + 1, halves.end());
+  for (auto& m : arith) m.base_align = 16;
+  CHECK(cg::ptxas_accesses(arith, false, {}, true).size() == 2);
   // loads inside one 16-byte window ptxas knows aligned become one LDS.128 (held-out seed 2032,
   // padded: a 4-byte load at +8196 and an 8-byte one at +8200 run as one LDS.128 at +8192)
   std::vector<cg::Merged> win(2), promise(1);
