@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "../analysis/conversion.h"
+
 namespace ls::codegen {
 namespace {
 
@@ -37,7 +39,7 @@ GatherCode triton_gather(const LinearLayout& src, const LinearLayout& idx, int a
   }
   r.warp_local = local;
   const int64_t words = (bits + 31) / 32;
-  const int64_t out = int64_t{1} << count(idx, "register");
+  const int64_t out = without_register_broadcast(idx).in_size("register");
   if (local) {
     r.shuffles = out * (int64_t{1} << count(src, "register", a)) * words;
     r.per_thread["shfl.sync.idx.b32"] = r.shuffles;

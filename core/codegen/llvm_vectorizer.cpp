@@ -434,6 +434,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // base: (kind, value): 0 = R, 1 = R ^ c (value c), 2 = an access of its own (value: index)
   std::map<std::pair<int, int64_t>, std::vector<Placed>> bases;
   const bool deep = r_too_deep(accesses, s);
+  // 3.6 padded: what R proves at register 0 and at a register offset (0: not this rule)
+  int32_t tree_align[2] = {0, 0};
+  if (padded && s.version == TritonVersion::v3_6 && s.proof == LdStShape::Proof::model)
+    tree_align[0] = r_tree_align(s, false), tree_align[1] = r_tree_align(s, true);
   // stores: each address as BasicAA takes it apart (loads need none)
   std::vector<Address> address(s.load ? 0 : accesses.size());
   const Term r_term{kR, 0, mb, tz_of(mb)};
@@ -501,9 +505,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     int32_t align = align_of(known | off);
     if ((deep && s.proof == LdStShape::Proof::model) || s.proof == LdStShape::Proof::none)
       align = std::min(align, s.vec_bytes);
-    else if (padded && s.version == TritonVersion::v3_6 && s.proof == LdStShape::Proof::model)
-      align = std::max(s.vec_bytes,
-                       std::min(align, r_tree_align(s, (accesses[i].xor_const | accesses[i].add_const) != 0)));
+    else if (tree_align[0])
+      align = std::max(s.vec_bytes, std::min(align, tree_align[(accesses[i].xor_const | accesses[i].add_const) != 0]));
     if (!s.load && key.first != 2) {
       address[i].constant = off;
       address[i].add(key.first == 0 ? r_term : Term{kXored + key.second, 0, mb, r_term.tz});

@@ -271,12 +271,7 @@ Cost histogram_cost(const OpContext& c, const Sides& s) {
     return not_modelled("histogram", "AMD histograms are not modelled", "histogram (not modelled for AMD)");
   auto im = make_map(in), om = make_map(out);
   require(im->linear() && om->linear(), "tt.histogram: a layout without an F2 form");
-  auto distinct = [](const LinearLayout& l) {
-    int64_t n = 0;
-    for (const auto& b : l.bases("register"))
-      if (std::any_of(b.begin(), b.end(), [](int32_t v) { return v != 0; })) ++n;
-    return int64_t{1} << n;
-  };
+  auto distinct = [](const LinearLayout& l) { return without_register_broadcast(l).in_size("register"); };
   CoalescingReport cr = analyze_coalescing(*om, contiguous_strides(out), out.elem_bits);
   auto per = codegen::triton_histogram(distinct(*im->linear()), out.shape.empty() ? 0 : out.shape[0],
                                        distinct(*om->linear()), std::max<int64_t>(1, cr.vector_bits / out.elem_bits),
