@@ -89,4 +89,15 @@ TensorLayout to_triton_linear(const TensorLayout& t) {
   return r;
 }
 
+WorkSize work_size(const TensorLayout& t) {
+  WorkSize w;
+  const Shape shape = t.shape.empty() && t.foreign ? t.foreign->shape() : t.shape;
+  w.elements = shape.empty() ? 0 : 1;
+  for (int64_t s : shape)
+    if (__builtin_mul_overflow(w.elements, s, &w.elements)) w.elements = INT64_MAX;
+  if (t.spec && !t.foreign && !shape.empty() && w.elements <= (int64_t{1} << kMaxElementsLog2))
+    for (const auto& d : to_linear(*t.spec, shape, t.triton).ins()) w.index_bits += static_cast<int>(d.bases.size());
+  return w;
+}
+
 }  // namespace ls

@@ -66,6 +66,16 @@ public:
 // foreign layout builds its own (a given shape must equal its shape).
 std::unique_ptr<LayoutMap> make_map(const TensorLayout& t);
 
+// What analysing a layout costs: its tensor's elements and its hardware
+// indices (registers x lanes x warps x blocks, or offsets x blocks: 2^index_bits,
+// the bits of its F2 form; 0 for a foreign layout or a tensor past the
+// model's 2^30 elements). Elements saturate at INT64_MAX.
+struct WorkSize {
+  int64_t elements = 0;
+  int index_bits = 0;
+};
+WorkSize work_size(const TensorLayout& t);
+
 // A foreign layout as the Triton layout with the same F2 form (#ttg.linear,
 // or #ttg.shared_linear for memory layouts); throws ls::Error naming the rule
 // when the layout is not linear over F2.

@@ -14,6 +14,7 @@ int run_inspect(const cli::Args& a) {
                                                                                     std::to_string(a.pos.size()));
   ls::inspect::Options opt;
   opt.triton = a.get("--triton", "3.9");  // as every Triton-answering command
+  opt.max_elements = a.max_elements;
   std::error_code ec;
   ls::require(a.pos[0] == "-" || std::filesystem::is_regular_file(a.pos[0], ec),
               "inspect: " + a.pos[0] + ": no such file (FILE is a TTGIR dump, or '-' for stdin)");
@@ -32,6 +33,7 @@ int run_inspect(const cli::Args& a) {
 const cli::Registration r{{"inspect",
                            {{"", "FILE", {{"--json"}, {"--triton", "3.6|3.9"}},
                              "every layout-bearing op of a TTGIR dump with its cost (docs/inspect.md)"}},
-                           run_inspect}};
+                           run_inspect,
+                           ls::inspect::Options{}.max_elements}};
 
 }  // namespace

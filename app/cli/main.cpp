@@ -175,21 +175,15 @@ void check_work(const Args& a, const ls::TensorLayout& t) {
   if (a.max_elements <= 0) return;
   ls::Shape shape = t.shape.empty() && t.foreign ? t.foreign->shape() : t.shape;
   if (shape.empty()) return;
-  int64_t n = 1;
-  for (int64_t s : shape)
-    if (__builtin_mul_overflow(n, s, &n)) n = INT64_MAX;
   const std::string raise = ": use --max-elements";
+  const ls::WorkSize w = ls::work_size(t);
+  const int64_t n = w.elements;
   ls::require(n <= a.max_elements, "shape " + shape_text(shape) + " has " + power_text(n) + " elements; " + a.command +
                                        " works on at most " + power_text(a.max_elements) + raise);
-  if (t.spec && !t.foreign) {
-    // hardware indices (registers x lanes x warps x blocks, or offsets x blocks): bits of the F2 form
-    ls::LinearLayout l = ls::to_linear(*t.spec, shape, t.triton);
-    int bits = 0;
-    for (auto& d : l.ins()) bits += static_cast<int>(d.bases.size());
-    ls::require(bits < 62 && (int64_t{1} << bits) <= a.max_elements,
-                "the layout has 2^" + std::to_string(bits) + " hardware indices (registers x lanes x warps x blocks); " +
-                    a.command + " works on at most " + power_text(a.max_elements) + raise);
-  }
+  const int bits = w.index_bits;
+  ls::require(bits < 62 && (int64_t{1} << bits) <= a.max_elements,
+              "the layout has 2^" + std::to_string(bits) + " hardware indices (registers x lanes x warps x blocks); " +
+                  a.command + " works on at most " + power_text(a.max_elements) + raise);
 }
 
 std::string json_escape(const std::string& m) {

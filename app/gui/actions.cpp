@@ -231,6 +231,7 @@ std::string run_one(App& app, const Action& a, const std::function<void()>& fram
     app.pointer = App::Pointer{};
   } else if (a.name == "open") {  // File > Open, or a file dropped on the window
     if (!open_file(app, v)) err = app.status;
+    else if (app.kernel.inspecting() && (frame(), !app.kernel.error.empty())) err = app.status;  // a kernel: its inspection
   } else if (a.name == "kernel_op") {  // the Kernel window's row of the op at that line, then "Open in explorer"
     auto& kv = app.kernel;
     auto it = kv.op_at_line.find(v.get<int>());

@@ -173,8 +173,12 @@ void presets_list(App& app) {
 
 // The Kernel window; "Open in explorer" puts the op's layouts in the panes.
 void kernel_window(App& app) {
+  if (app.kernel.poll() && !app.kernel.path.empty())
+    app.status = app.kernel.error.empty() ? "inspected the kernel " + app.kernel.path + " (Triton " + app.kernel.triton + ")"
+                                          : app.kernel.path + ": " + app.kernel.error;
   if (!app.kernel_open) return;
   ImGui::SetNextWindowSize(ImVec2(1000, 600), ImGuiCond_FirstUseEver);
+  ImGui::SetNextWindowBgAlpha(1.0f);  // opaque: the panes behind made its text hard to read
   if (ImGui::Begin("Kernel", &app.kernel_open)) {
     if (app.kernel.lines.empty())
       ImGui::TextWrapped("Open (Ctrl+O) or drop a Triton TTGIR dump (kernel.asm[\"ttgir\"], the cache's .ttgir, "
@@ -455,6 +459,7 @@ bool apply_lesson(App& app, int k) {
 void set_triton_version(App& app, ls::TritonVersion v) {
   bool ok = set_triton(app.a, v);
   ok = set_triton(app.b, v) && ok;
+  app.kernel.set_triton(ls::triton_version_name(v));
   app.status = "Triton " + ls::triton_version_name(v) + ": layouts lowered and instructions chosen by its rules" +
                (ok ? "" : std::string("; ") + (app.a.error.empty() ? app.b.error : app.a.error));
 }
@@ -510,12 +515,12 @@ bool open_file(App& app, const std::string& path) {
   try {
     std::string text = read_file(path);
     if (text.find("tt.func") != std::string::npos) {  // a whole kernel
-      app.kernel.load(text, path);
+      app.kernel.load(text, path, ls::triton_version_name(app.a.triton));
       app.kernel_open = true;
       add_recent(app.recent, path);
       app.settings_dirty = true;
-      app.status = app.kernel.error.empty() ? "opened the kernel " + path : path + ": " + app.kernel.error;
-      return app.kernel.error.empty();
+      app.status = "inspecting the kernel " + path + "...";
+      return true;
     }
     if (!set_text(app.a, text)) {
       app.status = path + ": " + app.a.error;

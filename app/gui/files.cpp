@@ -133,7 +133,7 @@ std::string session_text(const Doc& a, const Doc& b) {
   put("b", b);
   j["triton"] = ls::triton_version_name(a.triton);
   j["target"] = "sm_" + std::to_string(a.sm);
-  return j.dump(2) + "\n";
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 std::string restore_session(const std::string& text, Doc& a, Doc& b) {

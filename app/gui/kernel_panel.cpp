@@ -59,8 +59,10 @@ std::optional<OpenLayouts> request_for(const KernelView& kv, int i) {
   return r;
 }
 
-void KernelView::load(const std::string& text, const std::string& path_shown) {
+void KernelView::load(const std::string& dump, const std::string& path_shown, const std::string& triton_version) {
   path = path_shown;
+  text = dump;
+  triton = triton_version;
   lines.clear();
   for (size_t s = 0; s <= text.size();) {
     size_t n = text.find('\n', s);
@@ -75,28 +77,47 @@ void KernelView::load(const std::string& text, const std::string& path_shown) {
   op_at_line.clear();
   unread_at_line.clear();
   order.clear();
-  try {
-    ls::inspect::Options opt;
-    opt.triton = triton;
-    report = ls::inspect::inspect_dump(text, opt);
-  } catch (const std::exception& e) {
-    error = e.what();
-    return;
-  }
+  start();
+}
+
+void KernelView::set_triton(const std::string& triton_version) {
+  if (triton_version == triton) return;
+  triton = triton_version;
+  if (!lines.empty()) start();
+}
+
+void KernelView::start() {
+  ls::inspect::Options opt;
+  opt.triton = triton;
+  job.request(std::to_string(++generation), [dump = text, opt] { return ls::inspect::inspect_dump(dump, opt); });
+}
+
+bool KernelView::poll() {
+  if (!job.poll()) return false;
+  const int selected_line = selected >= 0 ? report.ops[static_cast<size_t>(selected)].line : 0;
+  report = job.result ? *job.result : ls::inspect::Report{};
+  error = job.error;
+  selected = -1;
+  op_at_line.clear();
+  unread_at_line.clear();
+  order.clear();
   for (size_t i = 0; i < report.ops.size(); ++i) op_at_line[report.ops[i].line] = static_cast<int>(i);
   for (const auto& u : report.unread) unread_at_line[u.line] = u.why;
-  if (report.ops.empty())
+  if (auto it = op_at_line.find(selected_line); it != op_at_line.end()) selected = it->second;
+  if (error.empty() && report.ops.empty())
     error = report.unread.empty() ? "no layout-bearing op found" : "no op could be read (" + report.unread[0].why + ")";
   for (size_t i = 0; i < report.ops.size(); ++i) order.push_back(static_cast<int>(i));
+  return true;
 }
 
 std::optional<OpenLayouts> draw_kernel_view(KernelView& kv) {
   std::optional<OpenLayouts> request;
+  if (kv.inspecting()) ImGui::TextColored({0.6f, 0.8f, 1, 1}, "inspecting under Triton %s's rules...", kv.triton.c_str());
   if (!kv.report.kernels.empty()) {
     const auto& k = kv.report.kernels.back();
-    ImGui::Text("%s  kernel %s  target %s  %d warps  |  shared wavefronts %lld (ideal %lld)  scratch %lld B",
+    ImGui::Text("%s  kernel %s  target %s  Triton %s  %d warps  |  shared wavefronts %lld (ideal %lld)  scratch %lld B",
                 kv.path.empty() ? "(pasted dump)" : kv.path.c_str(), k.name.c_str(),
-                k.target.empty() ? "?" : k.target.c_str(), k.num_warps, static_cast<long long>(k.shared_wavefronts),
+                k.target.empty() ? "?" : k.target.c_str(), kv.triton.c_str(), k.num_warps, static_cast<long long>(k.shared_wavefronts),
                 static_cast<long long>(k.shared_ideal), static_cast<long long>(k.scratch_bytes));
   }
   if (!kv.error.empty()) ImGui::TextColored({1, 0.4f, 0.4f, 1}, "%s", kv.error.c_str());

@@ -1,4 +1,5 @@
-// The Kernel view: a whole TTGIR dump read by core/inspect. Left: the ops as
+// The Kernel view: a whole TTGIR dump read by core/inspect (on a worker
+// thread, again when the Triton version changes). Left: the ops as
 // a table (sortable by line, op, kind or cost score); right: the dump text
 // with a badge on every inspected line (its cost kind and score; red when
 // the op could not be read). Selecting an op scrolls the text to it; "Open"
@@ -11,23 +12,36 @@
 #include <vector>
 
 #include "inspect/inspect.h"
+#include "jobs.h"
 
 namespace lsgui {
 
 struct KernelView {
   std::string path;                    // shown in the header; may be empty (pasted text)
-  std::string triton = "3.9";          // rules for global accesses (inspect Options::triton)
+  std::string triton = "3.9";          // the Triton menu's version (inspect Options::triton)
+  std::string text;                    // the dump as read
   std::vector<std::string> lines;      // the dump, split
-  ls::inspect::Report report;
+  ls::inspect::Report report;          // the last finished inspection
   std::string error;                   // why nothing could be read, if so
   int selected = -1;                   // index into report.ops
   int scroll_to_line = 0;              // 1-based, consumed by the next frame
   std::map<int, int> op_at_line;       // line -> index into report.ops
   std::map<int, std::string> unread_at_line;
   std::vector<int> order;              // table row -> op index (sorted)
+  Job<ls::inspect::Report> job;        // the inspection, on a worker thread
+  int generation = 0;                  // counts inspections asked for (the job's key)
 
-  // Reads and inspects a dump (the file's text); replaces the current one.
-  void load(const std::string& text, const std::string& path_shown);
+  // Shows a dump (the file's text) and starts inspecting it under `triton_version`'s rules.
+  void load(const std::string& dump, const std::string& path_shown, const std::string& triton_version);
+  // Inspects the open dump again under another version's rules.
+  void set_triton(const std::string& triton_version);
+  // Takes a finished inspection into the view (the selected op kept by its
+  // line); true when one arrived this call.
+  bool poll();
+  bool inspecting() const { return job.running(); }
+
+private:
+  void start();
 };
 
 // What the caller should open in the explorer: one layout (a load, a shared

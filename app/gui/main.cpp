@@ -250,9 +250,22 @@ void write_meta(const std::string& path, const lsgui::App& app, const std::vecto
   // the GPU window: its device line, the job running and the last job's failure as shown
   j["gpu"] = {{"open", app.gpu.open}, {"device", app.gpu.device}, {"running", lsgui::gpu_running(app.gpu)},
               {"error", lsgui::gpu_error(app.gpu)}};
+  // the Kernel window: the dump open, the rules it was inspected under and its totals as shown
+  if (!app.kernel.lines.empty()) {
+    const auto& kv = app.kernel;
+    j["kernel"] = {{"path", kv.path}, {"triton", kv.triton}, {"inspecting", kv.inspecting()}, {"error", kv.error},
+                   {"ops", kv.report.ops.size()}, {"unread", kv.report.unread.size()}};
+    if (!kv.report.kernels.empty())
+      j["kernel"]["shared_wavefronts"] = kv.report.kernels.back().shared_wavefronts;
+    if (kv.selected >= 0) {
+      const auto& o = kv.report.ops[static_cast<size_t>(kv.selected)];
+      j["kernel"]["selected_line"] = o.line;
+      j["kernel"]["selected_summary"] = o.cost.summary;
+    }
+  }
   j["errors"] = nlohmann::json::array();
   for (const auto& e : errors) j["errors"].push_back({{"line", e.line}, {"action", e.action}, {"error", e.error}});
-  lsgui::write_atomic(path, j.dump(2) + "\n");
+  lsgui::write_atomic(path, j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
 double ms_since(std::chrono::steady_clock::time_point t) {
@@ -374,7 +387,7 @@ void trace_session(const Persist& p, const lsgui::App& app, int line) {
   nlohmann::json j;
   j["line"] = line;
   j["session"] = lsgui::session_text(app.a, app.b);
-  std::printf("%s\n", j.dump().c_str());
+  std::printf("%s\n", j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
   std::fflush(stdout);
 }
 

@@ -8,7 +8,10 @@
 
 namespace ls {
 
-std::string json_string(const std::string& s) { return nlohmann::json(s).dump(); }
+// Text from the user may hold bytes that are not UTF-8: each becomes U+FFFD.
+std::string json_string(const std::string& s) {
+  return nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
 
 namespace {
 

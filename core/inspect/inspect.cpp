@@ -3,12 +3,14 @@
 #include "inspect.h"
 
 #include <algorithm>
+#include <bit>
 #include <map>
 #include <set>
 
 #include "../analysis/report_json.h"
 #include "../error.h"
 #include "../io/text.h"
+#include "../layout_map.h"
 
 namespace ls::inspect {
 namespace {
@@ -199,6 +201,28 @@ std::optional<int64_t> int_after(const std::string& s, const std::string& key) {
 }
 
 // One module (a file holds several with MLIR_ENABLE_DUMP): lines [b, e).
+// Refuses a layout too large to cost (Options::max_elements), naming the bound;
+// a memdesc counts one buffer. A layout that does not lower is left to the cost.
+void check_work(TensorLayout t, const std::string& text, int64_t max) {
+  const size_t rank = t.spec ? rank_of(*t.spec) : t.shape.size();
+  if (rank > 0 && rank < t.shape.size()) t.shape.erase(t.shape.begin(), t.shape.end() - static_cast<std::ptrdiff_t>(rank));
+  WorkSize w;
+  try {
+    w = work_size(t);
+  } catch (const Error&) {
+    return;
+  }
+  auto power = [](int64_t n) {
+    const auto u = static_cast<uint64_t>(n);
+    return std::has_single_bit(u) ? "2^" + std::to_string(std::countr_zero(u)) : std::to_string(n);
+  };
+  require(w.elements <= max, "`" + text + "` has " + power(w.elements) + " elements; the inspector costs ops of at most " +
+                                 power(max) + " (--max-elements)");
+  require(w.index_bits < 62 && (int64_t{1} << w.index_bits) <= max,
+          "`" + text + "` has 2^" + std::to_string(w.index_bits) +
+              " hardware indices; the inspector costs ops of at most " + power(max) + " (--max-elements)");
+}
+
 void read_section(const std::vector<std::string>& lines, size_t b, size_t e, const Options& opt, Report& out) {
   std::string alias_block;
   std::set<std::string> alias_names;
@@ -442,6 +466,8 @@ void read_section(const std::vector<std::string>& lines, size_t b, size_t e, con
       p.rec.cost = hit->second;
     } else {
       try {
+        for (const TypeRead& t : p.ctx.types)
+          if (t.layout) check_work(*t.layout, t.text, opt.max_elements);
         p.rec.cost = model.cost(p.ctx);
       } catch (const std::exception& ex) {
         p.rec.cost = Cost{};

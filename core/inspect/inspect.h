@@ -149,6 +149,9 @@ struct Options {
   std::string triton = "3.6";        // "3.6" or "3.9": rules that differ (global access of broadcast registers)
   const OpCostModel* model = nullptr;  // null: AnalysisCostModel
   bool reuse_costs = true;             // cost ops that agree (see OpCostModel) once
+  // An op whose tensor has more elements or hardware indices is not costed
+  // (its cost says why), so that no dump makes the inspector run for minutes.
+  int64_t max_elements = int64_t{1} << 24;
 };
 
 // Reads the dump; never throws for bad dump content (what it cannot read goes

@@ -9,6 +9,7 @@ import glob
 import hashlib
 import json
 import os
+import re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -29,6 +30,24 @@ def write(target, texts):
         with open(os.path.join(d, hashlib.sha1(b).hexdigest()), "wb") as f:
             f.write(b)
     return len(seen)
+
+
+def inspect_pieces():
+    """Windows of a few ops of each TTGIR dump, with the module line, the
+    function line and the aliases they name, each under 4 KB."""
+    out = []
+    for path in sorted(glob.glob(os.path.join(ROOT, "tests/inspect/dumps/*.ttgir"))):
+        version = "6" if "-t3.6-" in path else "9"
+        lines = [re.sub(r" loc\(.*\)$", "", l.rstrip("\n")) for l in open(path)]
+        aliases = {l.split(" = ")[0]: l for l in lines if l.startswith("#") and not l.startswith("#loc")}
+        head = [l for l in lines if l.startswith(("module attributes", "  tt.func"))][:2]
+        body = [l for l in lines if l.startswith("    ") and "=" in l or l.startswith("    tt.") or l.startswith("    ttg.")]
+        for k in range(0, len(body), 6):
+            ops = body[k:k + 6]
+            named = set(re.findall(r"#[A-Za-z_][\w]*", "\n".join(ops)))
+            text = "\n".join([aliases[a] for a in sorted(named) if a in aliases] + head + ops + ["  }", "}"])
+            out.append(version + text + "\n")
+    return out[::10]
 
 
 def main():
@@ -58,6 +77,7 @@ def main():
         "cute": write("cute", cute),
         "batch": write("batch", batch),
         "session": write("session", session + ["{\"version\": 1}", "{\"version\": 2, \"a\": 3}"]),
+        "inspect": write("inspect", inspect_pieces()),
         "pipeline": write("pipeline", mlir[1::3] + gluon[::9] + tilus + cute + presets[::4]),
     }
     print(" ".join(f"{k}: {v}" for k, v in n.items()))
