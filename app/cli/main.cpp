@@ -21,6 +21,7 @@
 #include <thread>
 
 #include "cli.h"
+#include "analysis/report_json.h"
 #include "error.h"
 #include "interrupt.h"
 #include "io/text.h"
@@ -187,13 +188,8 @@ void check_work(const Args& a, const ls::TensorLayout& t) {
 }
 
 std::string json_escape(const std::string& m) {
-  std::string s;
-  for (unsigned char c : m) {
-    if (c == '"' || c == '\\') s += '\\', s += static_cast<char>(c);
-    else if (c < 0x20) s += "\\u00" + std::string(1, "0123456789abcdef"[c >> 4]) + "0123456789abcdef"[c & 15];
-    else s += static_cast<char>(c);
-  }
-  return s;
+  const std::string quoted = ls::json_string(m);  // bytes that are not UTF-8 become U+FFFD
+  return quoted.substr(1, quoted.size() - 2);
 }
 
 namespace {
