@@ -234,6 +234,7 @@ std::string run_one(App& app, const Action& a, const std::function<void()>& fram
     else if (app.kernel.inspecting() && (frame(), !app.kernel.error.empty())) err = app.status;  // a kernel: its inspection
   } else if (a.name == "kernel_op") {  // the Kernel window's row of the op at that line, then "Open in explorer"
     auto& kv = app.kernel;
+    if (kv.inspecting()) frame();  // the inspection running finishes first
     auto it = kv.op_at_line.find(v.get<int>());
     if (kv.lines.empty()) {
       err = "kernel_op: no kernel is open (\"open\" a TTGIR dump first)";
@@ -244,7 +245,7 @@ std::string run_one(App& app, const Action& a, const std::function<void()>& fram
       kv.selected = it->second;
       kv.scroll_to_line = v.get<int>();
       frame();
-      auto r = request_for(kv, it->second);
+      auto r = kv.selected >= 0 ? request_for(kv, kv.selected) : std::nullopt;
       if (!r) err = "kernel_op: none of the op's layouts could be read";
       else if (!open_in_explorer(app, *r)) err = app.status;
     }
