@@ -2,21 +2,29 @@
 """Where the alignment of Triton's shared-memory accesses comes from.
 
 The NVPTX LoadStoreVectorizer joins accesses only up to the `align` each
-access carries in the LLVM IR, and that `align` is set by LLVM's first
-InferAlignment pass (after LoopVectorize, before SLP): computeKnownBits of
-the address, which looks at most six operands deep (MaxAnalysisRecursionDepth).
-So which accesses join depends on the shape O3 gave the address (Reassociate's
-order of the OR tree in 3.6, InstCombine's chain of GEPs in 3.9) before that
-pass. This tool shows that shape and replays computeKnownBits on it.
+access carries in the LLVM IR, and that `align` is set by LLVM's two
+InferAlignment passes (the first after LoopVectorize, the second after SLP).
+Each raises an access's alignment to what computeKnownBits proves of the
+address, which looks at most six operands deep (MaxAnalysisRecursionDepth),
+and then, in program order, to the best alignment an earlier access through
+the same base pointer (below its GEPs of constant index) had when the pass
+began, moved to this access's offset. So which accesses join depends on the
+shape O3 gave the address (Reassociate's order of the OR tree in 3.6,
+InstCombine's chain of GEPs in 3.9, SLP's llvm.vector.reduce.or of R's
+terms before the second pass). This tool shows that shape and replays both
+steps on it.
 
   llvm_known_bits.py dump GOLDEN LINE OUTDIR   (in a venv with triton 3.6 or 3.9)
       recompiles one golden case with LLVM_IR_ENABLE_DUMP and writes
       OUTDIR/raw.ll (Triton's IR before any pass), pre-ia.ll (just before the
-      first InferAlignment) and post-ia.ll (just after it)
+      first InferAlignment) and post-ia.ll (just after it), and the same two
+      around the second pass in OUTDIR/ia2/ (its post-ia.ll holds the
+      alignments the LoadStoreVectorizer sees)
   llvm_known_bits.py check OUTDIR
-      replays computeKnownBits (depth 6) on pre-ia.ll for every shared
-      load/store and compares the alignment it proves with post-ia.ll's;
-      exits 1 on any difference
+      replays InferAlignment (computeKnownBits, depth 6, then the base
+      pointers' alignment) on pre-ia.ll for every shared load/store and
+      compares the alignment it gives with post-ia.ll's; exits 1 on any
+      difference (OUTDIR/ia2 for the second pass)
   llvm_known_bits.py lsv GOLDEN LINE OUTDIR   (in a venv with triton 3.6 or 3.9)
       recompiles one golden case with LLVM's LoadStoreVectorizer debug log
       (TRITON_LLVM_DEBUG_ONLY; the wheels' LLVM keeps it) and writes
@@ -38,9 +46,15 @@ M32 = (1 << 32) - 1
 SIZES = {"i8": 1, "i16": 2, "half": 2, "bfloat": 2, "i32": 4, "float": 4, "i64": 8, "double": 8}
 ACCESS = re.compile(r"\b(load|store) (?:<\d+ x )?\w+>?,? .*ptr addrspace\(3\) (%[\w.]+), align (\d+)")
 GEP = re.compile(r"getelementptr (?:inbounds )?(?:nuw )?(?:nusw )?(\w+), ptr addrspace\(3\) ([%@][\w.]+), i32 ([^,]+)$")
-BINOP = re.compile(r"(and|or|xor|add|shl|lshr)((?: \w+)*) i32 ([^,]+), (.+)$")
+BINOP = re.compile(r"(and|or|xor|add|sub|shl|lshr)((?: \w+)*) i32 ([^,]+), (.+)$")
 SELECT = re.compile(r"select i1 [^,]+, i32 ([^,]+), i32 (.+)$")
 CAST = re.compile(r"(?:zext|sext|trunc) (?:nneg )?\w+ ([%\w.]+) to \w+$")
+# O3's SLP vectorizer may rebuild R's terms as a vector: a splat of the thread
+# index, shifted and masked lane by lane, reduced with llvm.vector.reduce.or
+VBINOP = re.compile(r"(and|or|shl)((?: \w+)*) <\d+ x i32> ([%\w.]+), (.+)$")
+SPLAT = re.compile(r"(?:insertelement <\d+ x i32> \w+, i32 ([%\w.]+), i64 \d+"
+                   r"|shufflevector <\d+ x i32> ([%\w.]+), <\d+ x i32> \w+, .*)$")
+REDUCE = re.compile(r"call i32 @llvm\.vector\.reduce\.or\.v\d+i32\(<\d+ x i32> ([%\w.]+)\)$")
 
 
 def parse(path):
@@ -90,9 +104,39 @@ class KnownBits:
         e = self.defs.get(v)
         return (0, 0) if e is None else self.of_expr(e, depth)
 
+    def of_vec(self, v, depth):
+        """A vector operand: the bits known in every lane."""
+        v = v.strip()
+        if v.startswith("<"):  # a constant vector
+            cs = [int(x) & M32 for x in re.findall(r"i32 (-?\d+)", v)]
+            z, o = M32, M32
+            for c in cs:
+                z, o = z & ~c & M32, o & c
+            return (z, o)
+        m = re.match(r"splat \(i32 (-?\d+)\)", v)
+        if m:
+            return self.of(m.group(1), depth)
+        return self.of(v, depth)
+
     def of_expr(self, e, d):
         if "@llvm.nvvm.read.ptx.sreg.tid.x" in e:
             return (~1023 & M32, 0)
+        m = REDUCE.search(e)
+        if m:  # or of the lanes: a bit known zero in every lane is zero
+            return self.of(m.group(1), d + 1)
+        m = SPLAT.match(e)
+        if m:
+            return self.of(m.group(1) or m.group(2), d + 1)
+        m = VBINOP.match(e)
+        if m:
+            op, _, x, y = m.groups()
+            a, b = self.of(x, d + 1), self.of_vec(y, d + 1)
+            if op == "and":
+                return (a[0] | b[0], a[1] & b[1])
+            if op == "or":
+                return (a[0] & b[0], a[1] | b[1])
+            n = b[1]  # shl by lanes' amounts: at least the bits every lane has set
+            return (((a[0] << n) | ((1 << n) - 1)) & M32, (a[1] << n) & M32 if (b[0] | b[1]) == M32 else 0)
         m = GEP.match(e)
         if m:
             ty, base, index = m.groups()
@@ -122,6 +166,8 @@ class KnownBits:
             return ((a[0] & b[0]) | (a[1] & b[1]), (a[0] & b[1]) | (a[1] & b[0]))
         if op == "add":
             return add_known(a, b)
+        if op == "sub":  # a + ~b + 1 (InstCombine's C - x for a constant XOR-ed into x's bits)
+            return add_known(a, add_known((b[1], b[0]), (M32 - 1, 1)))
         if (b[0] | b[1]) != M32:  # a shift by an unknown amount
             return (0, 0)
         n = b[1]
@@ -180,16 +226,21 @@ def recompile(golden, line, outdir, **env_extra):
 
 def dump(golden, line, outdir):
     lines = recompile(golden, line, outdir, LLVM_IR_ENABLE_DUMP="1")
-    starts = [i for i, s in enumerate(lines) if "IR Dump After" in s]
-    ia = [k for k, i in enumerate(starts) if "InferAlignmentPass" in lines[i]]
+    starts = [i for i, s in enumerate(lines) if "IR Dump After" in s] + [len(lines)]
+    ia = [k for k, i in enumerate(starts[:-1]) if "InferAlignmentPass" in lines[i]]
     if not ia or ia[0] == 0:
         sys.exit("no InferAlignment pass in the dump (is this a triton wheel's venv?)")
     k = ia[0]
-    for name, (a, b) in (("raw.ll", (starts[0], starts[1])), ("pre-ia.ll", (starts[k - 1], starts[k])),
-                         ("post-ia.ll", (starts[k], starts[k + 1]))):
+    files = [("raw.ll", (starts[0], starts[1])), ("pre-ia.ll", (starts[k - 1], starts[k])),
+             ("post-ia.ll", (starts[k], starts[k + 1]))]
+    if len(ia) > 1:  # the second pass, after SLP: what the LoadStoreVectorizer sees
+        os.makedirs(os.path.join(outdir, "ia2"), exist_ok=True)
+        k = ia[1]
+        files += [("ia2/pre-ia.ll", (starts[k - 1], starts[k])), ("ia2/post-ia.ll", (starts[k], starts[k + 1]))]
+    for name, (a, b) in files:
         with open(os.path.join(outdir, name), "w") as f:
             f.write("\n".join(lines[a:b]))
-    print("wrote %s/{raw,pre-ia,post-ia}.ll" % outdir)
+    print("wrote %s/{raw,pre-ia,post-ia}.ll%s" % (outdir, " and ia2/{pre-ia,post-ia}.ll" if len(ia) > 1 else ""))
 
 
 def lsv(golden, line, outdir):
@@ -203,13 +254,40 @@ def lsv(golden, line, outdir):
     print("wrote %s/lsv.log" % outdir)
 
 
+def common_align(a, offset):
+    """The alignment an address `offset` bytes from one aligned to `a` keeps."""
+    return a if offset == 0 else min(a, offset & -offset)
+
+
+def strip_offsets(defs, ptr):
+    """The pointer below its GEPs of constant index, and their bytes."""
+    offset = 0
+    while True:
+        m = GEP.match(defs.get(ptr, ""))
+        if not m or not re.fullmatch(r"-?\d+", m.group(3)):
+            return ptr, offset
+        offset += SIZES[m.group(1)] * int(m.group(3))
+        ptr = m.group(2)
+
+
 def check(outdir):
+    """InferAlignment: computeKnownBits of each address, and then, in program
+    order, each base pointer's best alignment so far (below its GEPs of
+    constant index), taken from the alignments the accesses had when the
+    pass began, moved to each access's offset."""
     defs, pre = parse(os.path.join(outdir, "pre-ia.ll"))
     _, post = parse(os.path.join(outdir, "post-ia.ll"))
     kb = KnownBits(defs)
     differ = 0
+    best = {}
     for (kind, ptr, declared), (_, _, after) in zip(pre, post):
         mine = inferred_align(kb, ptr, declared)
+        base, offset = strip_offsets(defs, ptr)
+        here = common_align(declared, offset)
+        if best.get(base, 0) > here:
+            mine = max(mine, common_align(best[base], offset))
+        else:
+            best[base] = here
         if mine != after:
             differ += 1
             print("differs: %s %s: replayed align %d, InferAlignment %d" % (kind, ptr, mine, after))
