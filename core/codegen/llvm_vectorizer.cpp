@@ -515,6 +515,26 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     }
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, align_of(known)});
   }
+  // 3.6 padded: LLVM's second InferAlignment pass (after SLP) gives an access
+  // the alignment an earlier access of the same base pointer proves at its
+  // offset (InferFromBasePointer, from the alignments the first pass set;
+  // the first pass had only Triton's). The accesses of R whose constant is
+  // the outermost GEP share register 0's base pointer: those where R, the
+  // constant and R's padding have no bit in common (InstCombine turns
+  // (R | c) + pad into an `or disjoint` and moves c out: (R | pad) | c);
+  // elsewhere the sum stays an `add` and its GEP puts c inside the padding.
+  if (tree_align[0])
+    if (auto it = bases.find({0, 0}); it != bases.end()) {
+      const int64_t pbits = pad_bits(mb, s);
+      int32_t best = 0;  // the base pointer's alignment the earlier accesses prove
+      for (Placed& p : it->second) {
+        if (((mb | p.offset) & pbits) != 0) continue;  // the constant sits inside
+        const int32_t at = align_of(p.offset);
+        const int32_t mine = std::min(p.align, at);
+        if (best > mine) p.align = std::max(p.align, std::min(best, at));
+        else best = mine;
+      }
+    }
   const bool combine = s.proof != LdStShape::Proof::none && s.load && s.unit_elems > 1 && s.vec_bytes == s.elem_bytes;
   const bool fill = s.load && s.version == TritonVersion::v3_9;
   std::vector<std::pair<int32_t, Merged>> out;  // by first access

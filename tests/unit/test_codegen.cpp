@@ -587,6 +587,22 @@ TEST_CASE("codegen: 3.6 padded: a term of R proves its zeros only where computeK
         Counts{{"ld.shared.b32", 64}, {"st.shared.b32", 64}});
 }
 
+TEST_CASE("codegen: 3.6 padded: the second InferAlignment gives R's accesses register 0's alignment", "[codegen]") {
+  // held-out seed 2060 line 702 (3.6 wheel, sm_90): R and its padding share
+  // no bit, so InstCombine moves each constant out, (R | pad) | c, and every
+  // access is register 0's pointer plus a constant; the first InferAlignment
+  // proves 4 bytes for register 0 only (the others lie a GEP deeper), the
+  // second one (after SLP) carries those 4 bytes to +4k: 16 v2.b16 a side
+  // (before: one v2.b16, 126 b16)
+  const std::string reg = "SliceLayout(dim=1, parent=BlockedLayout(size_per_thread=[2, 8, 2], threads_per_warp=[4, 4, 2], "
+                          "warps_per_cta=[2, 1, 1], order=[1, 0, 2], cga_layout=[]))";
+  const std::string smem = "PaddedSharedLayout(interval_padding_pairs=[[512, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                           "[0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], "
+                           "shape=[16, 128])";
+  CHECK(via_shared_counts(reg, smem, {16, 128}, 16, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 96}, {"ld.shared.v2.b16", 16}, {"st.shared.b16", 96}, {"st.shared.v2.b16", 16}});
+}
+
 TEST_CASE("codegen: a swizzled R of six terms, its only use one GEP, is six GEPs deep (both versions)", "[codegen]") {
   // held-out kernel (seed 2028, both wheels' PTX and IR): Triton's v2.b16
   // stay apart, LLVM proves no more than their own 4 bytes
