@@ -25,7 +25,10 @@
 //   again) where R's terms and those padding terms make six GEPs or more:
 //   there it is Triton's own (its size); in 3.6, in a padded layout, each
 //   term of R proves its trailing zeros only where computeKnownBits reaches
-//   it (r_tree_align below);
+//   it (r_tree_align below), and an access of R whose constant is the
+//   outermost GEP (R, the constant and R's padding share no bit) has at
+//   least what register 0's alignment implies at its offset (LLVM's second
+//   InferAlignment pass carries it along the base pointer);
 // - loads of one address are loaded once (stores are all kept);
 // - stores are joined only where LLVM may sink them down to the last store
 //   of their base (in the input's order, Triton's program order): a store of

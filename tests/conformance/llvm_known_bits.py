@@ -17,9 +17,10 @@ steps on it.
   llvm_known_bits.py dump GOLDEN LINE OUTDIR   (in a venv with triton 3.6 or 3.9)
       recompiles one golden case with LLVM_IR_ENABLE_DUMP and writes
       OUTDIR/raw.ll (Triton's IR before any pass), pre-ia.ll (just before the
-      first InferAlignment) and post-ia.ll (just after it), and the same two
+      first InferAlignment) and post-ia.ll (just after it), the same two
       around the second pass in OUTDIR/ia2/ (its post-ia.ll holds the
-      alignments the LoadStoreVectorizer sees)
+      alignments the LoadStoreVectorizer sees: the second pass carries them
+      along base pointers) and pre-lsv.ll (the LoadStoreVectorizer's input)
   llvm_known_bits.py check OUTDIR
       replays InferAlignment (computeKnownBits, depth 6, then the base
       pointers' alignment) on pre-ia.ll for every shared load/store and
@@ -237,10 +238,13 @@ def dump(golden, line, outdir):
         os.makedirs(os.path.join(outdir, "ia2"), exist_ok=True)
         k = ia[1]
         files += [("ia2/pre-ia.ll", (starts[k - 1], starts[k])), ("ia2/post-ia.ll", (starts[k], starts[k + 1]))]
+    lsv = [j for j, i in enumerate(starts) if "Load and Store Vectorizer" in lines[i]]
+    if lsv:  # the LoadStoreVectorizer's input
+        files.append(("pre-lsv.ll", (starts[lsv[0] - 1], starts[lsv[0]])))
     for name, (a, b) in files:
         with open(os.path.join(outdir, name), "w") as f:
             f.write("\n".join(lines[a:b]))
-    print("wrote %s/{raw,pre-ia,post-ia}.ll%s" % (outdir, " and ia2/{pre-ia,post-ia}.ll" if len(ia) > 1 else ""))
+    print("wrote %s/{%s}" % (outdir, ",".join(n for n, _ in files)))
 
 
 def lsv(golden, line, outdir):
