@@ -765,7 +765,7 @@ def shuffle_plan(seed, n, first_id):
 
 
 def main():
-    global VERSION
+    global VERSION, SHARED_KINDS
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("cmd", choices=["run", "textbook", "golden", "check-cli", "check-samples"])
     ap.add_argument("raw")
@@ -777,6 +777,8 @@ def main():
     ap.add_argument("--sm100", type=int, default=130)
     ap.add_argument("--gapped", type=int, default=0, help="sm_90 round trips through gapped shared layouts, after the rest")
     ap.add_argument("--shuffle", type=int, default=0, help="sm_90 conversions inside warps (shuffle_plan), after the rest")
+    ap.add_argument("--shared-kinds", default=",".join(SHARED_KINDS),
+                    help="the shared kinds sm_90 round trips draw from, in this order (e.g. padded)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--timeout", type=float, default=180)
     ap.add_argument("--limit", type=int, default=None, help="only the first K planned cases")
@@ -791,6 +793,10 @@ def main():
         print(json.dumps(stats, sort_keys=True, indent=1))
         return
     args.workers = max(1, min(args.workers, 2))
+    SHARED_KINDS = args.shared_kinds.split(",")
+    if not SHARED_KINDS or any(k not in ("swizzled", "nvmma0", "nvmma32", "nvmma64", "nvmma128", "padded",
+                                         "shared_linear") for k in SHARED_KINDS):
+        sys.exit("--shared-kinds: %r names a kind this oracle does not draw" % args.shared_kinds)
     import triton
     from triton import knobs
     VERSION = ".".join(triton.__version__.split(".")[:2])
