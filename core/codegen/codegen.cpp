@@ -39,6 +39,9 @@ struct Cvt {
   std::vector<int32_t> reg_index; // their index among all register bases
   std::vector<int64_t> lane, warp;
   int32_t offset_log2 = 0;  // the shared layout's offsets
+  // thread-index masks (lane bit i is bit i, warp bit i bit 5 + i) of the
+  // terms the kernel's own index code computes, (x & m) << s per dim and shift
+  std::vector<std::pair<int64_t, int>> index_masks;  // (mask, shift)
 };
 
 Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared) {
@@ -64,6 +67,21 @@ Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared) {
   get("lane", r.lane, nullptr);
   get("warp", r.warp, nullptr);
   r.lane.resize(5, 0);
+  for (size_t d = 0; d < reg.out_names().size(); ++d) {
+    std::map<int, int64_t> by_shift;
+    auto scan = [&](const std::string& dim, int first) {
+      const auto& bases = reg.bases(dim);
+      for (size_t i = 0; i < bases.size(); ++i) {
+        const auto v = static_cast<uint64_t>(bases[i][d]);
+        const int col = first + static_cast<int>(i);
+        if (std::has_single_bit(v)) by_shift[std::countr_zero(v) - col] |= int64_t{1} << col;
+        else if (v) r.index_masks.push_back({int64_t{1} << col, 1000});
+      }
+    };
+    scan("lane", 0);
+    scan("warp", 5);
+    for (auto& [sh, m] : by_shift) r.index_masks.push_back({m, sh});
+  }
   return r;
 }
 
@@ -433,13 +451,22 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   shape.lane_warp_mask = lane_warp;
   bool r_shifted_right = false;
   {  // R's terms (llvm_vectorizer.h): by shift of the thread-index bit, overlapping ones joined
-    std::map<int, int64_t> by_shift;
+    std::map<int, int64_t> by_shift, tid_of;
     std::vector<int64_t> terms;
     for (size_t i = 0; i < c.lane.size() + c.warp.size(); ++i) {  // lane bit i, warp bit i: thread-index bit
       const auto b = static_cast<uint64_t>(i < c.lane.size() ? c.lane[i] : c.warp[i - c.lane.size()]);
-      if (std::has_single_bit(b)) by_shift[std::countr_zero(b) - static_cast<int>(i)] |= static_cast<int64_t>(b);
-      else if (b) terms.push_back(static_cast<int64_t>(b));
+      if (std::has_single_bit(b)) {
+        by_shift[std::countr_zero(b) - static_cast<int>(i)] |= static_cast<int64_t>(b);
+        tid_of[std::countr_zero(b) - static_cast<int>(i)] |= int64_t{1} << i;
+      } else if (b) {
+        terms.push_back(static_cast<int64_t>(b));
+      }
     }
+    // a right-shifted term whose thread-index mask the kernel's index code
+    // also computes: `tid & m` has another use
+    for (auto& [shift, m] : tid_of)
+      for (auto [im, ish] : c.index_masks)
+        if (im == m && ish != shift + log2i(bits / 8)) shape.index_shared |= by_shift[shift];
     // a bit of the address below its thread-index bit (in bytes), or a term
     // of several bits: ptxas's arithmetic proves no alignment (ptxas.h)
     r_shifted_right = !terms.empty() || (!by_shift.empty() && by_shift.begin()->first + log2i(bits / 8) < 0);

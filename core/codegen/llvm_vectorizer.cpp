@@ -413,6 +413,25 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
     };
     walk(walk, root, 0);
   }
+  // a right-shifted term stays `lshr (tid & m), k` where `tid & m` has
+  // another use (the kernel's index code, or a padding term read from it
+  // alone); else InstCombine makes it `and (lshr tid, k), m >> k`, whose
+  // constant mask computeKnownBits reads at any depth. Taken for register
+  // 0's access only: for the others (one GEP deeper) it lost kernels whose
+  // tree InstCombine reshapes around the index code's terms (seed-77 line
+  // 525), which the tree above leaves out (docs/codegen.md, session 19)
+  auto lshr_kept = [&](int t) {
+    const int64_t bits = s.r_terms[static_cast<size_t>(t)];
+    if (bits & s.index_shared) return true;
+    for (auto [interval, pad] : s.pads) {
+      int reach = 0;
+      bool mine = false;
+      for (int64_t u : s.r_terms)
+        if ((u >> log2i(interval)) != 0) ++reach, mine = mine || u == bits;
+      if (reach == 1 && mine) return true;
+    }
+    return false;
+  };
   if (geps == 0) return 16;  // no term reaches an interval: no padding in the address
   const int top = 1 + geps + (at_offset ? 1 : 0);
   int tz = 4;
@@ -422,7 +441,7 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
     const int32_t sh = shift_of(t);
     int k = full;
     if (d >= 6) k = 0;
-    else if (d == 5 && sh != LdStShape::kNoShift) k = sh + eb > 0 ? std::min(sh + eb, full) : sh + eb == 0 ? full : 0;
+    else if (d == 5 && sh != LdStShape::kNoShift) k = sh + eb > 0 ? std::min(sh + eb, full) : sh + eb == 0 ? full : (!at_offset && !lshr_kept(t) ? full : 0);
     tz = std::min(tz, k);
   }
   return int32_t{1} << tz;

@@ -84,6 +84,7 @@ struct LdStShape {
   // (a select of constants) or from several overlapping ones
   static constexpr int32_t kNoShift = -1000;
   std::vector<int32_t> r_term_shifts;
+  int64_t index_shared = 0;  // bits (elements) of R's terms whose `tid & m` the kernel's index code also computes
   std::vector<int64_t> thread_bases;  // lane bases (5) then warp bases, elements, zeros kept
   int32_t offset_log2 = 0;            // the shared layout's offsets (log2 of elements)
   // the alignment LLVM proves: as modelled, none (Triton's accesses stay as

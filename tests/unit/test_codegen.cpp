@@ -603,6 +603,21 @@ TEST_CASE("codegen: 3.6 padded: the second InferAlignment gives R's accesses reg
         Counts{{"ld.shared.b16", 96}, {"ld.shared.v2.b16", 16}, {"st.shared.b16", 96}, {"st.shared.v2.b16", 16}});
 }
 
+TEST_CASE("codegen: 3.6 padded: a right-shifted term InstCombine masks after the shift proves its mask", "[codegen]") {
+  // golden seed-2036 line 639 (3.6, sm_100): `(tid & 8) >> 2` becomes
+  // `and (lshr tid, 2), 2` (its `tid & 8` has no other use); at depth 5 the
+  // mask's constant still proves register 0's 2 bytes: one v2.b8 a side
+  // (before: none)
+  const std::string reg = "DistributedLinearLayout(reg_bases=[[0, 64], [1, 0], [4, 0], [0, 4], [8, 0], [0, 16]], "
+                          "lane_bases=[[0, 32], [0, 2], [0, 8], [2, 0], [0, 1]], warp_bases=[], block_bases=[], "
+                          "shape=[16, 128])";
+  const std::string smem = "PaddedSharedLayout(interval_padding_pairs=[[16, 2]], offset_bases=[[1, 0], [2, 0], [4, 0], "
+                           "[8, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], block_bases=[], "
+                           "shape=[16, 128])";
+  CHECK(via_shared_counts(reg, smem, {16, 128}, 8, ls::TritonVersion::v3_6, 100) ==
+        Counts{{"ld.shared.b8", 62}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 62}, {"st.shared.v2.b8", 1}});
+}
+
 TEST_CASE("codegen: a swizzled R of six terms, its only use one GEP, is six GEPs deep (both versions)", "[codegen]") {
   // held-out kernel (seed 2028, both wheels' PTX and IR): Triton's v2.b16
   // stay apart, LLVM proves no more than their own 4 bytes
