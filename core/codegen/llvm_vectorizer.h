@@ -122,9 +122,10 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 // grandparent (C | Y) | Z into (Y | Z) | C. The address is R, one GEP per
 // padding interval reached (one for the intervals a single term reaches
 // whole), and one more for an access at a register offset; a term at depth 4
-// or less proves its trailing zeros, at 5 a left shift its shift, at 6 or more
-// nothing. Held to the golden 3.6 padded round trips (524 of 527 exact) and a
-// fresh set (seed 2050: 1,966 of 2,000; without it 1,944: +32, -10).
+// or less proves its trailing zeros, at 5 a left shift its shift (and, for
+// register 0's access, a right shift whose `tid & m` nothing else uses: its
+// mask), at 6 or more nothing. Held to the golden 3.6 padded round trips
+// (1,116 of 1,127 exact with session 19's rules) and fresh sets (docs/codegen.md).
 int32_t r_tree_align(const LdStShape& s, bool at_offset);
 
 // The instructions, in the order of their first access in the input.
