@@ -95,8 +95,10 @@ WorkSize work_size(const TensorLayout& t) {
   w.elements = shape.empty() ? 0 : 1;
   for (int64_t s : shape)
     if (__builtin_mul_overflow(w.elements, s, &w.elements)) w.elements = INT64_MAX;
-  if (t.spec && !t.foreign && !shape.empty() && w.elements <= (int64_t{1} << kMaxElementsLog2))
-    for (const auto& d : to_linear(*t.spec, shape, t.triton).ins()) w.index_bits += static_cast<int>(d.bases.size());
+  if (t.spec && !t.foreign && !shape.empty() && w.elements <= (int64_t{1} << kMaxElementsLog2)) {
+    const LinearLayout l = to_linear(*t.spec, shape, t.triton);
+    for (const auto& d : l.ins()) w.index_bits += static_cast<int>(d.bases.size());
+  }
   return w;
 }
 
