@@ -1,5 +1,7 @@
 #include "layout_map.h"
 
+#include <bit>
+
 #include "error.h"
 
 namespace ls {
@@ -100,6 +102,11 @@ WorkSize work_size(const TensorLayout& t) {
     for (const auto& d : l.ins()) w.index_bits += static_cast<int>(d.bases.size());
   }
   return w;
+}
+
+std::string power_text(int64_t n) {
+  const auto u = static_cast<uint64_t>(n);
+  return n > 0 && std::has_single_bit(u) ? "2^" + std::to_string(std::countr_zero(u)) : std::to_string(n);
 }
 
 }  // namespace ls

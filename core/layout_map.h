@@ -75,6 +75,8 @@ struct WorkSize {
   int index_bits = 0;
 };
 WorkSize work_size(const TensorLayout& t);
+// A count as bounds are written: "2^24" for a power of two, else the number.
+std::string power_text(int64_t n);
 
 // A foreign layout as the Triton layout with the same F2 form (#ttg.linear,
 // or #ttg.shared_linear for memory layouts); throws ls::Error naming the rule

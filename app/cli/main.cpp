@@ -80,15 +80,6 @@ ls::Shape parse_shape(const std::string& s, const std::string& option) {
 
 namespace {
 
-std::string power_text(int64_t n) {
-  if (n > 0 && (n & (n - 1)) == 0) {
-    int k = 0;
-    while ((int64_t{1} << k) != n) ++k;
-    return "2^" + std::to_string(k);
-  }
-  return std::to_string(n);
-}
-
 std::string shape_text(const ls::Shape& s) {
   std::string r;
   for (size_t i = 0; i < s.size(); ++i) r += (i ? "x" : "") + std::to_string(s[i]);
@@ -179,12 +170,12 @@ void check_work(const Args& a, const ls::TensorLayout& t) {
   const std::string raise = ": use --max-elements";
   const ls::WorkSize w = ls::work_size(t);
   const int64_t n = w.elements;
-  ls::require(n <= a.max_elements, "shape " + shape_text(shape) + " has " + power_text(n) + " elements; " + a.command +
-                                       " works on at most " + power_text(a.max_elements) + raise);
+  ls::require(n <= a.max_elements, "shape " + shape_text(shape) + " has " + ls::power_text(n) + " elements; " + a.command +
+                                       " works on at most " + ls::power_text(a.max_elements) + raise);
   const int bits = w.index_bits;
   ls::require(bits < 62 && (int64_t{1} << bits) <= a.max_elements,
               "the layout has 2^" + std::to_string(bits) + " hardware indices (registers x lanes x warps x blocks); " +
-                  a.command + " works on at most " + power_text(a.max_elements) + raise);
+                  a.command + " works on at most " + ls::power_text(a.max_elements) + raise);
 }
 
 std::string json_escape(const std::string& m) {

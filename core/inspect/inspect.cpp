@@ -3,7 +3,6 @@
 #include "inspect.h"
 
 #include <algorithm>
-#include <bit>
 #include <map>
 #include <set>
 
@@ -200,29 +199,30 @@ std::optional<int64_t> int_after(const std::string& s, const std::string& key) {
   return std::stoll(s.substr(p, e - p));
 }
 
-// One module (a file holds several with MLIR_ENABLE_DUMP): lines [b, e).
+// The leading dims of a (multi-buffered memdesc) type beyond its layout's rank.
+size_t buffer_dims(const TensorLayout& t) {
+  const size_t rank = t.spec ? rank_of(*t.spec) : t.shape.size();
+  return rank > 0 && rank < t.shape.size() ? t.shape.size() - rank : 0;
+}
+
 // Refuses a layout too large to cost (Options::max_elements), naming the bound;
 // a memdesc counts one buffer. A layout that does not lower is left to the cost.
 void check_work(TensorLayout t, const std::string& text, int64_t max) {
-  const size_t rank = t.spec ? rank_of(*t.spec) : t.shape.size();
-  if (rank > 0 && rank < t.shape.size()) t.shape.erase(t.shape.begin(), t.shape.end() - static_cast<std::ptrdiff_t>(rank));
+  t.shape.erase(t.shape.begin(), t.shape.begin() + static_cast<std::ptrdiff_t>(buffer_dims(t)));
   WorkSize w;
   try {
     w = work_size(t);
   } catch (const Error&) {
     return;
   }
-  auto power = [](int64_t n) {
-    const auto u = static_cast<uint64_t>(n);
-    return std::has_single_bit(u) ? "2^" + std::to_string(std::countr_zero(u)) : std::to_string(n);
-  };
-  require(w.elements <= max, "`" + text + "` has " + power(w.elements) + " elements; the inspector costs ops of at most " +
-                                 power(max) + " (--max-elements)");
+  require(w.elements <= max, "`" + text + "` has " + power_text(w.elements) +
+                                 " elements; the inspector costs ops of at most " + power_text(max) + " (--max-elements)");
   require(w.index_bits < 62 && (int64_t{1} << w.index_bits) <= max,
           "`" + text + "` has 2^" + std::to_string(w.index_bits) +
-              " hardware indices; the inspector costs ops of at most " + power(max) + " (--max-elements)");
+              " hardware indices; the inspector costs ops of at most " + power_text(max) + " (--max-elements)");
 }
 
+// One module (a file holds several with MLIR_ENABLE_DUMP): lines [b, e).
 void read_section(const std::vector<std::string>& lines, size_t b, size_t e, const Options& opt, Report& out) {
   std::string alias_block;
   std::set<std::string> alias_names;
@@ -439,9 +439,7 @@ void read_section(const std::vector<std::string>& lines, size_t b, size_t e, con
       l.role = t.memdesc ? "shared" : "tensor";
       if (t.layout) {
         TensorLayout one = *t.layout;
-        size_t rank = one.spec ? rank_of(*one.spec) : one.shape.size();
-        if (t.memdesc && rank > 0 && rank < one.shape.size()) {
-          size_t lead = one.shape.size() - rank;
+        if (const size_t lead = buffer_dims(one); t.memdesc && lead > 0) {
           for (size_t d = 0; d < lead; ++d) l.buffers *= one.shape[d];
           one.shape.erase(one.shape.begin(), one.shape.begin() + static_cast<std::ptrdiff_t>(lead));
         }
