@@ -25,6 +25,7 @@ while [ "$start" -lt "$count" ] && [ "$round" -lt 20 ]; do
   # the order file lost the crashed case: keep the starts in step
   head -n "$done_n" "$out/order.jsonl.started" > "$out/s.tmp" && mv "$out/s.tmp" "$out/order.jsonl.started"
 done
-cat "$out"/ncu*.csv > "$out/ncu.csv"
+# in round order (a glob would put ncu10.csv before ncu2.csv)
+for ((r = 0; r < round; r++)); do cat "$out/ncu$r.csv"; done > "$out/ncu.csv"
 tar -czf "$out/cubins.tar.gz" -C "$out" cubins && rm -rf "$out/cubins"
 echo "cases recorded: $(wc -l < "$out/order.jsonl"); crashed: $(cat "$out/crashed.txt" 2>/dev/null | tr '\n' ' ')"
