@@ -4,6 +4,7 @@
 #include <bit>
 #include <limits>
 #include <map>
+#include <set>
 #include <span>
 
 
@@ -475,6 +476,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     std::pair<int64_t, int64_t> reg;
     int64_t off = 0;
     int32_t align = 16;
+    int live_shift = -1;  // bytes (log2) of the one interval in reach, -1: several
   };
   std::vector<Own> own(accesses.size());
   for (int32_t i = 0; i < static_cast<int32_t>(accesses.size()); ++i) {
@@ -511,7 +513,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           for (auto [interval, pad] : s.pads)
             if (const int k = log2i(int64_t{interval} * s.elem_bytes); (known | off) >> k)
               ++live, sh = k, align = std::min(align, align_of(int64_t{pad} * s.elem_bytes));
-          own[i] = {true, {key.second, live == 1 ? off >> sh : off}, off, align};
+          own[i] = {true, {key.second, live == 1 ? off >> sh : off}, off, align, live == 1 ? sh : -1};
         }
         key = {2, i};
         known |= off;
@@ -533,6 +535,31 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       address[i].opaque = padded && key.first == 1;
     }
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, align_of(known)});
+  }
+  // 3.6: where every access of its own shares one register of R and one
+  // interval, and R's bits at or above that interval are all of one
+  // left-shifted term, the padding is that term shifted right with no mask
+  // left (`lshr (shl x, s), k`): ptxas knows nothing of the register. Seen
+  // in the PTX of 4 kernels; "one register" is an empirical guard: with one
+  // per offset the `and` mask stays and ptxas knows it (docs/codegen.md)
+  if (s.version == TritonVersion::v3_6) {
+    std::set<std::pair<int64_t, int64_t>> regs;
+    int sh = -1;
+    for (const Own& o : own)
+      if (o.shared) regs.insert(o.reg), sh = o.live_shift;
+    if (regs.size() == 1 && regs.begin()->first == 0 && sh >= 0) {
+      int above = 0;
+      bool whole = false;
+      for (size_t t = 0; t < s.r_terms.size(); ++t)
+        if (const int64_t bytes = s.r_terms[t] * s.elem_bytes; bytes >> sh) {
+          ++above;
+          whole = (bytes & ((int64_t{1} << sh) - 1)) == 0 && t < s.r_term_shifts.size() &&
+                  s.r_term_shifts[t] != LdStShape::kNoShift;
+        }
+      if (above == 1 && whole)
+        for (Own& o : own)
+          if (o.shared) o.align = 1;
+    }
   }
   // 3.6 padded: LLVM's second InferAlignment pass (after SLP) gives an access
   // the alignment an earlier access of the same base pointer proves at its

@@ -859,6 +859,22 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   CHECK(r642.instrs[2].ptxas->instruction.find("LDS.128 x4") != std::string::npos);
   CHECK(r642.shared_load_wavefronts == 896);
 
+  // ... but where that one register's padding is R's one term above the interval shifted right
+  // (`lshr (shl (tid & 8), 8), 7`, no mask), ptxas knows nothing of it: seed-2090 3.6 line 546
+  // (16-bit, one warp): its cubin keeps the 16 ld.shared.b32 as 16 LDS beside 4 LDS.128, and an H200
+  // counted 192 load wavefronts (128 with them merged into LDS.64)
+  auto r545 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [16, 0], [32, 0], [0, 2], [0, 4], "
+                                "[0, 0]], lane_bases=[[2, 0], [4, 0], [8, 0], [64, 0], [0, 8]], warp_bases=[], "
+                                "block_bases=[], shape=[128, 16])", {128, 16}),
+                             at("PaddedSharedLayout(interval_padding_pairs=[[512, 4]], offset_bases=[[0, 1], [0, 2], "
+                                "[0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
+                                "block_bases=[], shape=[128, 16])", {128, 16}),
+                             16, {ls::TritonVersion::v3_6, 90});
+  CHECK(r545.ptx_per_thread.at("ld.shared.b32") == 16);
+  CHECK(r545.ptx_per_thread.at("ld.shared.v4.b32") == 4);
+  CHECK_FALSE(r545.instrs[2].ptxas);
+  CHECK(r545.shared_load_wavefronts == 192);
+
   // the rule itself: loads of one register at +0 (4 bytes) and +4 (4 bytes) merge only where an access
   // promises 8-byte alignment there (or ptxas's arithmetic proves it); a load of another register never joins
   std::vector<cg::Merged> loads(3), stores(1);
