@@ -34,7 +34,9 @@
 //   of their base (in the input's order, Triton's program order): a store of
 //   another base in between that BasicAA cannot keep apart cuts the base's
 //   stores there. BasicAA takes both addresses apart into a constant and
-//   terms (R, R ^ c, the padding terms); the same terms cancel, and the
+//   terms (R, R ^ c, the padding terms: R's one per interval, the same value
+//   in an access of its own for an interval its constant does not reach,
+//   where the two share no bit); the same terms cancel, and the
 //   others keep the two apart when the constant difference modulo 2^(their
 //   fewest known trailing zeros) leaves room for both accesses, or when the
 //   sum of their ranges (from their known bits) does;
