@@ -378,6 +378,29 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
   }
   std::vector<int> depth(static_cast<size_t>(n), 0);
   if (root >= 0) {
+    // a term the index code also computes (`tid & bit`, Triton's CSE made
+    // them one value) has a second use, and reassociateForUses moves it up
+    // one level at a time, (D | Y) | Z -> (Y | Z) | D (Z of one use), until
+    // it is an operand of R itself (held-out seed 2060 line 393: `tid & 64`)
+    auto reused = [&](int v) {
+      if (nodes[v].term < 0) return false;
+      const int64_t bits = s.r_terms[static_cast<size_t>(nodes[v].term)];
+      return std::has_single_bit(static_cast<uint64_t>(bits)) && (bits & s.index_reused) != 0;
+    };
+    std::vector<int> parent;
+    for (int v = 0; v < static_cast<int>(nodes.size()); ++v)
+      while (reused(v)) {
+        parent.assign(nodes.size(), -1);
+        for (int u = 0; u < static_cast<int>(nodes.size()); ++u)
+          if (nodes[u].term < 0) parent[nodes[u].l] = u, parent[nodes[u].r] = u;
+        const int p = parent[v];
+        if (p < 0 || p == root) break;
+        const int g = parent[p];
+        const int y = nodes[p].l == v ? nodes[p].r : nodes[p].l, z = nodes[g].l == p ? nodes[g].r : nodes[g].l;
+        if (reused(z)) break;
+        nodes[p] = {y, z, -1};
+        nodes[g] = {p, v, -1};
+      }
     auto reaches = [&](auto&& self, int v, int k) -> bool {
       if (nodes[v].term >= 0) return (s.r_terms[static_cast<size_t>(nodes[v].term)] >> k) != 0;
       return self(self, nodes[v].l, k) || self(self, nodes[v].r, k);
@@ -412,13 +435,14 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
     };
     walk(walk, root, 0);
   }
-  // a right-shifted term stays `lshr (tid & m), k` where `tid & m` has
-  // another use (the kernel's index code, or a padding term read from it
-  // alone); else InstCombine makes it `and (lshr tid, k), m >> k`, whose
-  // constant mask computeKnownBits reads at any depth. Taken for register
-  // 0's access only: for the others (one GEP deeper) it lost kernels whose
-  // tree InstCombine reshapes around the index code's terms (seed-77 line
-  // 525), which the tree above leaves out (docs/codegen.md, session 19)
+  // a shifted term stays `shl (tid & m), k` or `lshr (tid & m), k` where
+  // `tid & m` has another use (the kernel's index code, or a padding term
+  // read from it alone); else InstCombine makes it `and (shl tid, k), m << k`
+  // or `and (lshr tid, k), m >> k`, whose constant mask computeKnownBits
+  // reads at any depth. A right shift's mask is taken for register 0's
+  // access only: for the others (one GEP deeper) it lost kernels whose tree
+  // InstCombine reshapes around the index code's terms (seed-77 line 525),
+  // which the tree above leaves out (docs/codegen.md, session 19)
   auto lshr_kept = [&](int t) {
     const int64_t bits = s.r_terms[static_cast<size_t>(t)];
     if (bits & s.index_shared) return true;
@@ -440,7 +464,7 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
     const int32_t sh = shift_of(t);
     int k = full;
     if (d >= 6) k = 0;
-    else if (d == 5 && sh != LdStShape::kNoShift) k = sh + eb > 0 ? std::min(sh + eb, full) : sh + eb == 0 ? full : (!at_offset && !lshr_kept(t) ? full : 0);
+    else if (d == 5 && sh != LdStShape::kNoShift) k = sh + eb > 0 ? (lshr_kept(t) ? std::min(sh + eb, full) : full) : sh + eb == 0 ? full : (!at_offset && !lshr_kept(t) ? full : 0);
     tz = std::min(tz, k);
   }
   return int32_t{1} << tz;
