@@ -467,6 +467,12 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
     for (auto& [shift, m] : tid_of)
       for (auto [im, ish] : c.index_masks)
         if (im == m && ish != shift + log2i(bits / 8)) shape.index_shared |= by_shift[shift];
+    // a single-bit term at its own place in bytes, `tid & bit` itself, that
+    // the index code also computes: the same value (Triton's CSE)
+    for (auto& [shift, m] : tid_of)
+      if (std::has_single_bit(static_cast<uint64_t>(m)) && shift + log2i(bits / 8) == 0)
+        for (auto [im, ish] : c.index_masks)
+          if (im == m) shape.index_reused |= by_shift[shift];
     // a bit of the address below its thread-index bit (in bytes), or a term
     // of several bits: ptxas's arithmetic proves no alignment (ptxas.h)
     r_shifted_right = !terms.empty() || (!by_shift.empty() && by_shift.begin()->first + log2i(bits / 8) < 0);

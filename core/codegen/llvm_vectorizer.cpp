@@ -5,8 +5,6 @@
 #include <limits>
 #include <map>
 #include <set>
-#include <span>
-
 
 namespace ls::codegen {
 
@@ -190,27 +188,27 @@ std::pair<int32_t, Merged> merged_of(const Piece& p) {
   return {first, m};
 }
 
-// Terms of an address (below): R, R's padding, R ^ c (+ c), the padding of
-// an access of its own (+ its index).
+// Terms of an address (below): R, R's padding for one interval (+ the
+// interval's index), R ^ c (+ c), the padding of an access of its own (+ its
+// index).
 constexpr int64_t kR = 1, kRPad = 2, kXored = int64_t{1} << 40, kOwnPad = int64_t{2} << 40;
 
 int tz_of(int64_t bits) { return bits ? std::countr_zero(static_cast<uint64_t>(bits)) : 62; }
 
 // An access's address as LLVM's alias analysis takes it apart: the shared
-// base, a constant and up to two variable terms, each a value (`id`) with the
-// range and the trailing zeros its known bits allow: R, R's padding, the
-// padding of an access of its own, R XOR-ed with a constant. `opaque`: not
-// modelled.
+// base, a constant and variable terms, each a value (`id`) with the range and
+// the trailing zeros its known bits allow: R, R's padding (one GEP per
+// interval), the padding of an access of its own, R XOR-ed with a constant.
+// `opaque`: not modelled.
 struct Term {
   int64_t id = 0, lo = 0, hi = 0;
   int tz = 0;
 };
 struct Address {
   int64_t constant = 0;
-  Term terms[2];
-  int n = 0;
+  std::vector<Term> terms;
   bool opaque = false;
-  void add(const Term& t) { terms[n++] = t; }
+  void add(const Term& t) { terms.push_back(t); }
 };
 
 // May b's bytes overlap a's (BasicAA's aliasGEP on byte GEPs)? Terms of the
@@ -223,11 +221,11 @@ bool may_overlap(const Address& a, const Address& b, int64_t bytes) {
   int64_t lo = offset, hi = offset;
   int tz = 62, left = 0;
   auto in = [](const Address& x, int64_t id) {
-    return std::any_of(x.terms, x.terms + x.n, [&](const Term& t) { return t.id == id; });
+    return std::any_of(x.terms.begin(), x.terms.end(), [&](const Term& t) { return t.id == id; });
   };
-  for (const Term& t : std::span(b.terms, b.n))
+  for (const Term& t : b.terms)
     if (!in(a, t.id)) lo += t.lo, hi += t.hi, tz = std::min(tz, t.tz), ++left;
-  for (const Term& t : std::span(a.terms, a.n))
+  for (const Term& t : a.terms)
     if (!in(b, t.id)) lo -= t.hi, hi -= t.lo, tz = std::min(tz, t.tz), ++left;
   if (left == 0) return offset < bytes && offset > -bytes;
   const int64_t gcd = int64_t{1} << tz, mod = ((offset % gcd) + gcd) % gcd;
@@ -380,6 +378,29 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
   }
   std::vector<int> depth(static_cast<size_t>(n), 0);
   if (root >= 0) {
+    // a term the index code also computes (`tid & bit`, Triton's CSE made
+    // them one value) has a second use, and reassociateForUses moves it up
+    // one level at a time, (D | Y) | Z -> (Y | Z) | D (Z of one use), until
+    // it is an operand of R itself (held-out seed 2060 line 393: `tid & 64`)
+    auto reused = [&](int v) {
+      if (nodes[v].term < 0) return false;
+      const int64_t bits = s.r_terms[static_cast<size_t>(nodes[v].term)];
+      return std::has_single_bit(static_cast<uint64_t>(bits)) && (bits & s.index_reused) != 0;
+    };
+    std::vector<int> parent;
+    for (int v = 0; v < static_cast<int>(nodes.size()); ++v)
+      while (reused(v)) {
+        parent.assign(nodes.size(), -1);
+        for (int u = 0; u < static_cast<int>(nodes.size()); ++u)
+          if (nodes[u].term < 0) parent[nodes[u].l] = u, parent[nodes[u].r] = u;
+        const int p = parent[v];
+        if (p < 0 || p == root) break;
+        const int g = parent[p];
+        const int y = nodes[p].l == v ? nodes[p].r : nodes[p].l, z = nodes[g].l == p ? nodes[g].r : nodes[g].l;
+        if (reused(z)) break;
+        nodes[p] = {y, z, -1};
+        nodes[g] = {p, v, -1};
+      }
     auto reaches = [&](auto&& self, int v, int k) -> bool {
       if (nodes[v].term >= 0) return (s.r_terms[static_cast<size_t>(nodes[v].term)] >> k) != 0;
       return self(self, nodes[v].l, k) || self(self, nodes[v].r, k);
@@ -414,13 +435,14 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
     };
     walk(walk, root, 0);
   }
-  // a right-shifted term stays `lshr (tid & m), k` where `tid & m` has
-  // another use (the kernel's index code, or a padding term read from it
-  // alone); else InstCombine makes it `and (lshr tid, k), m >> k`, whose
-  // constant mask computeKnownBits reads at any depth. Taken for register
-  // 0's access only: for the others (one GEP deeper) it lost kernels whose
-  // tree InstCombine reshapes around the index code's terms (seed-77 line
-  // 525), which the tree above leaves out (docs/codegen.md, session 19)
+  // a shifted term stays `shl (tid & m), k` or `lshr (tid & m), k` where
+  // `tid & m` has another use (the kernel's index code, or a padding term
+  // read from it alone); else InstCombine makes it `and (shl tid, k), m << k`
+  // or `and (lshr tid, k), m >> k`, whose constant mask computeKnownBits
+  // reads at any depth. A right shift's mask is taken for register 0's
+  // access only: for the others (one GEP deeper) it lost kernels whose tree
+  // InstCombine reshapes around the index code's terms (seed-77 line 525),
+  // which the tree above leaves out (docs/codegen.md, session 19)
   auto lshr_kept = [&](int t) {
     const int64_t bits = s.r_terms[static_cast<size_t>(t)];
     if (bits & s.index_shared) return true;
@@ -442,7 +464,7 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
     const int32_t sh = shift_of(t);
     int k = full;
     if (d >= 6) k = 0;
-    else if (d == 5 && sh != LdStShape::kNoShift) k = sh + eb > 0 ? std::min(sh + eb, full) : sh + eb == 0 ? full : (!at_offset && !lshr_kept(t) ? full : 0);
+    else if (d == 5 && sh != LdStShape::kNoShift) k = sh + eb > 0 ? (lshr_kept(t) ? std::min(sh + eb, full) : full) : sh + eb == 0 ? full : (!at_offset && !lshr_kept(t) ? full : 0);
     tz = std::min(tz, k);
   }
   return int32_t{1} << tz;
@@ -461,8 +483,18 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // stores: each address as BasicAA takes it apart (loads need none)
   std::vector<Address> address(s.load ? 0 : accesses.size());
   const Term r_term{kR, 0, mb, tz_of(mb)};
-  const auto [r_pad_lo, r_pad_hi] = pad_range(0, mb, s);
-  const Term r_pad{kRPad, r_pad_lo, r_pad_hi, tz_of(pad_bits(mb, s))};
+  // R's padding: one GEP per interval R reaches, each its own value
+  auto with_pads = [&](std::vector<std::pair<int32_t, int32_t>> pads) {  // s's element size, these intervals
+    LdStShape t;
+    t.elem_bytes = s.elem_bytes;
+    t.pads = std::move(pads);
+    return t;
+  };
+  std::vector<Term> r_pad(s.pads.size());
+  for (size_t j = 0; j < s.pads.size(); ++j) {
+    const int64_t bits = pad_bits(mb, with_pads({s.pads[j]}));
+    r_pad[j] = {kRPad + static_cast<int64_t>(j), 0, bits, tz_of(bits)};
+  }
   // accesses of their own whose address is (R or R ^ c) | off: the PTX
   // register of R and the padding of (R | off), their off (the immediate),
   // the register's alignment as ptxas knows it (R's bits; of each padding
@@ -500,9 +532,18 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
         if (!s.load && key.first == 0) {  // R + off, and the padding of that
           const int64_t ones = off & mb ? 0 : off;
           const int64_t unknown = off & mb ? (int64_t{1} << std::bit_width(static_cast<uint64_t>(mb + off))) - 1 : mb;
-          const auto [lo, hi] = pad_range(ones, unknown, s);
+          // the padding of an interval off does not reach is R's own (the
+          // same value: InstCombine drops the `or` of bits below the
+          // interval), where off and R share no bit
+          LdStShape own_pads = with_pads({});
           address[i].add(r_term);
-          address[i].add({kOwnPad + i, lo, hi, tz_of(pad_bits(ones | unknown, s))});
+          for (size_t j = 0; j < s.pads.size(); ++j) {
+            const int sh = log2i(int64_t{s.pads[j].first} * s.elem_bytes);
+            if ((off & mb) || (off >> sh)) own_pads.pads.push_back(s.pads[j]);
+            else if (mb >> sh) address[i].add(r_pad[j]);
+          }
+          const auto [lo, hi] = pad_range(ones, unknown, own_pads);
+          address[i].add({kOwnPad + i, lo, hi, tz_of(pad_bits(ones | unknown, own_pads))});
           address[i].constant = off;
         } else if (!s.load) {
           address[i].opaque = true;
@@ -531,7 +572,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     if (!s.load && key.first != 2) {
       address[i].constant = off;
       address[i].add(key.first == 0 ? r_term : Term{kXored + key.second, 0, mb, r_term.tz});
-      if (padded && key.first == 0) address[i].add(r_pad);
+      if (padded && key.first == 0)
+        for (const Term& t : r_pad)
+          if (t.hi != 0) address[i].add(t);
       address[i].opaque = padded && key.first == 1;
     }
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, align_of(known)});

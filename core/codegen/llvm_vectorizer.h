@@ -34,7 +34,9 @@
 //   of their base (in the input's order, Triton's program order): a store of
 //   another base in between that BasicAA cannot keep apart cuts the base's
 //   stores there. BasicAA takes both addresses apart into a constant and
-//   terms (R, R ^ c, the padding terms); the same terms cancel, and the
+//   terms (R, R ^ c, the padding terms: R's one per interval, the same value
+//   in an access of its own for an interval its constant does not reach,
+//   where the two share no bit); the same terms cancel, and the
 //   others keep the two apart when the constant difference modulo 2^(their
 //   fewest known trailing zeros) leaves room for both accesses, or when the
 //   sum of their ranges (from their known bits) does;
@@ -85,6 +87,7 @@ struct LdStShape {
   static constexpr int32_t kNoShift = -1000;
   std::vector<int32_t> r_term_shifts;
   int64_t index_shared = 0;  // bits (elements) of R's terms whose `tid & m` the kernel's index code also computes
+  int64_t index_reused = 0;  // bits (elements) of R's single-bit terms that are `tid & bit` itself, which the index code also computes
   std::vector<int64_t> thread_bases;  // lane bases (5) then warp bases, elements, zeros kept
   int32_t offset_log2 = 0;            // the shared layout's offsets (log2 of elements)
   // the alignment LLVM proves: as modelled, none (Triton's accesses stay as
@@ -119,13 +122,16 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 // several-bit terms follow; each list is reduced in pairs, ORs | XORs. Each
 // padding interval's demanded-bits walk gives the nodes it passes through a
 // second use for a while, and InstCombine's reassociateForUses turns their
-// grandparent (C | Y) | Z into (Y | Z) | C. The address is R, one GEP per
-// padding interval reached (one for the intervals a single term reaches
-// whole), and one more for an access at a register offset; a term at depth 4
-// or less proves its trailing zeros, at 5 a left shift its shift (and, for
-// register 0's access, a right shift whose `tid & m` nothing else uses: its
-// mask), at 6 or more nothing. Held to the golden 3.6 padded round trips
-// (1,116 of 1,127 exact with session 19's rules) and fresh sets (docs/codegen.md).
+// grandparent (C | Y) | Z into (Y | Z) | C; before that, a single-bit term
+// `tid & bit` the index code also computes (one value) is moved up to an
+// operand of R by the same fold, (D | Y) | Z into (Y | Z) | D. The address
+// is R, one GEP per padding interval reached (one for the intervals a single
+// term reaches whole), and one more for an access at a register offset; a
+// term at depth 4 or less proves its trailing zeros, at 5 a left shift its
+// shift (its mask where `tid & m` nothing else uses; and, for register 0's
+// access, a right shift whose `tid & m` nothing else uses: its mask), at 6
+// or more nothing. Held to the golden 3.6 padded round trips (1,116 of 1,127
+// exact with session 19's rules) and fresh sets (docs/codegen.md).
 int32_t r_tree_align(const LdStShape& s, bool at_offset);
 
 // The instructions, in the order of their first access in the input.

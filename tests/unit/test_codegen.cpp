@@ -618,6 +618,55 @@ TEST_CASE("codegen: 3.6 padded: a right-shifted term InstCombine masks after the
         Counts{{"ld.shared.b8", 62}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 62}, {"st.shared.v2.b8", 1}});
 }
 
+TEST_CASE("codegen: 3.6 padded: an access of its own shares R's padding for an interval its constant does not reach",
+          "[codegen]") {
+  // held-out seed 2050 line 164 (3.6 wheel, sm_90): R's padding is one GEP
+  // per interval; the constant of register 1 (+1024 bytes) reaches the
+  // 512-byte interval only, so its padding for the 8192-byte one is R's own
+  // value, BasicAA cancels it, keeps register 1's store apart from register
+  // 0's by the rest, and LLVM sinks registers 0, 2, 16, 18 into one v4.b32
+  // (before: the two paddings as one term each, the stores kept apart)
+  const std::string reg = "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [2, 0], [4, 0], [0, 2], [8, 0], [16, 0]], "
+                          "lane_bases=[[32, 0], [0, 4], [0, 8], [0, 16], [0, 32]], warp_bases=[[0, 64], [0, 128]], "
+                          "block_bases=[], shape=[64, 256])";
+  const std::string smem = "PaddedSharedLayout(interval_padding_pairs=[[128, 4], [2048, 8]], offset_bases=[[0, 1], "
+                           "[0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], "
+                           "[8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 256])";
+  CHECK(via_shared_counts(reg, smem, {64, 256}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 124}, {"ld.shared.v4.b32", 1}, {"st.shared.b32", 124}, {"st.shared.v4.b32", 1}});
+}
+
+TEST_CASE("codegen: 3.6 padded: a term the index code also computes moves up to R", "[codegen]") {
+  // held-out seed 2060 line 393 (3.6 wheel, sm_90): Triton's R is
+  // ((t&32)<<5 | t&64) | ((t&3)<<8 ^ (t&28)<<1); `t & 64` is also the
+  // index code's, and reassociateForUses makes R (((t&3)<<8 | (t&28)<<1) |
+  // (t&32)<<5) | t&64: (t&28)<<1, whose `tid & 28` the index code uses too,
+  // lies five deep for register 0 and proves its shift only, so the loads
+  // stay b32 (before: one ld.shared.v2.b32)
+  const std::string reg = "BlockedLayout(size_per_thread=[2, 2], threads_per_warp=[4, 8], warps_per_cta=[2, 4], "
+                          "order=[0, 1], cga_layout=[])";
+  const std::string smem = "PaddedSharedLayout(interval_padding_pairs=[[16, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                           "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
+                           "block_bases=[], shape=[128, 32])";
+  CHECK(via_shared_counts(reg, smem, {128, 32}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 32}, {"st.shared.b32", 32}});
+}
+
+TEST_CASE("codegen: 3.6 padded: a left-shifted term InstCombine masks after the shift proves its mask", "[codegen]") {
+  // held-out seed 2081 line 171 (3.6 wheel, sm_90, 8-bit): `tid & m` of a
+  // left-shifted term has no other use, so it is `and (shl tid, k), m << k`
+  // and at depth 5 its mask still proves its trailing zeros: 8 v2.b32 a side
+  // (before: its shift only, one v2.b32 and 14 b32)
+  const std::string reg = "DistributedLinearLayout(reg_bases=[[0, 1], [0, 2], [1, 0], [2, 0], [0, 4], [4, 0]], "
+                          "lane_bases=[[8, 0], [16, 0], [0, 8], [32, 0], [64, 0]], warp_bases=[], block_bases=[], "
+                          "shape=[128, 16])";
+  const std::string smem = "PaddedSharedLayout(interval_padding_pairs=[[1024, 8]], offset_bases=[[0, 1], [0, 2], "
+                           "[0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
+                           "block_bases=[], shape=[128, 16])";
+  CHECK(via_shared_counts(reg, smem, {128, 16}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.v2.b32", 8}, {"st.shared.v2.b32", 8}});
+}
+
 TEST_CASE("codegen: a swizzled R of six terms, its only use one GEP, is six GEPs deep (both versions)", "[codegen]") {
   // held-out kernel (seed 2028, both wheels' PTX and IR): Triton's v2.b16
   // stay apart, LLVM proves no more than their own 4 bytes
