@@ -402,7 +402,10 @@ const cli::Registration convert_cost{
 // The swizzle choice with Triton's instructions (codegen/swizzle_choice.h) as JSON.
 std::string choice_json(const ls::codegen::SwizzleChoice& c) {
   auto one = [](const ls::codegen::SharedChoice& x) {
-    return "{\"layout\": " + ls::json_string(x.name) + ", \"store\": " + ls::json_string(x.store_instr) +
+    // shared_layout: the layout itself as Gluon text (null for Triton's own conversion)
+    return "{\"layout\": " + ls::json_string(x.name) +
+           ", \"shared_layout\": " + (x.spec ? ls::json_string(ls::print_gluon(*x.spec)) : std::string("null")) +
+           ", \"store\": " + ls::json_string(x.store_instr) +
            ", \"load\": " + ls::json_string(x.load_instr) + ", \"store_wavefronts\": " + std::to_string(x.store) +
            ", \"load_wavefronts\": " + std::to_string(x.load) + "}";
   };

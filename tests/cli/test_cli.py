@@ -174,6 +174,14 @@ def good_inputs(cli, tmp, c):
             and total(t["recommended"]) <= total(t["designed"]), out + err)
     c.check("swizzle recommends Triton's own when nothing beats it", t and not t["beats_triton"]
             and t["recommended"]["layout"] == t["own"]["layout"] and "keep" in t["note"], out + err)
+    # each candidate carries its layout as text that reads back with the same cost
+    best = t["ranked"][0] if t else {}
+    rc, out2, err2 = run(cli, ["bank-conflicts", "--reg", rows, "--shared", best.get("shared_layout") or "",
+                               "--shape", "128x128", "--bits", "16"])
+    d = json.loads(out2) if rc == 0 else {}
+    c.check("swizzle's shared_layout reads back", t and t["own"]["shared_layout"] is None
+            and best.get("shared_layout", "").startswith("SharedLinearLayout(")
+            and d.get("store", {}).get("wavefronts") == best.get("store_wavefronts"), out2 + err2)
     rc, out, err = run(cli, ["convert-cost", "--src", rows, "--dst", cols, "--shape", "128x128", "--bits", "16"])
     d = json.loads(out) if rc == 0 else {}
     c.check("convert-cost reports Triton's convert_layout", d.get("instructions_of") == "triton 3.9 sm_90"
