@@ -479,6 +479,6 @@ const cli::Registration swizzle{
        }
        return 0;
      },
-     int64_t{1} << 16}};
+     int64_t{1} << 18}};
 
 }  // namespace
