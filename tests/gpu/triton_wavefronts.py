@@ -97,7 +97,8 @@ def read_ncu(path):
         r = dict(zip(header, row))
         key = (segment, int(r["ID"]))
         if not kernels or kernels[-1][0] != key:
-            kernels.append((key, {}))
+            # which kernel, with how many threads: compare() checks them against the order file
+            kernels.append((key, {"kernel": r["Kernel Name"], "threads": r["Block Size"]}))
         kernels[-1][1][r["Metric Name"]] = float(r["Metric Value"].replace(",", ""))
     return [k for _, k in kernels]
 
@@ -117,7 +118,12 @@ def compare(args):
         return 1
     equal = total = wrong_output = 0
     seen = {}  # case index -> (model, [hardware counts of each launch])
-    for o, k in zip(launched, counters):
+    for pos, (o, k) in enumerate(zip(launched, counters)):
+        # a counter row of another case (rounds joined out of order, a crash not dropped) shows here
+        if k["kernel"] != "k_" + o["mode"] or k["threads"] != "(%d, 1, 1)" % (32 * o["num_warps"]):
+            print("launch %d (case %d): ncu profiled %s with %s threads, not k_%s with %d: the files disagree"
+                  % (pos, o["index"], k["kernel"], k["threads"], o["mode"], 32 * o["num_warps"]))
+            return 1
         wrong_output += not o["ok"]
         if o["index"] not in seen:
             cmd = [args.cli, "codegen", "--load", o["load"], "--" + o["mode"].replace("_", "-"), o["other"],
