@@ -238,7 +238,7 @@ def dump(golden, line, outdir):
         os.makedirs(os.path.join(outdir, "ia2"), exist_ok=True)
         k = ia[1]
         files += [("ia2/pre-ia.ll", (starts[k - 1], starts[k])), ("ia2/post-ia.ll", (starts[k], starts[k + 1]))]
-    lsv = [j for j, i in enumerate(starts) if "Load and Store Vectorizer" in lines[i]]
+    lsv = [j for j, i in enumerate(starts[:-1]) if "Load and Store Vectorizer" in lines[i]]
     if lsv:  # the LoadStoreVectorizer's input
         files.append(("pre-lsv.ll", (starts[lsv[0] - 1], starts[lsv[0]])))
     for name, (a, b) in files:
