@@ -15,7 +15,7 @@ namespace {
 constexpr const char* kActions[] = {"layout", "compare", "shape", "preset",  "field", "step",         "view",  "color_by",
                                     "label_by", "hover", "click", "zoom",   "undo",  "redo", "swap", "swizzle_pick",
                                     "frames", "scale", "presentation", "lesson", "design_swizzle", "export_format",
-                                    "export_pair", "open", "kernel_op", "kernel_window", "leave", "triton", "target", "gpu"};
+                                    "export_pair", "open", "kernel_op", "kernel_window", "leave", "pointer", "triton", "target", "gpu"};
 constexpr const char* kGpuJobs[] = {"copy", "sweep", "shared", "fragments"};
 constexpr double kGpuJobSeconds = 600;  // a scripted GPU job that runs longer is reported, not awaited
 constexpr int kMaxFrames = 1000;
@@ -52,6 +52,10 @@ void check(const Action& a) {
     check_arg(ok, a, "takes a list of 1 to 8 sizes like [64, 16]");
   }
   if (a.name == "hover" || a.name == "click") check_arg(is_cell(v), a, "takes a cell [row, column]");
+  if (a.name == "pointer")
+    check_arg(v.is_array() && v.size() == 2 && v[0].is_number() && v[1].is_number() && v[0].get<double>() >= 0 &&
+                  v[1].get<double>() >= 0 && v[0].get<double>() <= 1e5 && v[1].get<double>() <= 1e5,
+              a, "takes a window position [x, y] in pixels");
   if (a.name == "zoom")
     check_arg(v == "fit" || (v.is_number() && v.get<double>() > 0 && v.get<double>() <= 1000), a,
               "takes a factor in (0, 1000] or \"fit\"");
@@ -229,6 +233,10 @@ std::string run_one(App& app, const Action& a, const std::function<void()>& fram
     set_target_sm(app, ls::codegen::parse_sm(v.get<std::string>()));
   } else if (a.name == "leave") {  // the pointer leaves the window
     app.pointer = App::Pointer{};
+  } else if (a.name == "pointer") {  // the pointer rests on any pixel of the window (tooltips show)
+    app.pointer = App::Pointer{true, ImVec2(v[0].get<float>(), v[1].get<float>()), false};
+    frame();
+    frame();
   } else if (a.name == "open") {  // File > Open, or a file dropped on the window
     if (!open_file(app, v)) err = app.status;
     else if (app.kernel.inspecting() && (frame(), !app.kernel.error.empty())) err = app.status;  // a kernel: its inspection

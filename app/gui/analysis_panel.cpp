@@ -6,6 +6,7 @@
 #include "codegen/codegen.h"
 #include "codegen/swizzle_choice.h"
 #include "editor.h"
+#include "io/text.h"
 #include "imgui.h"
 
 namespace lsgui {
@@ -452,6 +453,19 @@ size_t pickable(const SwizzleResult& r) { return r.triton ? r.triton->ranked.siz
 
 namespace {
 
+// A ranked layout's name in its table cell; hovered, the layout itself as
+// Gluon text (what "put it in the second pane" puts there, to copy).
+void layout_cell(const std::string& name, const ls::Spec* spec) {
+  ImGui::TextUnformatted(name.c_str());
+  if (!spec || !ImGui::IsItemHovered()) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 40);
+  ImGui::TextUnformatted(name.c_str());
+  ImGui::TextDisabled("%s", ls::print_gluon(*spec).c_str());
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
 // Layoutscope's own design and ranking with the widest ld/st.shared (the alternative).
 void draw_widest(const SwizzleResult& r, const Doc& a, std::optional<ls::TensorLayout>& put) {
   const auto& dz = r.design;
@@ -502,7 +516,7 @@ void draw_widest(const SwizzleResult& r, const Doc& a, std::optional<ls::TensorL
         ImGui::TableNextColumn();
         ImGui::Text("%lld", static_cast<long long>(c.ideal));
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(c.name.c_str());
+        layout_cell(c.name, &c.spec);
       }
     ImGui::EndTable();
   }
@@ -557,7 +571,7 @@ void draw_triton_ranking(const ls::codegen::SwizzleChoice& t, const Doc& a, std:
         ImGui::TableNextColumn();
         ImGui::Text("%s / %s", c.store_instr.c_str(), c.load_instr.c_str());
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(c.name.c_str());
+        layout_cell(c.name, c.spec ? &*c.spec : nullptr);
       }
     ImGui::EndTable();
   }

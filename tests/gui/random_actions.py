@@ -5,7 +5,7 @@
 Each run draws COUNT actions with a fixed seed: layouts of every kind and rank
 (tests/export/layouts.txt: every Triton kind, 1D to 4D, shared and
 distributed, tilus and CuTe), presets, editor fields and their + / -
-buttons, views, colourings, labels, hover, click, zoom, undo/redo storms,
+buttons, views, colourings, labels, hover (of grid cells and of any pixel), click, zoom, undo/redo storms,
 swaps, swizzle picks and, with --dumps, the Kernel window (open a TTGIR dump,
 open one of its ops in the explorer), with deliberate mistakes among them.
 It checks:
@@ -127,8 +127,10 @@ def make_actions(rng, layouts, presets, distributed_2d, count, ops=()):
             add({"color_by": rng.choice(COLOURS)})
         elif k < 0.64:
             add({"label_by": rng.choice(COLOURS + ["as colour"])})
-        elif k < 0.70:
+        elif k < 0.67:
             add({"hover": [rng.randrange(8), rng.randrange(8)]})
+        elif k < 0.70:  # anywhere in the window: whatever is there shows its tooltip
+            add({"pointer": [rng.randrange(1280), rng.randrange(800)]})
         elif k < 0.74:
             add({"click": [rng.randrange(8), rng.randrange(8)]})
         elif k < 0.77:
