@@ -5,7 +5,9 @@
 # Triton's cubins go to OUTDIR/cubins.tar.gz (their SASS explains misses).
 # --live: Triton's kernels with a barrier after the shared loads (see
 # live_kernels in tests/gpu/triton_wavefronts.py).
-# Usage: [GOLDEN=cases.jsonl] scripts/gpu-wavefronts.sh OUTDIR [COUNT] [--live]
+# CARVEOUT=N: the kernels' preferred shared-memory carveout, percent (100: the
+# largest; L1 traffic then adds no shared wavefronts, docs/codegen.md).
+# Usage: [GOLDEN=cases.jsonl] [CARVEOUT=N] scripts/gpu-wavefronts.sh OUTDIR [COUNT] [--live]
 set -uo pipefail
 out=$1 count=${2:-100} live=${3:-}
 golden=${GOLDEN:-tests/conformance/golden/codegen-3.6.jsonl}  # GOLDEN: another file of cases
@@ -16,7 +18,8 @@ start=0 round=0
 while [ "$start" -lt "$count" ] && [ "$round" -lt 20 ]; do
   ncu --clock-control none --csv --kernel-name regex:'^k_' --metrics "$metrics" \
     python3 tests/gpu/triton_wavefronts.py launch "$golden" --count "$count" --start "$start" \
-    --order "$out/order.jsonl" --cubin-dir "$out/cubins" $live > "$out/ncu$round.csv" 2>> "$out/stderr.txt"
+    --order "$out/order.jsonl" --cubin-dir "$out/cubins" $live ${CARVEOUT:+--carveout "$CARVEOUT"} \
+    > "$out/ncu$round.csv" 2>> "$out/stderr.txt"
   last=$(tail -1 "$out/order.jsonl.started" 2>/dev/null || echo -1)
   done_n=$(wc -l < "$out/order.jsonl")
   started_n=$(wc -l < "$out/order.jsonl.started")
