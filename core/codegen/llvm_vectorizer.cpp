@@ -5,6 +5,7 @@
 #include <limits>
 #include <map>
 #include <set>
+#include <span>
 
 namespace ls::codegen {
 
@@ -20,20 +21,24 @@ int64_t pad_of(int64_t x, const LdStShape& s) {
   return p;
 }
 
-// The bits of the padding term that may be set when x's possibly-set bits are m.
-int64_t pad_bits(int64_t m, const LdStShape& s) {
+using Pads = std::span<const std::pair<int32_t, int32_t>>;  // (interval, padding) in elements
+
+// The bits of the padding term of these intervals that may be set when x's
+// possibly-set bits are m.
+int64_t pad_bits(int64_t m, Pads pads, int32_t elem_bytes) {
   int64_t b = 0;
-  for (auto [interval, pad] : s.pads)
-    b |= (m >> log2i(int64_t{interval} * s.elem_bytes)) << log2i(int64_t{pad} * s.elem_bytes);
+  for (auto [interval, pad] : pads)
+    b |= (m >> log2i(int64_t{interval} * elem_bytes)) << log2i(int64_t{pad} * elem_bytes);
   return b;
 }
 
-// The values the padding of x may take when its bits `ones` are set and the
-// bits `unknown` may be: LLVM's range of it from its known bits.
-std::pair<int64_t, int64_t> pad_range(int64_t ones, int64_t unknown, const LdStShape& s) {
+// The values the padding of x (these intervals) may take when its bits
+// `ones` are set and the bits `unknown` may be: LLVM's range of it from its
+// known bits.
+std::pair<int64_t, int64_t> pad_range(int64_t ones, int64_t unknown, Pads pads, int32_t elem_bytes) {
   int64_t lo = 0, hi = 0;
-  for (auto [interval, pad] : s.pads) {
-    const int k = log2i(int64_t{interval} * s.elem_bytes), p = log2i(int64_t{pad} * s.elem_bytes);
+  for (auto [interval, pad] : pads) {
+    const int k = log2i(int64_t{interval} * elem_bytes), p = log2i(int64_t{pad} * elem_bytes);
     lo += (ones >> k) << p;
     hi += ((ones | unknown) >> k) << p;
   }
@@ -484,15 +489,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   std::vector<Address> address(s.load ? 0 : accesses.size());
   const Term r_term{kR, 0, mb, tz_of(mb)};
   // R's padding: one GEP per interval R reaches, each its own value
-  auto with_pads = [&](std::vector<std::pair<int32_t, int32_t>> pads) {  // s's element size, these intervals
-    LdStShape t;
-    t.elem_bytes = s.elem_bytes;
-    t.pads = std::move(pads);
-    return t;
-  };
   std::vector<Term> r_pad(s.pads.size());
   for (size_t j = 0; j < s.pads.size(); ++j) {
-    const int64_t bits = pad_bits(mb, with_pads({s.pads[j]}));
+    const int64_t bits = pad_bits(mb, Pads(&s.pads[j], 1), s.elem_bytes);
     r_pad[j] = {kRPad + static_cast<int64_t>(j), 0, bits, tz_of(bits)};
   }
   // accesses of their own whose address is (R or R ^ c) | off: the PTX
@@ -535,15 +534,15 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           // the padding of an interval off does not reach is R's own (the
           // same value: InstCombine drops the `or` of bits below the
           // interval), where off and R share no bit
-          LdStShape own_pads = with_pads({});
+          std::vector<std::pair<int32_t, int32_t>> own_pads;
           address[i].add(r_term);
           for (size_t j = 0; j < s.pads.size(); ++j) {
             const int sh = log2i(int64_t{s.pads[j].first} * s.elem_bytes);
-            if ((off & mb) || (off >> sh)) own_pads.pads.push_back(s.pads[j]);
+            if ((off & mb) || (off >> sh)) own_pads.push_back(s.pads[j]);
             else if (mb >> sh) address[i].add(r_pad[j]);
           }
-          const auto [lo, hi] = pad_range(ones, unknown, own_pads);
-          address[i].add({kOwnPad + i, lo, hi, tz_of(pad_bits(ones | unknown, own_pads))});
+          const auto [lo, hi] = pad_range(ones, unknown, own_pads, s.elem_bytes);
+          address[i].add({kOwnPad + i, lo, hi, tz_of(pad_bits(ones | unknown, own_pads, s.elem_bytes))});
           address[i].constant = off;
         } else if (!s.load) {
           address[i].opaque = true;
@@ -562,7 +561,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       } else {
         off += pad_of(off, s);
       }
-      known |= pad_bits(known, s);
+      known |= pad_bits(known, s.pads, s.elem_bytes);
     }
     int32_t align = align_of(known | off);
     if ((deep && s.proof == LdStShape::Proof::model) || s.proof == LdStShape::Proof::none)
@@ -614,7 +613,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // elsewhere the sum stays an `add` and its GEP puts c inside the padding.
   if (tree_align[0])
     if (auto it = bases.find({0, 0}); it != bases.end()) {
-      const int64_t pbits = pad_bits(mb, s);
+      const int64_t pbits = pad_bits(mb, s.pads, s.elem_bytes);
       int32_t best = 0;  // the base pointer's alignment the earlier accesses prove
       for (Placed& p : it->second) {
         if (((mb | p.offset) & pbits) != 0) continue;  // the constant sits inside
