@@ -17,8 +17,9 @@
 // - an access's alignment is 2^(trailing known-zero bits of its address),
 //   at most 16 (the shared base's); LLVM knows no bit of R (computeKnownBits
 //   stops six levels deep) where R's only use is one GEP (no padding, no
-//   XOR-ed offset: InstCombine splits it into one GEP per term) of six or
-//   more terms, nor, in 3.9, of seven or more terms (a proxy for the depth
+//   XOR-ed offset: InstCombine splits its `or disjoint`s into one GEP per
+//   term of Triton's OR lists and one for the tree of its XOR lists) of six
+//   or more GEPs, nor, in 3.9, of seven or more terms (a proxy for the depth
 //   of the tree of ORs O3 builds) or, in a padded layout, of six or more
 //   terms (the same proxy), nor, in 3.9, in a padded layout whose
 //   padding terms each read one term of R only (so R's one use is its GEP

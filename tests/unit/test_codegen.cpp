@@ -494,16 +494,33 @@ TEST_CASE("codegen: LLVM knows no bit of R six GEPs deep, or (3.9) of seven term
   s.vec_bytes = 4;
   s.version = ls::TritonVersion::v3_9;
   const std::vector<cg::LdStAccess> acc = {{0, 0}, {0, 1}, {0, 2}, {0, 3}};
-  s.r_terms.assign(5, 1);
+  // R's terms: one per lane/warp basis, each offset bit set by that basis only
+  // (Triton's OR lists)
+  s.thread_bases = {0x10, 0x20, 0x40, 0x80, 0x100, 0x200, 0x400};
+  s.offset_log2 = 11;
+  s.r_terms.assign(s.thread_bases.begin(), s.thread_bases.begin() + 5);
   auto m = cg::vectorize(acc, s);
   REQUIRE(m.size() == 1);
   CHECK(m[0].bytes == 16);
   // R's only use is one GEP: InstCombine splits it into a chain of six, the
   // shared base six deep: Triton's 4-byte alignment only, in both versions
-  s.r_terms.assign(6, 1);
+  s.r_terms.assign(s.thread_bases.begin(), s.thread_bases.begin() + 6);
   CHECK(cg::vectorize(acc, s).size() == 4);
   s.version = ls::TritonVersion::v3_6;
   CHECK(cg::vectorize(acc, s).size() == 4);
+  // only the `or disjoint`s are split: terms of Triton's XOR lists (here two
+  // whose bit a second basis also sets) stay one index, five GEPs in all
+  s.thread_bases = {0x10, 0x20, 0x40, 0x80, 0x100, 0x200, 0x300};
+  CHECK(cg::vectorize(acc, s).size() == 1);
+  // held-out seed 2110 3.6 line 3743 (the wheel's IR: six terms, three GEPs,
+  // the first store 4-byte aligned): the stores join into words
+  CHECK(via_shared_counts("NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 32, 32], "
+                          "cga_layout=[])",
+                          "SharedLinearLayout(offset_bases=[[0, 1], [8, 1], [64, 0], [1, 0], [2, 0], [0, 2], [4, 0], "
+                          "[0, 16], [0, 4], [32, 0], [16, 4], [0, 8]], block_bases=[], alignment=16)",
+                          {128, 32}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 4}, {"ld.shared.v2.b8", 4}, {"st.shared.b32", 4}});
+  s.thread_bases = {0x10, 0x20, 0x40, 0x80, 0x100, 0x200, 0x400};
   // XOR-ed offsets use R again: a tree of ORs, deep enough in 3.9 at seven
   // terms, not in 3.6's golden kernels
   const std::vector<cg::LdStAccess> xored = {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0x10, 0}, {0x10, 1}, {0x10, 2}, {0x10, 3}};
