@@ -320,58 +320,6 @@ TritonLists triton_lists(const LdStShape& s) {
   return lists;
 }
 
-// Triton's items of R exactly as matrixVectorProd builds them over the
-// lane/warp bases in bytes: a column (thread-index bit) that some diagonal
-// holds alone becomes a select of its basis (repeated until no diagonal has a
-// single column left), every other diagonal one `(x & mask) << shift`; each
-// among the ORs where every offset bit it may set is set by one basis only,
-// else among the XORs. `reversal`: two one-bit selects on one anti-diagonal
-// (thread bit p to offset bit q, p + q equal), which InstCombine turns into
-// one `llvm.bitreverse` of `tid & m` (held-out seed 2110 3.6 line 2079).
-struct TritonItems {
-  int ors = 0, xors = 0;
-  bool reversal = false;
-};
-TritonItems triton_items(const LdStShape& s) {
-  const int eb = log2i(s.elem_bytes);
-  const int ncol = static_cast<int>(s.thread_bases.size());
-  const int nrow = s.offset_log2 + eb;
-  std::vector<uint64_t> m(static_cast<size_t>(ncol));
-  for (int c = 0; c < ncol; ++c) m[static_cast<size_t>(c)] = static_cast<uint64_t>(s.thread_bases[static_cast<size_t>(c)]) << eb;
-  uint64_t unique = 0;  // offset bits set by one basis only
-  for (int r = 0; r < nrow; ++r) {
-    int pop = 0;
-    for (uint64_t v : m) pop += static_cast<int>((v >> r) & 1);
-    if (pop == 1) unique |= uint64_t{1} << r;
-  }
-  auto diagonal = [&](int i) {  // columns c with offset bit c - i set; all its rows unique
-    uint64_t mask = 0;
-    bool all = true;
-    for (int r = i < 0 ? -i : 0, c = i < 0 ? 0 : i; r < nrow && c < ncol; ++r, ++c) {
-      mask |= ((m[static_cast<size_t>(c)] >> r) & 1) << c;
-      all = all && ((unique >> r) & 1);
-    }
-    return std::pair<uint64_t, bool>{mask, all};
-  };
-  uint64_t alone = 0;
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (int i = -nrow + 1; i < ncol; ++i)
-      if (const uint64_t c = diagonal(i).first & ~alone; std::has_single_bit(c)) alone |= c, grew = true;
-  }
-  TritonItems t;
-  for (int i = -nrow + 1; i < ncol; ++i)
-    if (auto [mask, all] = diagonal(i); mask & ~alone) ++(all ? t.ors : t.xors);
-  std::set<int> sums;
-  for (int c = 0; c < ncol; ++c) {
-    const uint64_t v = m[static_cast<size_t>(c)];
-    if (!((alone >> c) & 1) || v == 0) continue;
-    ++((unique & v) == v ? t.ors : t.xors);
-    if (std::has_single_bit(v) && !sums.insert(c + std::countr_zero(v)).second) t.reversal = true;
-  }
-  return t;
-}
-
 }  // namespace
 
 bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
@@ -648,20 +596,6 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       align = std::min(align, s.vec_bytes);
     else if (tree_align[0])
       align = std::max(s.vec_bytes, std::min(align, tree_align[(accesses[i].xor_const | accesses[i].add_const) != 0]));
-    // 3.6, no padding, a base R ^ c: R is used again, so InstCombine leaves
-    // it a tree; where no term of Triton's ORs stays `shl (tid & m), k` (the
-    // index code computes no `tid & m` of R) Reassociate makes the ORs one
-    // chain, Triton's OR items and the XOR items' tree its operands. At five
-    // operands or more R's deepest terms sit four levels below R, six below
-    // the GEP of `R ^ c`: computeKnownBits proves nothing of that base's
-    // first access, and LLVM's second InferAlignment has nothing to carry to
-    // its other accesses: Triton's own accesses (held-out seed 2110 3.6 lines
-    // 592 and 927, 8-bit: each R ^ c keeps align 1 where R proves 4 and 2)
-    if (s.version == TritonVersion::v3_6 && !padded && key.first == 1 && s.proof == LdStShape::Proof::model &&
-        s.index_shared == 0) {
-      const TritonItems t = triton_items(s);
-      if (t.ors + (t.xors > 0 ? 1 : 0) >= 5 && !t.reversal) align = std::min(align, s.vec_bytes);
-    }
     if (!s.load && key.first != 2) {
       address[i].constant = off;
       address[i].add(key.first == 0 ? r_term : Term{kXored + key.second, 0, mb, r_term.tz});

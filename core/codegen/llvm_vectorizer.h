@@ -29,10 +29,7 @@
 //   it (r_tree_align below), and an access of R whose constant is the
 //   outermost GEP (R, the constant and R's padding share no bit) has at
 //   least what register 0's alignment implies at its offset (LLVM's second
-//   InferAlignment pass carries it along the base pointer); in 3.6, with no
-//   padding, a base R ^ c keeps Triton's own alignment where Reassociate
-//   makes R one chain of five ORs or more (no term `shl (tid & m)`; Triton's
-//   OR items and its XOR items' tree; vectorize());
+//   InferAlignment pass carries it along the base pointer);
 // - loads of one address are loaded once (stores are all kept);
 // - stores are joined only where LLVM may sink them down to the last store
 //   of their base (in the input's order, Triton's program order): a store of

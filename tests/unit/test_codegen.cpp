@@ -545,28 +545,6 @@ TEST_CASE("codegen: LLVM knows no bit of R six GEPs deep, or (3.9) of seven term
   CHECK(cg::vectorize(acc, s).size() == 4);
 }
 
-TEST_CASE("codegen: 3.6, R ^ c of a chain of five ORs: LLVM proves nothing of it", "[codegen]") {
-  // held-out seed 2110 3.6 line 592 (the wheel's IR): R is a chain of four
-  // ORs of `and (shl tid)` and selects, its deepest terms four levels below
-  // R; register 0's address proves 4 bytes and its 32 bytes join into words,
-  // the 32 bytes through R ^ 4 (six levels deep) stay b8
-  CHECK(via_shared_counts("NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, 1], instr_shape=[16, 8], "
-                          "cga_layout=[])",
-                          "SharedLinearLayout(offset_bases=[[8, 0], [8, 8], [0, 1], [0, 4], [8, 24], [1, 0], [128, 0], "
-                          "[64, 0], [32, 0], [4, 1], [2, 0], [0, 2], [16, 4]], block_bases=[], alignment=16)",
-                          {256, 32}, 8, ls::TritonVersion::v3_6, 90) ==
-        Counts{{"ld.shared.b32", 8}, {"ld.shared.b8", 32}, {"st.shared.b32", 8}, {"st.shared.b8", 32}});
-  // line 2079: two of the five are one-bit selects on one anti-diagonal
-  // (thread bits 0 and 1 to byte bits 9 and 8), which InstCombine makes one
-  // `llvm.bitreverse`: four operands, R ^ c still proves its alignment
-  CHECK(via_shared_counts("DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], "
-                          "warps_per_cta=[4, 2], instr_shape=[16, 8, 16], cga_layout=[]), k_width=2)",
-                          "SharedLinearLayout(offset_bases=[[8, 0], [8, 8], [9, 8], [4, 0], [9, 24], [0, 1], [2, 0], "
-                          "[0, 4], [0, 2]], block_bases=[], alignment=16)",
-                          {16, 32}, 16, ls::TritonVersion::v3_6, 90) ==
-        Counts{{"ld.shared.b16", 8}, {"ld.shared.v2.b16", 4}, {"st.shared.b16", 8}, {"st.shared.b32", 4}});
-}
-
 TEST_CASE("codegen: padded layouts in 3.9: R split into GEPs with a padding term read from one of its terms", "[codegen]") {
   // golden 3.9 line 422 (the wheel's IR before InferAlignment: five GEPs of
   // R's terms, then `(tid & 16) << 2` for the padding, read from R's one term
