@@ -274,6 +274,12 @@ void split_at_aliasing_stores(std::vector<Placed>& v, const std::vector<Address>
   out.push_back(std::move(piece));
 }
 
+// R's term t's shift (LdStShape::r_term_shifts; kNoShift where none is given).
+int32_t shift_of(const LdStShape& s, int t) {
+  return static_cast<size_t>(t) < s.r_term_shifts.size() ? s.r_term_shifts[static_cast<size_t>(t)]
+                                                         : LdStShape::kNoShift;
+}
+
 // Triton's lists of R's terms (lowerLdSt's matrixVectorProd, r_tree_align
 // below): diagonals (x & m) << s and the other terms, each among the ORs where
 // every offset bit on its path is set by one lane/warp basis only, else among
@@ -284,10 +290,6 @@ struct TritonLists {
 TritonLists triton_lists(const LdStShape& s) {
   const int n = static_cast<int>(s.r_terms.size());
   const int eb = log2i(s.elem_bytes);
-  auto shift_of = [&](int t) {
-    return static_cast<size_t>(t) < s.r_term_shifts.size() ? s.r_term_shifts[static_cast<size_t>(t)]
-                                                           : LdStShape::kNoShift;
-  };
   // offset bits (bytes) and how many lane/warp bases set each
   const int ncol = static_cast<int>(s.thread_bases.size());
   const int nrow = s.offset_log2 + eb;
@@ -304,7 +306,7 @@ TritonLists triton_lists(const LdStShape& s) {
   TritonLists lists;
   auto& [or_d, xor_d, or_s, xor_s] = lists;
   for (int t = 0; t < n; ++t) {
-    const int32_t sh = shift_of(t);
+    const int32_t sh = shift_of(s, t);
     const auto bits = static_cast<uint64_t>(s.r_terms[static_cast<size_t>(t)]);
     if (sh != LdStShape::kNoShift && !std::has_single_bit(bits)) {
       const int i = -(sh + eb);
@@ -359,10 +361,6 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
 int32_t r_tree_align(const LdStShape& s, bool at_offset) {
   const int n = static_cast<int>(s.r_terms.size());
   const int eb = log2i(s.elem_bytes);
-  auto shift_of = [&](int t) {
-    return static_cast<size_t>(t) < s.r_term_shifts.size() ? s.r_term_shifts[static_cast<size_t>(t)]
-                                                           : LdStShape::kNoShift;
-  };
   // GEPs of the padding: one per interval some term reaches; the intervals
   // one single term reaches whole share one
   int geps = 0;
@@ -494,7 +492,7 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
   for (int t = 0; t < n; ++t) {
     const int d = top + depth[static_cast<size_t>(t)];
     const int full = std::countr_zero(static_cast<uint64_t>(s.r_terms[static_cast<size_t>(t)])) + eb;
-    const int32_t sh = shift_of(t);
+    const int32_t sh = shift_of(s, t);
     int k = full;
     if (d >= 6) k = 0;
     else if (d == 5 && sh != LdStShape::kNoShift) k = sh + eb > 0 ? (lshr_kept(t) ? std::min(sh + eb, full) : full) : sh + eb == 0 ? full : (!at_offset && !lshr_kept(t) ? full : 0);
