@@ -501,6 +501,25 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
   return int32_t{1} << tz;
 }
 
+// InstCombine's demanded bits: where R is one term (x << s) & m, x the
+// thread index (below 1024), and off sets every bit x << s may have outside
+// m, the `or` of R and off needs no `and`: the access's address becomes
+// (x << s) | off, an `or` whose operands may share bits, which LLVM can
+// neither split into R's GEP and a constant nor relate to R's other accesses
+// (seed 2200 3.6 line 1032: `or i32 %619, 31744`, eight scalar stores).
+// Returns the bits x << s may have (bytes), 0 where the `and` stays.
+int64_t r_and_dropped(const LdStShape& s, int64_t off) {
+  // the index code's `tid & m` (index_shared) has other uses: `shl` of it stays
+  if (s.r_terms.size() != 1 || off == 0 || (s.r_terms[0] & s.index_shared))
+    return 0;
+  const int32_t sh = shift_of(s, 0);
+  if (sh == LdStShape::kNoShift) return 0;
+  const int sb = sh + log2i(s.elem_bytes);
+  const int64_t x = sb >= 0 ? int64_t{1023} << sb : int64_t{1023} >> -sb;
+  const int64_t outside = x & ~(s.r_terms[0] * s.elem_bytes);
+  return outside != 0 && (outside & ~off) == 0 ? x : 0;
+}
+
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   const int64_t mb = s.lane_warp_mask * s.elem_bytes;
   const bool padded = !s.pads.empty();
@@ -545,6 +564,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       key = {1, cx};
       known = mb | cx;
       off = (c ^ cx) + d;
+    } else if (const int64_t x = padded ? 0 : r_and_dropped(s, off)) {
+      key = {2, i};
+      known = x | off;
+      off = 0;
     }
     if (padded) {
       bool spread = (off & known) == 0;
@@ -601,6 +624,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
         for (const Term& t : r_pad)
           if (t.hi != 0) address[i].add(t);
       address[i].opaque = padded && key.first == 1;
+    } else if (!s.load && !padded) {
+      address[i].opaque = true;  // (x << s) | off
     }
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, align_of(known)});
   }

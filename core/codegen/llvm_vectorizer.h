@@ -11,6 +11,10 @@
 // - c & M = 0: the XOR is an `or disjoint`, the access is R + (c + d);
 //   else the access is (R ^ c) + d, a base of its own per c & M (LLVM adds
 //   the bits of c outside M: (R ^ (c & M)) + (c & ~M) + d);
+// - where R is one term (tid << s) & m (no padding, its `tid & m` not the
+//   index code's) and c + d sets every bit tid << s may have (tid < 1024)
+//   outside m, InstCombine drops the `and` from that `or`: the access is a
+//   base of its own, (tid << s) | (c + d);
 // - padding distributes over such a disjoint sum, R's padding staying with
 //   R (LLVM of 3.6: not where both R and the constant reach an interval;
 //   that access is a base of its own);

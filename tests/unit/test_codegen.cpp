@@ -1210,3 +1210,21 @@ TEST_CASE("codegen: histograms as Triton emits them", "[codegen][histogram]") {
   CHECK(cg::triton_histogram(16, 16, 1, 1, ls::TritonVersion::v3_6).at("vote.sync.ballot.b32") == 80);
   CHECK(cg::triton_histogram(8, 512, 4, 4, ls::TritonVersion::v3_9).at("ld.shared.v4.b32") == 1);
 }
+
+TEST_CASE("codegen: an offset that sets every other bit of the thread index drops R's mask (seed 2200 line 1032)",
+          "[codegen]") {
+  // R is one term, (tid << 5) & 992 bytes; rows 248-255 add 31744, which with
+  // the mask covers every bit tid << 5 may have, so InstCombine leaves
+  // `or (tid << 5), 31744`: LLVM relates it to nothing and the last 8 of
+  // Triton's 32-bit accesses stay scalar (both wheels' PTX)
+  const char* reg = "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[2, 0], "
+                    "warps_per_cta=[1, 4], instr_shape=[16, 8], cga_layout=[]), k_width=8)";
+  const char* shared = "SwizzledSharedLayout(vec=1, per_phase=8, max_phase=8, order=[1, 0], cga_layout=[])";
+  for (auto v : {ls::TritonVersion::v3_6, ls::TritonVersion::v3_9}) {
+    const Counts c = via_shared_counts(reg, shared, {256, 32}, 32, v, 90);
+    CHECK(c.at("st.shared.v4.b32") == 62);
+    CHECK(c.at("st.shared.b32") == 8);
+    CHECK(c.at("ld.shared.v4.b32") == 62);
+    CHECK(c.at("ld.shared.b32") == 8);
+  }
+}
