@@ -10,6 +10,7 @@ never a case list); every mismatch in the checked classes fails the test, or wit
 fewer than N exact kernels do. With no golden file present the test is skipped (exit 77)."""
 import argparse
 import collections
+import concurrent.futures
 import glob
 import json
 import os
@@ -61,6 +62,7 @@ def main():
     ap.add_argument("--min-exact", type=int, default=None,
                     help="pass when at least this many selected kernels are exact (a floor for the classes the "
                          "model does not match fully); default: every one")
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="CLI processes at a time")
     args = ap.parse_args()
     files = sorted(glob.glob(os.path.join(args.golden_dir, "codegen-*.jsonl")))
     if not files:
@@ -71,19 +73,22 @@ def main():
     def selected(cls):
         return not only or any(all(p in ("*", q) for p, q in zip(o, cls)) for o in only)
 
-    stats = collections.OrderedDict()
-    shown = collections.Counter()
+    cases = []
     for f in files:
         for line in open(f):
-            if not line.strip():
-                continue
-            case = json.loads(line)
+            if line.strip():
+                case = json.loads(line)
+                if selected(class_of(case)):
+                    cases.append(case)
+    # one CLI process per kernel, as many at a time as there are cores; results in file order
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = pool.map(lambda c: run_case(args.cli, c), cases)
+        stats = collections.OrderedDict()
+        shown = collections.Counter()
+        for case, (got, err) in zip(cases, results):
             cls = class_of(case)
-            if not selected(cls):
-                continue
             st = stats.setdefault(cls, [0, 0])
             st[1] += 1
-            got, err = run_case(args.cli, case)
             if got is not None and got["ptx_per_thread"] == case["ptx_per_thread"]:
                 st[0] += 1
                 continue
