@@ -6,8 +6,10 @@ tests/conformance/README_codegen.md) the model's ptx_per_thread must equal Trito
 Cases fall into classes VERSION/TARGET/KIND/SHARED (KIND: via_shared, convert, copy; SHARED: the
 shared layout's kind for via_shared: swizzled, nvmma, padded, shared_linear; '-' otherwise).
 --only CLASS,... restricts the check to those classes ('*' matches any part; a class is a rule,
-never a case list); every mismatch in the checked classes fails the test, or with --min-exact N
-fewer than N exact kernels do. With no golden file present the test is skipped (exit 77)."""
+never a case list) and --every K to every K-th of their kernels in file order (a sample of every
+file and class, for slow builds such as the sanitizer one). Every mismatch fails the test; with
+--min-exact N it fails when fewer than N kernels are exact or any kernel of a --strict class
+misses. With no golden file present the test is skipped (exit 77)."""
 import argparse
 import collections
 import concurrent.futures
@@ -62,16 +64,24 @@ def main():
     ap.add_argument("--min-exact", type=int, default=None,
                     help="pass when at least this many selected kernels are exact (a floor for the classes the "
                          "model does not match fully); default: every one")
+    ap.add_argument("--strict", default="", help="with --min-exact: classes in which every kernel must be exact")
+    ap.add_argument("--every", type=int, default=1, help="check every K-th selected kernel only")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="CLI processes at a time")
     args = ap.parse_args()
     files = sorted(glob.glob(os.path.join(args.golden_dir, "codegen-*.jsonl")))
     if not files:
         print("SKIP: no golden file tests/conformance/golden/codegen-*.jsonl (made by codegen_oracle.py)")
         return SKIP
-    only = [c.split("/") for c in args.only.split(",") if c]
+    def classes(text):
+        return [c.split("/") for c in text.split(",") if c]
+
+    def matches(patterns, cls):
+        return any(all(p in ("*", q) for p, q in zip(o, cls)) for o in patterns)
+
+    only, strict = classes(args.only), classes(args.strict)
 
     def selected(cls):
-        return not only or any(all(p in ("*", q) for p, q in zip(o, cls)) for o in only)
+        return not only or matches(only, cls)
 
     cases = []
     for f in files:
@@ -80,6 +90,7 @@ def main():
                 case = json.loads(line)
                 if selected(class_of(case)):
                     cases.append(case)
+    cases = cases[::max(args.every, 1)]
     # one CLI process per kernel, as many at a time as there are cores; results in file order
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
         results = pool.map(lambda c: run_case(args.cli, c), cases)
@@ -106,10 +117,13 @@ def main():
     if total[1] == 0:
         print("SKIP: no golden case in the selected classes")
         return SKIP
-    if args.min_exact is not None:
-        print("floor: at least %d exact" % args.min_exact)
-        return 0 if total[0] >= args.min_exact else 1
-    return 0 if total[0] == total[1] else 1
+    if args.min_exact is None:
+        return 0 if total[0] == total[1] else 1
+    missed = sorted("/".join(c) for c, (ok, n) in stats.items() if ok < n and matches(strict, c))
+    print("floor: at least %d exact%s" % (args.min_exact, "; strict classes exact" if strict else ""))
+    for c in missed:
+        print("FAIL: strict class %s has a mismatch" % c)
+    return 0 if total[0] >= args.min_exact and not missed else 1
 
 
 if __name__ == "__main__":
