@@ -509,8 +509,9 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
 // (seed 2200 3.6 line 1032: `or i32 %619, 31744`, eight scalar stores).
 // Returns the bits x << s may have (bytes), 0 where the `and` stays.
 int64_t r_and_dropped(const LdStShape& s, int64_t off) {
-  // the index code's `tid & m` (index_shared) has other uses: `shl` of it stays
-  if (s.r_terms.size() != 1 || off == 0 || (s.r_terms[0] & s.index_shared))
+  // unpadded only (padded R was not seen to drop it); the index code's
+  // `tid & m` (index_shared) has other uses, so `shl` of it stays
+  if (!s.pads.empty() || s.r_terms.size() != 1 || off == 0 || (s.r_terms[0] & s.index_shared))
     return 0;
   const int32_t sh = shift_of(s, 0);
   if (sh == LdStShape::kNoShift) return 0;
@@ -564,7 +565,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       key = {1, cx};
       known = mb | cx;
       off = (c ^ cx) + d;
-    } else if (const int64_t x = padded ? 0 : r_and_dropped(s, off)) {
+    } else if (const int64_t x = r_and_dropped(s, off)) {
       key = {2, i};
       known = x | off;
       off = 0;
