@@ -548,8 +548,8 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   in.per_thread = static_cast<int64_t>(merged.size());
   if (proof == LdStShape::Proof::model) {  // the other way LLVM's proof could go
     const bool joined = std::any_of(merged.begin(), merged.end(), [](const Merged& m) { return m.count > 1; });
-    // (3.6 padded: r_tree_align may have kept apart what R's bits would join)
-    if (joined || r_too_deep(acc, shape) || (!shape.pads.empty() && version == TritonVersion::v3_6)) {
+    // (padded: r_tree_align may have kept apart what R's bits would join)
+    if (joined || r_too_deep(acc, shape) || !shape.pads.empty()) {
       const Instr other = ldst(c, shared, bits, store, version, neighbour_vec, false,
                                joined ? LdStShape::Proof::none : LdStShape::Proof::full);
       if (joined || other.per_thread != in.per_thread)

@@ -327,25 +327,17 @@ TritonLists triton_lists(const LdStShape& s) {
 bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   const bool xored = std::any_of(accesses.begin(), accesses.end(),
                                  [&](const LdStAccess& a) { return (a.xor_const & s.lane_warp_mask) != 0; });
-  const bool chain = s.pads.empty() && !xored;  // R's only use is one GEP: InstCombine splits it
+  // 3.9: padding no term of R reaches folds away (3.6 is held to the six-term rule below)
+  const bool reached = std::any_of(s.pads.begin(), s.pads.end(), [&](std::pair<int32_t, int32_t> p) {
+    return std::any_of(s.r_terms.begin(), s.r_terms.end(), [&](int64_t t) { return (t >> log2i(p.first)) != 0; });
+  });
+  const bool unpadded = s.pads.empty() || (s.version == TritonVersion::v3_9 && !reached);
+  const bool chain = unpadded && !xored;  // R's only use is one GEP: InstCombine splits it
   const auto terms = static_cast<int>(s.r_terms.size());
-  if (s.version == TritonVersion::v3_9 && !s.pads.empty() && !xored) {
-    // 3.9, padded: a padding term that reads one of R's terms only is
-    // computed from that term, so R's one use is its GEP and InstCombine
-    // splits it; the chain holds R's terms and those padding terms
-    int geps = terms;
-    bool split = true;
-    for (auto [interval, pad] : s.pads) {
-      int reach = 0;
-      for (int64_t t : s.r_terms) reach += (t >> log2i(interval)) != 0;
-      split = split && reach < 2;
-      geps += reach == 1;
-    }
-    if (split && geps >= 6) return true;
-  }
-  // padded: R of six terms or more (3.6: a tree of ORs used by its GEP and
-  // its padding), LLVM proves none of its bits
-  if (!s.pads.empty() && terms >= 6) return true;
+  // padded: R of six terms or more, LLVM proves none of its bits (3.6: a
+  // tree of ORs used by its GEP and its padding; 3.9 where R is XOR-ed, else
+  // r_tree_align gives each term's depth)
+  if (!unpadded && terms >= 6 && (s.version == TritonVersion::v3_6 || xored)) return true;
   // the chain: InstCombine splits only R's `or disjoint`s, so each term of
   // Triton's OR lists is a GEP of its own and the tree of the XOR lists one
   // more (held-out seed 2110 3.6 line 3743: six terms, three GEPs, register
@@ -407,7 +399,17 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
     nodes.push_back({ors, xors, -1});
     root = static_cast<int>(nodes.size()) - 1;
   }
+  if (geps == 0) return 16;  // no term reaches an interval: no padding in the address
+  // each term's depth below the access's address
   std::vector<int> depth(static_cast<size_t>(n), 0);
+  auto walk = [&](auto&& self, int v, int d) -> void {
+    if (nodes[v].term >= 0) {
+      depth[static_cast<size_t>(nodes[v].term)] = d;
+      return;
+    }
+    self(self, nodes[v].l, d + 1);
+    self(self, nodes[v].r, d + 1);
+  };
   if (root >= 0) {
     // a term the index code also computes (`tid & bit`, Triton's CSE made
     // them one value) has a second use, and reassociateForUses moves it up
@@ -456,15 +458,43 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
         v = c;
       }
     }
-    auto walk = [&](auto&& self, int v, int d) -> void {
-      if (nodes[v].term >= 0) {
-        depth[static_cast<size_t>(nodes[v].term)] = d;
-        return;
+    if (s.version == TritonVersion::v3_6) {
+      walk(walk, root, 1 + geps + (at_offset ? 1 : 0));
+    } else {
+      // 3.9, after the walk above: the padding reads P, the smallest subtree
+      // holding every term that reaches an interval (demanded bits); R's
+      // `or`s above P have one use, the GEP, and InstCombine splits them
+      // into one GEP per operand, in order (a tree of XORs stays one): the
+      // chain is those GEPs, the padding's, and the access's constant; of G
+      // GEPs the i-th's index is at depth G - i, the shared base at G
+      // (held-out seed 2110 line 1130)
+      int kmin = 64;
+      for (auto [interval, pad] : s.pads)
+        for (int64_t t : s.r_terms)
+          if ((t >> log2i(interval)) != 0) kmin = std::min(kmin, log2i(interval));
+      int p = root;
+      while (nodes[p].term < 0) {
+        const bool rl = reaches(reaches, nodes[p].l, kmin), rr = reaches(reaches, nodes[p].r, kmin);
+        if (rl == rr) break;
+        p = rl ? nodes[p].l : nodes[p].r;
       }
-      self(self, nodes[v].l, d + 1);
-      self(self, nodes[v].r, d + 1);
-    };
-    walk(walk, root, 0);
+      auto holds = [&](auto&& self, int v, int w) -> bool {
+        return v == w || (nodes[v].term < 0 && (self(self, nodes[v].l, w) || self(self, nodes[v].r, w)));
+      };
+      std::vector<int> chain;
+      auto split = [&](auto&& self, int v) -> void {
+        if (v == p || nodes[v].term >= 0 || (v == xors && !holds(holds, v, p))) {
+          chain.push_back(v);
+          return;
+        }
+        self(self, nodes[v].l);
+        self(self, nodes[v].r);
+      };
+      split(split, root);
+      const int g = static_cast<int>(chain.size()) + geps + (at_offset ? 1 : 0);
+      if (g >= 6) return 1;  // computeKnownBits does not reach the shared base
+      for (size_t i = 0; i < chain.size(); ++i) walk(walk, chain[i], g - static_cast<int>(i));
+    }
   }
   // a shifted term stays `shl (tid & m), k` or `lshr (tid & m), k` where
   // `tid & m` has another use (the kernel's index code, or a padding term
@@ -486,11 +516,9 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
     }
     return false;
   };
-  if (geps == 0) return 16;  // no term reaches an interval: no padding in the address
-  const int top = 1 + geps + (at_offset ? 1 : 0);
   int tz = 4;
   for (int t = 0; t < n; ++t) {
-    const int d = top + depth[static_cast<size_t>(t)];
+    const int d = depth[static_cast<size_t>(t)];
     const int full = std::countr_zero(static_cast<uint64_t>(s.r_terms[static_cast<size_t>(t)])) + eb;
     const int32_t sh = shift_of(s, t);
     int k = full;
@@ -527,9 +555,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // base: (kind, value): 0 = R, 1 = R ^ c (value c), 2 = an access of its own (value: index)
   std::map<std::pair<int, int64_t>, std::vector<Placed>> bases;
   const bool deep = r_too_deep(accesses, s);
-  // 3.6 padded: what R proves at register 0 and at a register offset (0: not this rule)
+  // padded: what R proves at register 0 and at a register offset (0: not this rule)
   int32_t tree_align[2] = {0, 0};
-  if (padded && s.version == TritonVersion::v3_6 && s.proof == LdStShape::Proof::model)
+  if (padded && s.proof == LdStShape::Proof::model)
     tree_align[0] = r_tree_align(s, false), tree_align[1] = r_tree_align(s, true);
   // stores: each address as BasicAA takes it apart (loads need none)
   std::vector<Address> address(s.load ? 0 : accesses.size());
@@ -655,12 +683,13 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           if (o.shared) o.align = 1;
     }
   }
-  // 3.6 padded: LLVM's second InferAlignment pass (after SLP) gives an access
+  // padded: LLVM's second InferAlignment pass (after SLP) gives an access
   // the alignment an earlier access of the same base pointer proves at its
   // offset (InferFromBasePointer, from the alignments the first pass set;
   // the first pass had only Triton's). The accesses of R whose constant is
-  // the outermost GEP share register 0's base pointer: those where R, the
-  // constant and R's padding have no bit in common (InstCombine turns
+  // the outermost GEP share register 0's base pointer: in 3.9 all of them
+  // (Triton pads R alone and adds the padded constant); in 3.6 those where
+  // R, the constant and R's padding have no bit in common (InstCombine turns
   // (R | c) + pad into an `or disjoint` and moves c out: (R | pad) | c);
   // elsewhere the sum stays an `add` and its GEP puts c inside the padding.
   if (tree_align[0])
@@ -668,7 +697,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       const int64_t pbits = pad_bits(mb, s.pads, s.elem_bytes);
       int32_t best = 0;  // the base pointer's alignment the earlier accesses prove
       for (Placed& p : it->second) {
-        if (((mb | p.offset) & pbits) != 0) continue;  // the constant sits inside
+        if (s.version == TritonVersion::v3_6 && ((mb | p.offset) & pbits) != 0) continue;  // the constant sits inside
         const int32_t at = align_of(p.offset);
         const int32_t mine = std::min(p.align, at);
         if (best > mine) p.align = std::max(p.align, std::min(best, at));

@@ -22,18 +22,17 @@
 //   at most 16 (the shared base's); LLVM knows no bit of R (computeKnownBits
 //   stops six levels deep) where R's only use is one GEP (no padding, no
 //   XOR-ed offset: InstCombine splits its `or disjoint`s into one GEP per
-//   term of Triton's OR lists and one for the tree of its XOR lists) of six
-//   or more GEPs, nor, in 3.9, of seven or more terms (a proxy for the depth
-//   of the tree of ORs O3 builds) or, in a padded layout, of six or more
-//   terms (the same proxy), nor, in 3.9, in a padded layout whose
-//   padding terms each read one term of R only (so R's one use is its GEP
-//   again) where R's terms and those padding terms make six GEPs or more:
-//   there it is Triton's own (its size); in 3.6, in a padded layout, each
-//   term of R proves its trailing zeros only where computeKnownBits reaches
-//   it (r_tree_align below), and an access of R whose constant is the
-//   outermost GEP (R, the constant and R's padding share no bit) has at
-//   least what register 0's alignment implies at its offset (LLVM's second
-//   InferAlignment pass carries it along the base pointer);
+//   term of Triton's OR lists and one for the tree of its XOR lists; in
+//   3.9 also where no term reaches a padding interval) of six or more GEPs,
+//   nor, in 3.9, of seven or more terms (a proxy for the depth of the tree
+//   of ORs O3 builds) or, in a padded layout (3.9: R XOR-ed), of six or
+//   more terms (the same proxy): there it is Triton's own (its size); in a
+//   padded layout each term of R proves its trailing zeros only where
+//   computeKnownBits reaches it (r_tree_align below), and an access of R
+//   whose constant is the outermost GEP (3.6: R, the constant and R's
+//   padding share no bit; 3.9: every one) has at least what register 0's
+//   alignment implies at its offset (LLVM's second InferAlignment pass
+//   carries it along the base pointer);
 // - loads of one address are loaded once (stores are all kept);
 // - stores are joined only where LLVM may sink them down to the last store
 //   of their base (in the input's order, Triton's program order): a store of
@@ -119,7 +118,7 @@ struct Merged {
 // LLVM knows no bit of R: too many terms for its depth (above).
 bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 
-// 3.6, padded: the alignment (bytes, at most 16) computeKnownBits proves for
+// Padded: the alignment (bytes, at most 16) computeKnownBits proves for
 // R in an access's address, from the shape Triton and InstCombine give R's
 // tree of ORs. Triton's matrixVectorProd puts a diagonal (x & m) << s (the
 // terms of one shift) among the ORs where every offset bit on its path is
@@ -131,12 +130,16 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 // `tid & bit` the index code also computes (one value) is moved up to an
 // operand of R by the same fold, (D | Y) | Z into (Y | Z) | D. The address
 // is R, one GEP per padding interval reached (one for the intervals a single
-// term reaches whole), and one more for an access at a register offset; a
+// term reaches whole), and one more for an access at a register offset (3.9:
+// P, the smallest subtree holding every term that reaches an interval, is
+// one GEP index, the ORs above it split into one GEP per operand in order,
+// the XOR lists' tree one, then the padding's and the offset's GEPs; of G
+// GEPs the i-th's index is G - i deep, the shared base G); a
 // term at depth 4 or less proves its trailing zeros, at 5 a left shift its
 // shift (its mask where `tid & m` nothing else uses; and, for register 0's
 // access, a right shift whose `tid & m` nothing else uses: its mask), at 6
-// or more nothing. Held to the golden 3.6 padded round trips (1,116 of 1,127
-// exact with session 19's rules) and fresh sets (docs/codegen.md).
+// or more nothing. Held to the golden padded round trips and fresh sets
+// (docs/codegen.md: 3.6 sessions 18-20, 3.9 session 23).
 int32_t r_tree_align(const LdStShape& s, bool at_offset);
 
 // The instructions, in the order of their first access in the input.

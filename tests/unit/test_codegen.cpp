@@ -1228,3 +1228,28 @@ TEST_CASE("codegen: an offset that sets every other bit of the thread index drop
     CHECK(c.at("ld.shared.b32") == 8);
   }
 }
+
+TEST_CASE("codegen: 3.9 padded layouts split R above what the padding reads (seed 2110 lines 1130, 204)",
+          "[codegen]") {
+  // line 1130: the padding reads the lane terms only (the warp term stays
+  // below the interval), so InstCombine splits R into that OR and the warp
+  // term's GEP; with the padding's GEP the lane terms lie five levels below
+  // the address and `(tid & 16) >> 1` proves nothing: 4-byte alignment, 16
+  // scalar accesses (Triton 3.9's PTX), not 8 v2
+  const char* reg = "DistributedLinearLayout(reg_bases=[[0, 32], [0, 4], [0, 16], [0, 1]], lane_bases=[[2, 0], "
+                    "[0, 8], [8, 0], [4, 0], [0, 2]], warp_bases=[[1, 0]], block_bases=[], shape=[16, 64])";
+  const char* shared = "PaddedSharedLayout(interval_padding_pairs=[[256, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                       "[0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 64])";
+  CHECK(via_shared_counts(reg, shared, {16, 64}, 32, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b32", 16}, {"st.shared.b32", 16}});
+  // line 204: register 0 proves 8 bytes; the other accesses add their padded
+  // constant outside R's GEPs and the second InferAlignment carries those 8
+  // bytes to them: 32 v2 each way
+  const char* blocked = "BlockedLayout(size_per_thread=[4, 2], threads_per_warp=[4, 8], warps_per_cta=[8, 1], "
+                        "order=[0, 1], cga_layout=[])";
+  const char* padded = "PaddedSharedLayout(interval_padding_pairs=[[16, 4], [128, 8]], offset_bases=[[0, 1], [0, 2], "
+                       "[0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], "
+                       "block_bases=[], shape=[32, 128])";
+  CHECK(via_shared_counts(blocked, padded, {32, 128}, 32, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.v2.b32", 32}, {"st.shared.v2.b32", 32}});
+}
