@@ -357,12 +357,14 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
   // one single term reaches whole share one
   int geps = 0;
   int64_t single = -1;
+  int kmin = 64;  // the smallest interval some term reaches (log2)
   for (auto [interval, pad] : s.pads) {
     int reach = 0;
     int64_t which = -1;
     for (int64_t t : s.r_terms)
       if ((t >> log2i(interval)) != 0) ++reach, which = t;
     if (reach == 0) continue;
+    kmin = std::min(kmin, log2i(interval));
     if (reach == 1) {
       if (single >= 0 && which == single && std::countr_zero(static_cast<uint64_t>(which)) >= log2i(interval))
         continue;
@@ -468,10 +470,6 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
       // chain is those GEPs, the padding's, and the access's constant; of G
       // GEPs the i-th's index is at depth G - i, the shared base at G
       // (held-out seed 2110 line 1130)
-      int kmin = 64;
-      for (auto [interval, pad] : s.pads)
-        for (int64_t t : s.r_terms)
-          if ((t >> log2i(interval)) != 0) kmin = std::min(kmin, log2i(interval));
       int p = root;
       while (nodes[p].term < 0) {
         const bool rl = reaches(reaches, nodes[p].l, kmin), rr = reaches(reaches, nodes[p].r, kmin);
