@@ -35,6 +35,14 @@ steps on it.
       prints the first N shared stores and loads of pre-ia.ll as their
       address leaves, each with the depth computeKnownBits reaches it at
       (a leaf at depth 6 or more is unknown, and so is every sum above it)
+  llvm_known_bits.py xors OUTDIR
+      the XOR-ed shared bases `xor R, c` of the final IR (OUTDIR/case-N.llir,
+      written by dump) and what NVPTX's SeparateConstOffsetFromGEP (before
+      the LoadStoreVectorizer) makes of each: it moves the bits of c that
+      computeKnownBits proves zero in R out as a constant offset, `(R ^ kept)
+      + moved`; prints c, the bits replayed as known zero, whether R is SLP's
+      `llvm.vector.reduce.or`, and whether the PTX (case-N.ptx) XORs with the
+      kept constant; exits 1 where the PTX disagrees with the replay
 """
 import os
 import re
@@ -311,6 +319,32 @@ def tree(outdir, n):
         print("%s align %d: %s" % (kind, declared, "  ".join("%d:%s" % (d, s) for d, s in out)))
 
 
+def xors(outdir):
+    names = [n for n in os.listdir(outdir) if n.startswith("case-") and n.endswith(".llir")]
+    if len(names) != 1:
+        sys.exit("no single case-N.llir in %s (made by dump)" % outdir)
+    defs, _ = parse(os.path.join(outdir, names[0]))
+    ptx = open(os.path.join(outdir, names[0][:-5] + ".ptx")).read()
+    in_ptx = {int(c) for c in re.findall(r"xor\.b32\s+%r\d+, %r\d+, (-?\d+);", ptx)}
+    shared_index = {m.group(3) for e in defs.values() for m in [GEP.match(e)] if m}
+    kb = KnownBits(defs)
+    differ = 0
+    for name, e in defs.items():
+        m = re.match(r"xor i32 (%[\w.]+), (\d+)$", e)
+        if not m or name not in shared_index:
+            continue
+        base, c = m.group(1), int(m.group(2))
+        moved = c & kb.of(base, 0)[0]
+        reduced = "reduce.or" in defs.get(base, "") or any(
+            "reduce.or" in defs.get(x, "") for x in re.findall(r"%[\w.]+", defs.get(base, "")))
+        ok = (c ^ moved) in in_ptx or c == moved
+        differ += not ok
+        print("xor %s, %d: known zero %d, kept %d + %d%s; PTX %s" % (
+            base, c, moved, c ^ moved, moved, " (R is SLP's reduction)" if reduced else "",
+            "agrees" if ok else "differs"))
+    return 1 if differ else 0
+
+
 def main():
     a = sys.argv[1:]
     if len(a) == 4 and a[0] == "dump":
@@ -319,6 +353,8 @@ def main():
         lsv(a[1], int(a[2]), a[3])
     elif len(a) == 2 and a[0] == "check":
         sys.exit(check(a[1]))
+    elif len(a) == 2 and a[0] == "xors":
+        sys.exit(xors(a[1]))
     elif len(a) in (2, 3) and a[0] == "tree":
         tree(a[1], int(a[2]) if len(a) == 3 else 3)
     else:
