@@ -1,7 +1,6 @@
 #include "ptxas.h"
 
 #include <algorithm>
-#include <map>
 
 namespace ls::codegen {
 
@@ -26,27 +25,33 @@ struct Known {
 
 std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store, const std::vector<Merged>& other,
                                        bool arithmetic) {
-  std::map<int32_t, Known> known_of, promised_of;
+  int32_t bases = 0;  // bases are numbered from 0
+  for (const auto* list : {&op, &other})
+    for (const Merged& m : *list) bases = std::max(bases, m.base + 1);
+  std::vector<Known> known_of(static_cast<size_t>(bases)), promised_of(static_cast<size_t>(bases));
   for (const auto* list : {&op, &other})
     for (const Merged& m : *list) {
-      Known& k = known_of[m.base];
+      Known& k = known_of[static_cast<size_t>(m.base)];
       k.add(m.offset, m.bytes);
-      promised_of[m.base].add(m.offset, m.bytes);
+      promised_of[static_cast<size_t>(m.base)].add(m.offset, m.bytes);
       if (arithmetic) k.add(0, m.base_align);
     }
-  std::map<int32_t, std::vector<int32_t>> by_base;
-  for (int32_t i = 0; i < static_cast<int32_t>(op.size()); ++i) by_base[op[i].base].push_back(i);
+  std::vector<std::vector<int32_t>> by_base(static_cast<size_t>(bases));
+  for (int32_t i = 0; i < static_cast<int32_t>(op.size()); ++i) by_base[static_cast<size_t>(op[i].base)].push_back(i);
   std::vector<SassAccess> out;
-  for (auto& [base, idx] : by_base) {
+  out.reserve(op.size());
+  for (int32_t base = 0; base < bases; ++base) {
+    std::vector<int32_t>& idx = by_base[static_cast<size_t>(base)];
+    if (idx.empty()) continue;
     const size_t first = out.size();  // this base's accesses in out
     std::stable_sort(idx.begin(), idx.end(), [&](int32_t a, int32_t b) { return op[a].offset < op[b].offset; });
-    const Known& known = known_of[base];
+    const Known& known = known_of[static_cast<size_t>(base)];
     for (size_t i = 0; i < idx.size();) {
       SassAccess s{{idx[i]}, op[idx[i]].bytes};
       for (const int32_t size : {16, 8, 4}) {
         if (op[idx[i]].bytes >= size || known.align(op[idx[i]].offset) < size) continue;
         // 16-bit loads join in pairs only where an access of the base promises the word's alignment
-        if (size == 4 && (store || promised_of[base].align(op[idx[i]].offset) < 4)) continue;
+        if (size == 4 && (store || promised_of[static_cast<size_t>(base)].align(op[idx[i]].offset) < 4)) continue;
         const int32_t least = size == 4 ? 2 : 4;
         int64_t end = op[idx[i]].offset;
         size_t j = i;
@@ -89,10 +94,15 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
                              [](const SassAccess& a) { return a.ptx.empty(); }),
               out.end());
   }
-  std::sort(out.begin(), out.end(), [](const SassAccess& a, const SassAccess& b) {
-    return *std::min_element(a.ptx.begin(), a.ptx.end()) < *std::min_element(b.ptx.begin(), b.ptx.end());
-  });
-  return out;
+  // in the order of each one's first PTX access
+  std::vector<std::pair<int32_t, int32_t>> order(out.size());
+  for (size_t i = 0; i < out.size(); ++i)
+    order[i] = {*std::min_element(out[i].ptx.begin(), out[i].ptx.end()), static_cast<int32_t>(i)};
+  std::sort(order.begin(), order.end());
+  std::vector<SassAccess> sorted;
+  sorted.reserve(out.size());
+  for (auto [first, i] : order) sorted.push_back(std::move(out[static_cast<size_t>(i)]));
+  return sorted;
 }
 
 std::string sass_name(int32_t bytes, bool store) {
