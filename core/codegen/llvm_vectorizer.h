@@ -11,8 +11,8 @@
 // - c & M = 0: the XOR is an `or disjoint`, the access is R + (c + d);
 //   else the access is (R ^ c) + d, a base of its own per c & M (NVPTX's
 //   SeparateConstOffsetFromGEP, before the LoadStoreVectorizer, moves the
-//   bits of c known zero in R out: (R ^ (c & M)) + (c & ~M) + d; not where
-//   SLP made R a vector reduction, which LLVM knows no bit of: not modelled);
+//   bits of c known zero in R out: (R ^ (c & M)) + (c & ~M) + d; where SLP
+//   made R a vector reduction LLVM may know fewer: not modelled);
 // - where R is one term (tid << s) & m (no padding, its `tid & m` not the
 //   index code's) and c + d sets every bit tid << s may have (tid < 1024)
 //   outside m, InstCombine drops the `and` from that `or`: the access is a
