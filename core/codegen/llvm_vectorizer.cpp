@@ -328,9 +328,10 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   const bool xored = std::any_of(accesses.begin(), accesses.end(),
                                  [&](const LdStAccess& a) { return (a.xor_const & s.lane_warp_mask) != 0; });
   // 3.9: padding no term of R reaches folds away (3.6 is held to the six-term rule below)
-  const bool reached = std::any_of(s.pads.begin(), s.pads.end(), [&](std::pair<int32_t, int32_t> p) {
-    return std::any_of(s.r_terms.begin(), s.r_terms.end(), [&](int64_t t) { return (t >> log2i(p.first)) != 0; });
-  });
+  int64_t r_bits = 0;
+  for (const int64_t t : s.r_terms) r_bits |= t;
+  const bool reached = std::any_of(s.pads.begin(), s.pads.end(),
+                                   [&](std::pair<int32_t, int32_t> p) { return (r_bits >> log2i(p.first)) != 0; });
   const bool unpadded = s.pads.empty() || (s.version == TritonVersion::v3_9 && !reached);
   const bool chain = unpadded && !xored;  // R's only use is one GEP: InstCombine splits it
   const auto terms = static_cast<int>(s.r_terms.size());
