@@ -16,6 +16,10 @@ struct Error : std::runtime_error {
 inline void require(bool ok, const std::string& msg) {
   if (!ok) fail(msg);
 }
+// A literal message becomes a string only when the check fails.
+inline void require(bool ok, const char* msg) {
+  if (!ok) fail(msg);
+}
 
 // Edit distance of two names, ignoring case and '_' (size_per_thread ~ sizePerThread).
 size_t name_distance(const std::string& a, const std::string& b);

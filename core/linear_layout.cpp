@@ -190,19 +190,27 @@ LinearLayout operator*(const LinearLayout& inner, const LinearLayout& outer) {
   std::vector<std::string> in_order = inner.in_names();
   for (auto& d : outer.ins_)
     if (!inner.has_in(d.name)) in_order.push_back(d.name);
+  // where each side's out dims go in `outs`, and by how much they shift
+  std::vector<std::pair<size_t, int>> place[2];
+  for (size_t j = 0; j < inner.outs_.size(); ++j) place[0].push_back({j, 0});
+  for (const OutDim& o : outer.outs_) {
+    const int k = inner.out_index(o.name);
+    place[1].push_back(k < 0 ? std::pair<size_t, int>{static_cast<size_t>(std::find_if(outs.begin(), outs.end(), [&](const OutDim& x) { return x.name == o.name; }) - outs.begin()), 0}
+                             : std::pair<size_t, int>{static_cast<size_t>(k), inner.outs_[static_cast<size_t>(k)].log2});
+  }
   std::vector<LinearLayout::InDim> ins;
+  ins.reserve(in_order.size());
   for (auto& name : in_order) {
     LinearLayout::InDim d{name, {}};
+    const int at[2] = {inner.in_index(name), outer.in_index(name)};
+    d.bases.reserve((at[0] < 0 ? 0 : inner.ins_[static_cast<size_t>(at[0])].bases.size()) +
+                    (at[1] < 0 ? 0 : outer.ins_[static_cast<size_t>(at[1])].bases.size()));
     for (int side = 0; side < 2; ++side) {
+      if (at[side] < 0) continue;
       const LinearLayout& l = side == 0 ? inner : outer;
-      for (auto& b : l.bases(name)) {
+      for (auto& b : l.ins_[static_cast<size_t>(at[side])].bases) {
         LinearLayout::Basis nb(outs.size(), 0);
-        for (size_t j = 0; j < l.outs_.size(); ++j) {
-          int k = 0;
-          while (outs[k].name != l.outs_[j].name) ++k;
-          int shift = side == 1 ? inner.out_log2(outs[k].name) : 0;
-          nb[k] = b[j] << shift;
-        }
+        for (size_t j = 0; j < b.size(); ++j) nb[place[side][j].first] = b[j] << place[side][j].second;
         d.bases.push_back(std::move(nb));
       }
     }
@@ -315,20 +323,28 @@ LinearLayout LinearLayout::transpose_outs(const std::vector<std::string>& order)
   require(order.size() == outs_.size(), "transpose_outs: order must name every out dim once");
   std::vector<int> perm;
   std::vector<OutDim> outs;
+  bool same = true;
   for (auto& n : order) {
     int j = out_index(n);
-    require(j >= 0, "transpose_outs: unknown out dim " + n);
-    for (int p : perm) require(p != j, "transpose_outs: repeated dim " + n);
+    if (j < 0) fail("transpose_outs: unknown out dim " + n);
+    for (int p : perm)
+      if (p == j) fail("transpose_outs: repeated dim " + n);
+    same = same && j == static_cast<int>(perm.size());
     perm.push_back(j);
     outs.push_back(outs_[j]);
   }
-  std::vector<InDim> ins = ins_;
-  for (auto& d : ins)
+  if (same) return *this;
+  std::vector<InDim> ins;
+  ins.reserve(ins_.size());
+  for (auto& d : ins_) {
+    InDim nd{d.name, {}};
+    nd.bases.reserve(d.bases.size());
     for (auto& b : d.bases) {
-      Basis nb;
-      for (int j : perm) nb.push_back(b[j]);
-      b = std::move(nb);
+      Basis& nb = nd.bases.emplace_back(perm.size());
+      for (size_t k = 0; k < perm.size(); ++k) nb[k] = b[static_cast<size_t>(perm[k])];
     }
+    ins.push_back(std::move(nd));
+  }
   return LinearLayout(std::move(ins), std::move(outs));
 }
 

@@ -121,6 +121,13 @@ int find_reg(const Cvt& c, int64_t value, const std::vector<int>& used) {
   return -1;
 }
 
+// One more warp instruction that costs what `in`'s first does.
+void repeat_first(Instr& in) {
+  in.warp_instructions += 1;
+  in.wavefronts += in.accesses.front().wavefronts;
+  in.ideal += in.accesses.front().ideal;
+}
+
 // Adds one warp instruction's lanes (element offsets) to `in`.
 // Without padding, the lanes' offsets are a fixed XOR pattern XOR-ed with a
 // per-instruction constant, which only permutes the banks: every warp
@@ -128,12 +135,7 @@ int find_reg(const Cvt& c, int64_t value, const std::vector<int>& used) {
 // evaluated unless `details` asks for all.
 void add_warp_instr(Instr& in, int64_t warp, int32_t index, std::vector<int64_t> lane_offset, int32_t bits,
                     int32_t access_bytes, const PhysicalOffset& phys, bool details) {
-  if (!details && !phys && !in.accesses.empty()) {
-    in.warp_instructions += 1;
-    in.wavefronts += in.accesses.front().wavefronts;
-    in.ideal += in.accesses.front().ideal;
-    return;
-  }
+  if (!details && !phys && !in.accesses.empty()) return repeat_first(in);
   SharedAccess a;
   a.warp = warp;
   a.index = index;
@@ -225,7 +227,7 @@ std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool tra
       if (w >> k & 1) wbase ^= c.warp[k];
     for (int64_t m0 = 0; m0 < matrices; m0 += vec) {
       if (!details && !in.accesses.empty()) {
-        add_warp_instr(in, w, 0, {}, bits, 16, {}, false);
+        repeat_first(in);
         continue;
       }
       std::vector<int64_t> lanes(32, -1);
@@ -327,7 +329,7 @@ Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t n
   for (int64_t w = 0; w < (int64_t{1} << c.warp.size()); ++w) {
     for (int64_t i = 0; i < in.per_thread; ++i) {
       if (!details && !in.accesses.empty()) {
-        add_warp_instr(in, w, 0, {}, bits, in.bytes_per_lane, {}, false);
+        repeat_first(in);
         continue;
       }
       const int64_t reg = xor_bits(c.reg, rest, i);
@@ -576,7 +578,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   for (int64_t w = 0; w < (int64_t{1} << c.warp.size()); ++w) {
     for (size_t i = 0; i < merged.size(); ++i) {
       if (!details && !mixed && !phys && !in.accesses.empty()) {  // costs what the first does
-        add_warp_instr(in, w, static_cast<int32_t>(i), {}, bits, merged[i].bytes, {}, false);
+        repeat_first(in);
         continue;
       }
       const LdStAccess& a = acc[merged[i].lead];

@@ -211,27 +211,38 @@ struct Term {
 };
 struct Address {
   int64_t constant = 0;
-  std::vector<Term> terms;
+  uint32_t first = 0, count = 0;  // its terms in Addresses::terms
   bool opaque = false;
-  void add(const Term& t) { terms.push_back(t); }
+};
+// Every store's address; an address's terms are added together (one access
+// at a time), so they lie side by side in one list.
+struct Addresses {
+  std::vector<Address> at;
+  std::vector<Term> terms;
+  void add(size_t i, const Term& t) {
+    if (at[i].count++ == 0) at[i].first = static_cast<uint32_t>(terms.size());
+    terms.push_back(t);
+  }
+  std::span<const Term> terms_of(const Address& a) const { return {terms.data() + a.first, a.count}; }
 };
 
 // May b's bytes overlap a's (BasicAA's aliasGEP on byte GEPs)? Terms of the
 // same value cancel; the others leave the distance d = b - a a multiple of
 // the GCD of their 2^tz off the constant difference, in the sum of their
 // ranges: no overlap if d mod GCD keeps both accesses apart or the range does.
-bool may_overlap(const Address& a, const Address& b, int64_t bytes) {
+bool may_overlap(const Addresses& all, const Address& a, const Address& b, int64_t bytes) {
   if (a.opaque || b.opaque) return true;
   const int64_t offset = b.constant - a.constant;
   int64_t lo = offset, hi = offset;
   int tz = 62, left = 0;
-  auto in = [](const Address& x, int64_t id) {
-    return std::any_of(x.terms.begin(), x.terms.end(), [&](const Term& t) { return t.id == id; });
+  const std::span<const Term> at = all.terms_of(a), bt = all.terms_of(b);
+  auto in = [](std::span<const Term> x, int64_t id) {
+    return std::any_of(x.begin(), x.end(), [&](const Term& t) { return t.id == id; });
   };
-  for (const Term& t : b.terms)
-    if (!in(a, t.id)) lo += t.lo, hi += t.hi, tz = std::min(tz, t.tz), ++left;
-  for (const Term& t : a.terms)
-    if (!in(b, t.id)) lo -= t.hi, hi -= t.lo, tz = std::min(tz, t.tz), ++left;
+  for (const Term& t : bt)
+    if (!in(at, t.id)) lo += t.lo, hi += t.hi, tz = std::min(tz, t.tz), ++left;
+  for (const Term& t : at)
+    if (!in(bt, t.id)) lo -= t.hi, hi -= t.lo, tz = std::min(tz, t.tz), ++left;
   if (left == 0) return offset < bytes && offset > -bytes;
   const int64_t gcd = int64_t{1} << tz, mod = ((offset % gcd) + gcd) % gcd;
   if (mod >= bytes && gcd - mod >= bytes) return false;
@@ -243,24 +254,28 @@ bool may_overlap(const Address& a, const Address& b, int64_t bytes) {
 // store joins the ones after it unless a store in between may overlap it (of
 // the chain: by offset; of another base: may_overlap); else a new piece
 // starts with it.
-void split_at_aliasing_stores(std::vector<Placed>& v, const std::vector<Address>& address, int64_t bytes,
+void split_at_aliasing_stores(std::vector<Placed>& v, const Addresses& addresses, int64_t bytes,
                               std::vector<std::vector<Placed>>& out) {
+  const std::vector<Address>& address = addresses.at;
   std::vector<int64_t> offset(address.size(), std::numeric_limits<int64_t>::min());  // members' offsets
   for (const Placed& p : v) offset[p.index] = p.offset;
   std::vector<int32_t> others;  // the stores of other bases, in program order
   for (int32_t q = 0; q < static_cast<int32_t>(address.size()); ++q)
     if (offset[q] == std::numeric_limits<int64_t>::min()) others.push_back(q);
-  std::stable_sort(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.offset < b.offset; });
+  std::vector<int64_t> at;  // the members' offsets, sorted
+  at.reserve(v.size());
+  for (const Placed& p : v) at.push_back(p.offset);
+  std::sort(at.begin(), at.end());
   bool overlapping = false;  // members of the chain that share bytes (then checked by offset too)
-  for (size_t i = 1; i < v.size(); ++i) overlapping = overlapping || v[i].offset < v[i - 1].offset + bytes;
-  std::stable_sort(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.index > b.index; });
+  for (size_t i = 1; i < at.size(); ++i) overlapping = overlapping || at[i] < at[i - 1] + bytes;
+  std::sort(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.index > b.index; });
   std::vector<Placed> piece;
   int32_t last = 0;  // the piece's last store
   for (const Placed& p : v) {
     bool safe = !piece.empty();
     for (auto it = std::upper_bound(others.begin(), others.end(), p.index); safe && it != others.end() && *it < last;
          ++it)
-      safe = !may_overlap(address[p.index], address[*it], bytes);
+      safe = !may_overlap(addresses, address[p.index], address[*it], bytes);
     for (int32_t q = p.index + 1; safe && overlapping && q < last; ++q)
       safe = offset[q] == std::numeric_limits<int64_t>::min() || offset[q] >= p.offset + bytes ||
              offset[q] + bytes <= p.offset;
@@ -559,7 +574,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   if (padded && s.proof == LdStShape::Proof::model)
     tree_align[0] = r_tree_align(s, false), tree_align[1] = r_tree_align(s, true);
   // stores: each address as BasicAA takes it apart (loads need none)
-  std::vector<Address> address(s.load ? 0 : accesses.size());
+  Addresses addresses;
+  addresses.at.resize(s.load ? 0 : accesses.size());
+  std::vector<Address>& address = addresses.at;
   const Term r_term{kR, 0, mb, tz_of(mb)};
   // R's padding: one GEP per interval R reaches, each its own value
   std::vector<Term> r_pad(s.pads.size());
@@ -612,14 +629,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           // same value: InstCombine drops the `or` of bits below the
           // interval), where off and R share no bit
           std::vector<std::pair<int32_t, int32_t>> own_pads;
-          address[i].add(r_term);
+          addresses.add(i, r_term);
           for (size_t j = 0; j < s.pads.size(); ++j) {
             const int sh = log2i(int64_t{s.pads[j].first} * s.elem_bytes);
             if ((off & mb) || (off >> sh)) own_pads.push_back(s.pads[j]);
-            else if (mb >> sh) address[i].add(r_pad[j]);
+            else if (mb >> sh) addresses.add(i, r_pad[j]);
           }
           const auto [lo, hi] = pad_range(ones, unknown, own_pads, s.elem_bytes);
-          address[i].add({kOwnPad + i, lo, hi, tz_of(pad_bits(ones | unknown, own_pads, s.elem_bytes))});
+          addresses.add(i, {kOwnPad + i, lo, hi, tz_of(pad_bits(ones | unknown, own_pads, s.elem_bytes))});
           address[i].constant = off;
         } else if (!s.load) {
           address[i].opaque = true;
@@ -647,10 +664,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       align = std::max(s.vec_bytes, std::min(align, tree_align[(accesses[i].xor_const | accesses[i].add_const) != 0]));
     if (!s.load && key.first != 2) {
       address[i].constant = off;
-      address[i].add(key.first == 0 ? r_term : Term{kXored + key.second, 0, mb, r_term.tz});
+      addresses.add(i, key.first == 0 ? r_term : Term{kXored + key.second, 0, mb, r_term.tz});
       if (padded && key.first == 0)
         for (const Term& t : r_pad)
-          if (t.hi != 0) address[i].add(t);
+          if (t.hi != 0) addresses.add(i, t);
       address[i].opaque = padded && key.first == 1;
     } else if (!s.load && !padded) {
       address[i].opaque = true;  // (x << s) | off
@@ -715,17 +732,23 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     for (Placed& p : v) p.base = base_id;
     ++base_id;
     if (s.load || key.first == 2) groups.push_back(std::move(v));
-    else split_at_aliasing_stores(v, address, s.vec_bytes, groups);
+    else split_at_aliasing_stores(v, addresses, s.vec_bytes, groups);
   }
   for (auto& v : groups) {
     if (combine) combine_loads(v, accesses, s);
-    std::stable_sort(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.offset < b.offset; });
+    // by offset, then in the group's order: a load group's is the input's,
+    // a store group's (split_at_aliasing_stores) the reverse
+    std::sort(v.begin(), v.end(), [&](const Placed& a, const Placed& b) {
+      return a.offset != b.offset ? a.offset < b.offset : s.load ? a.index < b.index : a.index > b.index;
+    });
     if (s.load)  // one load per address
       v.erase(std::unique(v.begin(), v.end(),
                           [](const Placed& a, const Placed& b) { return a.offset == b.offset && a.size == b.size; }),
               v.end());
     // LLVM's classes: one scalar type each (mostly one: then v itself)
-    std::stable_sort(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.size < b.size; });
+    if (std::adjacent_find(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.size != b.size; }) !=
+        v.end())
+      std::stable_sort(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.size < b.size; });
     for (auto lo = v.begin(); lo != v.end();) {
       const auto hi = std::find_if(lo, v.end(), [&](const Placed& p) { return p.size != lo->size; });
       chains_of(&*lo, static_cast<size_t>(hi - lo), fill, chained, ends);

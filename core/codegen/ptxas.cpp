@@ -44,7 +44,9 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
     std::vector<int32_t>& idx = by_base[static_cast<size_t>(base)];
     if (idx.empty()) continue;
     const size_t first = out.size();  // this base's accesses in out
-    std::stable_sort(idx.begin(), idx.end(), [&](int32_t a, int32_t b) { return op[a].offset < op[b].offset; });
+    std::sort(idx.begin(), idx.end(), [&](int32_t a, int32_t b) {  // by offset, then in program order
+      return op[a].offset != op[b].offset ? op[a].offset < op[b].offset : a < b;
+    });
     const Known& known = known_of[static_cast<size_t>(base)];
     for (size_t i = 0; i < idx.size();) {
       SassAccess s{{idx[i]}, op[idx[i]].bytes};

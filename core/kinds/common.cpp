@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <set>
 
 #include "../error.h"
 
@@ -128,8 +127,9 @@ Shape shape_per_cta(const CgaLayout& cga, const Shape& shape) {
 
 LinearLayout combine_cta_cga(LinearLayout cta, const CgaLayout& cga, const Shape& shape, bool drop_registers) {
   auto names = dim_names(shape.size());
-  require(cta.outs().size() == shape.size(), "layout has rank " + std::to_string(cta.outs().size()) +
-                                                 "; the tensor shape has rank " + std::to_string(shape.size()));
+  if (cta.outs().size() != shape.size())
+    fail("layout has rank " + std::to_string(cta.outs().size()) + "; the tensor shape has rank " +
+         std::to_string(shape.size()));
   std::vector<std::pair<std::string, int64_t>> labeled;
   for (size_t i = 0; i < shape.size(); ++i) labeled.push_back({names[i], shape[i]});
   LinearLayout cgal = ensure_not_larger(cga_linear(cga, shape.size()), labeled).transpose_outs(cta.out_names());
@@ -142,20 +142,23 @@ LinearLayout combine_cta_cga(LinearLayout cta, const CgaLayout& cga, const Shape
   return (cta * cgal).transpose_outs(names);
 }
 
-void check_pow2(const std::string& field, int64_t v) {
-  require(v > 0 && (v & (v - 1)) == 0, field + " = " + std::to_string(v) + " must be a power of two");
+void check_pow2(std::string_view field, int64_t v) {
+  if (!(v > 0 && (v & (v - 1)) == 0)) fail(std::string(field) + " = " + std::to_string(v) + " must be a power of two");
 }
-void check_pow2_list(const std::string& field, const Ints& v) {
-  for (size_t i = 0; i < v.size(); ++i) check_pow2(field + "[" + std::to_string(i) + "]", v[i]);
+void check_pow2_list(std::string_view field, const Ints& v) {
+  for (size_t i = 0; i < v.size(); ++i)
+    if (!(v[i] > 0 && (v[i] & (v[i] - 1)) == 0)) check_pow2(std::string(field) + "[" + std::to_string(i) + "]", v[i]);
 }
-void check_rank(const std::string& field, size_t got, size_t rank) {
-  require(got == rank, field + " has " + std::to_string(got) + " entries; the layout has rank " + std::to_string(rank));
+void check_rank(std::string_view field, size_t got, size_t rank) {
+  if (got != rank)
+    fail(std::string(field) + " has " + std::to_string(got) + " entries; the layout has rank " + std::to_string(rank));
 }
-void check_permutation(const std::string& field, const Ints& order) {
-  std::set<int32_t> seen;
+void check_permutation(std::string_view field, const Ints& order) {
+  std::vector<bool> seen(order.size(), false);
   for (int32_t o : order) {
-    require(o >= 0 && o < static_cast<int32_t>(order.size()) && seen.insert(o).second,
-            field + " must be a permutation of 0.." + std::to_string(order.size() ? order.size() - 1 : 0));
+    if (!(o >= 0 && o < static_cast<int32_t>(order.size())) || seen[static_cast<size_t>(o)])
+      fail(std::string(field) + " must be a permutation of 0.." + std::to_string(order.size() ? order.size() - 1 : 0));
+    seen[static_cast<size_t>(o)] = true;
   }
 }
 void check_bases(const std::string& field, const Bases& b, size_t rank) {
@@ -242,11 +245,12 @@ int64_t product(const Ints& v) {
   return p;
 }
 
-void check_warps(const std::string& field, const Ints& v) {
+void check_warps(std::string_view field, const Ints& v) {
   check_pow2_list(field, v);
   int64_t p = product(v);
-  require(p <= kMaxWarps, field + " multiplies to " + (p == INT64_MAX ? std::string("more than 2^63") : std::to_string(p)) +
-                              "; at most " + std::to_string(kMaxWarps) + " warps per CTA");
+  if (p > kMaxWarps)
+    fail(std::string(field) + " multiplies to " + (p == INT64_MAX ? std::string("more than 2^63") : std::to_string(p)) +
+         "; at most " + std::to_string(kMaxWarps) + " warps per CTA");
 }
 
 }  // namespace ls

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "../linear_layout.h"
@@ -64,10 +65,10 @@ LinearLayout ensure_not_smaller(const LinearLayout& l, const std::vector<std::pa
                                 const std::string& in);
 
 // Field checks with one-line messages that name the field.
-void check_pow2(const std::string& field, int64_t v);
-void check_pow2_list(const std::string& field, const Ints& v);
-void check_rank(const std::string& field, size_t got, size_t rank);
-void check_permutation(const std::string& field, const Ints& order);
+void check_pow2(std::string_view field, int64_t v);
+void check_pow2_list(std::string_view field, const Ints& v);
+void check_rank(std::string_view field, size_t got, size_t rank);
+void check_permutation(std::string_view field, const Ints& order);
 void check_bases(const std::string& field, const Bases& b, size_t rank);
 void check_cga(const CgaLayout& cga, size_t rank);
 // Triton 3.9's rule for CGA and WMMA ctaLayout bases (bases of `rank`
@@ -86,6 +87,6 @@ int64_t product(const Ints& v);
 // A CTA has at most kMaxWarps warps (Triton's num_warps is far smaller).
 constexpr int64_t kMaxWarps = 1024;
 // Powers of two multiplying to at most kMaxWarps.
-void check_warps(const std::string& field, const Ints& v);
+void check_warps(std::string_view field, const Ints& v);
 
 }  // namespace ls
