@@ -569,7 +569,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   const bool mixed = kinds.size() > 1;
   if (mixed)
     for (size_t i = 0; i < merged.size(); ++i) in.sequence.push_back({*names[i], merged[i].bytes});
-  if (proof == LdStShape::Proof::model) {  // what ptxas makes of them
+  if (proof == LdStShape::Proof::model && ptxas_may_join(merged)) {  // what ptxas makes of them
     static const std::vector<Merged> none;
     const std::vector<SassAccess> sass =
         ptxas_accesses(merged, store, !store && stores ? *stores : none, !r_shifted_right);

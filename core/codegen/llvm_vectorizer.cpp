@@ -268,7 +268,9 @@ void split_at_aliasing_stores(std::vector<Placed>& v, const Addresses& addresses
   std::sort(at.begin(), at.end());
   bool overlapping = false;  // members of the chain that share bytes (then checked by offset too)
   for (size_t i = 1; i < at.size(); ++i) overlapping = overlapping || at[i] < at[i - 1] + bytes;
-  std::sort(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.index > b.index; });
+  const auto later_first = [](const Placed& a, const Placed& b) { return a.index > b.index; };
+  if (std::is_sorted(v.rbegin(), v.rend(), later_first)) std::reverse(v.begin(), v.end());
+  else std::sort(v.begin(), v.end(), later_first);
   std::vector<Placed> piece;
   int32_t last = 0;  // the piece's last store
   for (const Placed& p : v) {
@@ -310,8 +312,8 @@ TritonLists triton_lists(const LdStShape& s) {
   const int nrow = s.offset_log2 + eb;
   std::vector<int> pop(64, 0);
   for (int64_t v : s.thread_bases)
-    for (int r = 0; r < 62; ++r)
-      if (((v << eb) >> r) & 1) ++pop[static_cast<size_t>(r)];
+    for (auto x = static_cast<uint64_t>(v << eb) & ((uint64_t{1} << 62) - 1); x; x &= x - 1)
+      ++pop[static_cast<size_t>(std::countr_zero(x))];
   auto unique_path = [&](int i) {  // the diagonal of shift -i (bytes)
     for (int r = std::max(0, -i), c = std::max(0, i); r < nrow && c < ncol; ++r, ++c)
       if (pop[static_cast<size_t>(r)] != 1) return false;
@@ -738,9 +740,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     if (combine) combine_loads(v, accesses, s);
     // by offset, then in the group's order: a load group's is the input's,
     // a store group's (split_at_aliasing_stores) the reverse
-    std::sort(v.begin(), v.end(), [&](const Placed& a, const Placed& b) {
+    const auto by_offset = [&](const Placed& a, const Placed& b) {
       return a.offset != b.offset ? a.offset < b.offset : s.load ? a.index < b.index : a.index > b.index;
-    });
+    };
+    if (!std::is_sorted(v.begin(), v.end(), by_offset)) std::sort(v.begin(), v.end(), by_offset);
     if (s.load)  // one load per address
       v.erase(std::unique(v.begin(), v.end(),
                           [](const Placed& a, const Placed& b) { return a.offset == b.offset && a.size == b.size; }),
@@ -760,7 +763,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       lo = hi;
     }
   }
-  std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  const auto by_first = [](const auto& a, const auto& b) { return a.first < b.first; };
+  if (!std::is_sorted(out.begin(), out.end(), by_first)) std::sort(out.begin(), out.end(), by_first);
   // ptxas: one base per shared register, numbered in the order of the input
   // (the same for an op's stores and loads, which drop repeated loads)
   std::map<std::pair<int64_t, int64_t>, int32_t> reg_of;

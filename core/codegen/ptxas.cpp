@@ -23,6 +23,16 @@ struct Known {
 
 }  // namespace
 
+bool ptxas_may_join(const std::vector<Merged>& op) {
+  std::vector<std::pair<int32_t, int64_t>> at;  // (base, offset)
+  at.reserve(op.size());
+  for (const Merged& m : op) at.emplace_back(m.base, m.offset);
+  std::sort(at.begin(), at.end());
+  for (size_t i = 1; i < at.size(); ++i)
+    if (at[i].first == at[i - 1].first && at[i].second - at[i - 1].second < 16) return true;
+  return false;
+}
+
 std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store, const std::vector<Merged>& other,
                                        bool arithmetic) {
   int32_t bases = 0;  // bases are numbered from 0
@@ -44,9 +54,10 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
     std::vector<int32_t>& idx = by_base[static_cast<size_t>(base)];
     if (idx.empty()) continue;
     const size_t first = out.size();  // this base's accesses in out
-    std::sort(idx.begin(), idx.end(), [&](int32_t a, int32_t b) {  // by offset, then in program order
+    const auto by_offset = [&](int32_t a, int32_t b) {  // then in program order
       return op[a].offset != op[b].offset ? op[a].offset < op[b].offset : a < b;
-    });
+    };
+    if (!std::is_sorted(idx.begin(), idx.end(), by_offset)) std::sort(idx.begin(), idx.end(), by_offset);
     const Known& known = known_of[static_cast<size_t>(base)];
     for (size_t i = 0; i < idx.size();) {
       SassAccess s{{idx[i]}, op[idx[i]].bytes};
@@ -100,6 +111,7 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
   std::vector<std::pair<int32_t, int32_t>> order(out.size());
   for (size_t i = 0; i < out.size(); ++i)
     order[i] = {*std::min_element(out[i].ptx.begin(), out[i].ptx.end()), static_cast<int32_t>(i)};
+  if (std::is_sorted(order.begin(), order.end())) return out;
   std::sort(order.begin(), order.end());
   std::vector<SassAccess> sorted;
   sorted.reserve(out.size());

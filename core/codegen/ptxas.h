@@ -45,6 +45,10 @@ struct SassAccess {
 std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store, const std::vector<Merged>& other,
                                        bool arithmetic);
 
+// Whether ptxas_accesses may join any of `op`: it joins only accesses of one
+// base less than 16 bytes apart.
+bool ptxas_may_join(const std::vector<Merged>& op);
+
 // SASS spelling of a shared access of `bytes` per lane: LDS.U8, LDS.U16,
 // LDS, LDS.64, LDS.128 (STS.* for stores).
 std::string sass_name(int32_t bytes, bool store);

@@ -1016,6 +1016,41 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   CHECK(cg::ptxas_accesses(loads, true, {}, true).size() == 2);
 }
 
+// ldst skips ptxas_accesses where ptxas_may_join says nothing can join: it
+// must say so only where ptxas_accesses joins nothing.
+TEST_CASE("codegen: ptxas_may_join is false only where ptxas joins nothing", "[codegen]") {
+  std::vector<cg::Merged> far(2);
+  far[0].bytes = far[1].bytes = 4;
+  far[1].offset = 16;
+  CHECK_FALSE(cg::ptxas_may_join(far));
+  far[1].offset = 12;
+  CHECK(cg::ptxas_may_join(far));
+  far[1].base = 1;  // another base: never joined
+  CHECK_FALSE(cg::ptxas_may_join(far));
+  uint64_t x = 88172645463325252ull;  // xorshift: fixed random lists of accesses
+  auto next = [&](uint64_t n) {
+    x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+    return static_cast<int64_t>(x % n);
+  };
+  int joined = 0;
+  for (int t = 0; t < 3000; ++t) {
+    std::vector<cg::Merged> op(static_cast<size_t>(1 + next(8))), other(static_cast<size_t>(next(3)));
+    for (auto* l : {&op, &other})
+      for (auto& m : *l) {
+        m.bytes = int32_t{1} << (1 + next(4));
+        m.offset = m.bytes * next(12);
+        m.base = static_cast<int32_t>(next(2));
+        m.base_align = int32_t{1} << next(5);
+      }
+    const bool store = next(2) == 1, arithmetic = next(2) == 1;
+    if (cg::ptxas_accesses(op, store, other, arithmetic).size() < op.size()) {
+      ++joined;
+      CHECK(cg::ptxas_may_join(op));
+    }
+  }
+  CHECK(joined > 100);
+}
+
 // The tensor-core instruction of a dot op, as in the PTX / AMDGCN of the
 // tests/inspect/dumps compiles (the inspect test holds every dump to it).
 TEST_CASE("codegen: MMA instructions as Triton spells and repeats them", "[codegen][mma]") {
