@@ -14,7 +14,7 @@ constexpr int kMaxBits = 62;
 
 bool is_pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
 int32_t log2_exact(int64_t v, const char* what) {
-  require(is_pow2(v), std::string(what) + " must be a power of two, got " + std::to_string(v));
+  if (!is_pow2(v)) fail(std::string(what) + " must be a power of two, got " + std::to_string(v));
   return std::countr_zero(static_cast<uint64_t>(v));
 }
 

@@ -1,6 +1,7 @@
 #include "common.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 
 #include "../error.h"
@@ -14,10 +15,20 @@ std::vector<std::string> dim_names(size_t rank) {
 }
 
 LinearLayout identity_nd(const std::string& in, const Ints& shape, const Ints& order) {
-  auto names = dim_names(shape.size());
-  LinearLayout l;
-  for (int32_t d : order) l *= LinearLayout::identity1d(shape[d], in, names[d]);
-  return l;
+  if (order.empty()) return {};
+  check_permutation("order", order);
+  const auto names = dim_names(shape.size());
+  std::vector<LinearLayout::OutDim> outs;  // in `order`, as the product of identity1d gives them
+  LinearLayout::InDim d{in, {}};
+  for (size_t p = 0; p < order.size(); ++p) {
+    const int32_t size = shape[static_cast<size_t>(order[p])];
+    if (!(size > 0 && (size & (size - 1)) == 0))
+      fail("identity size must be a power of two, got " + std::to_string(size));
+    const int n = std::countr_zero(static_cast<uint32_t>(size));
+    outs.push_back({names[static_cast<size_t>(order[p])], n});
+    for (int k = 0; k < n; ++k) d.bases.emplace_back(order.size(), 0)[p] = int32_t{1} << k;
+  }
+  return LinearLayout({std::move(d)}, std::move(outs));
 }
 
 CgaLayout cga_from_split(const Ints& ctas, const Ints& split, const Ints& order) {
