@@ -107,15 +107,26 @@ LinearLayout zero_past(const LinearLayout& l, const std::vector<std::pair<std::s
 
 LinearLayout ensure_not_smaller(const LinearLayout& l, const std::vector<std::pair<std::string, int64_t>>& shape,
                                 const std::string& in) {
-  LinearLayout r = l;
-  for (auto& name : l.out_names()) {
+  // r *= identity1d(want / have, in, name) per out dim, in place: `in`'s
+  // bases (a new in dim last) gain the identity above the dim's size
+  std::vector<LinearLayout::InDim> ins = l.ins();
+  std::vector<LinearLayout::OutDim> outs = l.outs();
+  for (size_t j = 0; j < outs.size(); ++j) {
     int64_t want = 1;
     for (auto& [n, s] : shape)
-      if (n == name) want = s;
-    int64_t have = l.out_size(name);
-    if (want > have) r *= LinearLayout::identity1d(static_cast<int32_t>(want / have), in, name);
+      if (n == outs[j].name) want = s;
+    const int64_t have = int64_t{1} << outs[j].log2;
+    if (want <= have) continue;
+    const int64_t f = want / have;
+    if (!(f > 0 && f <= INT32_MAX && (f & (f - 1)) == 0))
+      fail("identity size must be a power of two, got " + std::to_string(static_cast<int32_t>(f)));
+    auto d = std::find_if(ins.begin(), ins.end(), [&](const LinearLayout::InDim& x) { return x.name == in; });
+    if (d == ins.end()) d = ins.insert(ins.end(), LinearLayout::InDim{in, {}});
+    for (int k = 0; (int64_t{1} << k) < f; ++k)
+      d->bases.emplace_back(outs.size(), 0)[j] = static_cast<int32_t>(have << k);
+    outs[j].log2 += std::countr_zero(static_cast<uint64_t>(f));
   }
-  return r;
+  return LinearLayout(std::move(ins), std::move(outs));
 }
 
 Ints cga_split(const CgaLayout& cga, size_t rank) {
