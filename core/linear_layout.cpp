@@ -34,8 +34,12 @@ struct XorBasis {
     return true;
   }
   void reduce(uint64_t& v, uint64_t& c) const {
-    for (int b = 63; b >= 0 && v; --b)
-      if ((v >> b & 1) && used[b]) v ^= vec[b], c ^= combo[b];
+    // v's set bits from the highest down (a reduction changes only lower ones)
+    for (uint64_t below = ~uint64_t{0}; v & below;) {
+      const int b = 63 - std::countl_zero(v & below);
+      if (used[b]) v ^= vec[b], c ^= combo[b];
+      below = (uint64_t{1} << b) - 1;
+    }
   }
 };
 
@@ -250,13 +254,16 @@ LinearLayout LinearLayout::invert_and_compose(const LinearLayout& outer) const {
   XorBasis xb;
   auto cols = outer.flat_columns();
   for (size_t i = 0; i < cols.size(); ++i) xb.insert(cols[i], uint64_t{1} << i);
+  std::vector<int> at(outs_.size());  // each out dim's place in outer's
+  for (size_t j = 0; j < outs_.size(); ++j) at[j] = outer.out_index(outs_[j].name);
   std::vector<InDim> ins;
   for (auto& d : ins_) {
     InDim nd{d.name, {}};
+    nd.bases.reserve(d.bases.size());
     for (auto& b : d.bases) {
       uint64_t v = 0, c = 0;
       for (size_t j = 0; j < b.size(); ++j) {
-        int k = outer.out_index(outs_[j].name);
+        const int k = at[j];
         if (!(k >= 0 || b[j] == 0))
           fail("invert_and_compose: out dim " + outs_[j].name + " is missing in the outer layout");
         if (k >= 0) {
