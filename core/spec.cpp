@@ -36,12 +36,12 @@ void check_shape(const Shape& shape) {
   int total = 0;
   for (size_t i = 0; i < shape.size(); ++i) {
     int64_t v = shape[i];
-    require(v > 0 && (v & (v - 1)) == 0, "shape[" + std::to_string(i) + "] = " + std::to_string(v) +
-                                              " must be a power of two");
+    if (!(v > 0 && (v & (v - 1)) == 0))
+      fail("shape[" + std::to_string(i) + "] = " + std::to_string(v) + " must be a power of two");
     while (v > 1) v >>= 1, ++total;
   }
-  require(total <= kMaxElementsLog2, "shape has 2^" + std::to_string(total) + " elements; the limit is 2^" +
-                                         std::to_string(kMaxElementsLog2));
+  if (total > kMaxElementsLog2)
+    fail("shape has 2^" + std::to_string(total) + " elements; the limit is 2^" + std::to_string(kMaxElementsLog2));
 }
 
 namespace {

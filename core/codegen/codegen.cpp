@@ -92,6 +92,13 @@ int64_t xor_bits(const std::vector<int64_t>& bases, const std::vector<int>& idx,
   return v;
 }
 
+// xor_bits(bases, idx, x) for every x below 2^|idx|.
+std::vector<int64_t> xor_table(const std::vector<int64_t>& bases, const std::vector<int>& idx) {
+  std::vector<int64_t> t(size_t{1} << idx.size(), 0);
+  for (size_t x = 1; x < t.size(); ++x) t[x] = t[x & (x - 1)] ^ bases[static_cast<size_t>(idx[std::countr_zero(x)])];
+  return t;
+}
+
 // The shared offset the lane and warp bases give lane l of warp w.
 int64_t thread_offset(const Cvt& c, int64_t w, int l) {
   int64_t v = 0;
@@ -445,10 +452,10 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   for (int32_t i : c.reg_index) reg_bit.push_back(int64_t{1} << i);
   std::vector<LdStAccess> acc;
   acc.reserve(size_t{1} << (back.size() + front.size()));
-  for (int64_t hi = 0; hi < (int64_t{1} << back.size()); ++hi)
-    for (int64_t lo = 0; lo < (int64_t{1} << front.size()); ++lo)
-      acc.push_back({xor_bits(c.reg, back, hi), xor_bits(c.reg, front, lo),
-                     xor_bits(reg_bit, back, hi) | xor_bits(reg_bit, front, lo)});
+  const std::vector<int64_t> xor_c = xor_table(c.reg, back), add_c = xor_table(c.reg, front),
+                             xor_r = xor_table(reg_bit, back), add_r = xor_table(reg_bit, front);
+  for (size_t hi = 0; hi < xor_c.size(); ++hi)
+    for (size_t lo = 0; lo < add_c.size(); ++lo) acc.push_back({xor_c[hi], add_c[lo], xor_r[hi] | add_r[lo]});
   LdStShape shape;
   shape.lane_warp_mask = lane_warp;
   bool r_shifted_right = false;

@@ -27,7 +27,7 @@ bool ptxas_may_join(const std::vector<Merged>& op) {
   std::vector<std::pair<int32_t, int64_t>> at;  // (base, offset)
   at.reserve(op.size());
   for (const Merged& m : op) at.emplace_back(m.base, m.offset);
-  std::sort(at.begin(), at.end());
+  if (!std::is_sorted(at.begin(), at.end())) std::sort(at.begin(), at.end());
   for (size_t i = 1; i < at.size(); ++i)
     if (at[i].first == at[i - 1].first && at[i].second - at[i - 1].second < 16) return true;
   return false;

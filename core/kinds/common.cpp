@@ -154,11 +154,18 @@ LinearLayout combine_cta_cga(LinearLayout cta, const CgaLayout& cga, const Shape
          std::to_string(shape.size()));
   std::vector<std::pair<std::string, int64_t>> labeled;
   for (size_t i = 0; i < shape.size(); ++i) labeled.push_back({names[i], shape[i]});
+  std::string first_in = cta.ins().empty() ? "register" : cta.ins()[0].name;
+  if (cga.bases.empty()) {  // one CTA: the CGA layout only adds an empty `block`
+    cta = ensure_not_larger(ensure_not_smaller(cta, labeled, first_in), labeled, drop_registers);
+    if (cta.has_in("block")) return cta.transpose_outs(names);
+    std::vector<LinearLayout::InDim> ins = cta.ins();
+    ins.push_back({"block", {}});
+    return LinearLayout(std::move(ins), cta.outs()).transpose_outs(names);
+  }
   LinearLayout cgal = ensure_not_larger(cga_linear(cga, shape.size()), labeled).transpose_outs(cta.out_names());
   std::vector<std::pair<std::string, int64_t>> cta_shape;
   for (size_t i = 0; i < shape.size(); ++i)
     cta_shape.push_back({names[i], std::max<int64_t>(1, shape[i] / cgal.out_size(names[i]))});
-  std::string first_in = cta.ins().empty() ? "register" : cta.ins()[0].name;
   cta = ensure_not_smaller(cta, cta_shape, first_in);
   cta = ensure_not_larger(cta, cta_shape, drop_registers);
   return (cta * cgal).transpose_outs(names);
