@@ -50,6 +50,7 @@ Vec flat_bases(const LinearLayout& l, const Flat& f, const std::string& in, bool
 // set bit (f2reduce's form, as Triton uses it).
 Vec reduced_rows(const Vec& v) {
   Vec rows;
+  rows.reserve(v.size());
   for (auto x : v) {
     for (auto r : rows)
       if (x & (r & -r)) x ^= r;
@@ -73,6 +74,7 @@ Vec nullspace(const Vec& v, int dim) {
   const Vec rows = reduced_rows(v);
   const uint64_t piv = pivots(rows);
   Vec out;
+  out.reserve(static_cast<size_t>(std::max(0, dim - static_cast<int>(rows.size()))));
   for (int c = 0; c < dim; ++c) {
     if (piv >> c & 1) continue;
     uint64_t x = 1ull << c;
@@ -93,7 +95,8 @@ Vec intersection(const Vec& a, const Vec& b, int dim) {
       if (contains(b, x)) r.push_back(x);
     return r;
   }
-  Vec joint = nullspace(a, dim), nb = nullspace(b, dim);
+  Vec joint = nullspace(a, dim);
+  const Vec nb = nullspace(b, dim);
   joint.insert(joint.end(), nb.begin(), nb.end());
   return nullspace(joint, dim);
 }
@@ -295,11 +298,13 @@ struct OpTile {
 };
 
 // Triton's optimalSwizzlingTile: the vector bases when side a stores with
-// tile ta using n_a register bases and side b with tb using n_b.
-std::optional<Vec> tile_vbasis(const FlatHw& ha, const Vec& reg_a, const Vec& lane_a, const FlatHw& hb, const Vec& reg_b,
-                               const Vec& lane_b, int n_a, int n_b, const OpTile& ta, const OpTile& tb, int dim) {
-  if (n_a < n_b) return tile_vbasis(hb, reg_b, lane_b, ha, reg_a, lane_a, n_b, n_a, tb, ta, dim);
-  Vec vb = intersection(reg_a, reg_b, dim);
+// tile ta using n_a register bases and side b with tb using n_b (common_ab:
+// intersection(reg_a, reg_b); common_ba: the same in b's order).
+std::optional<Vec> tile_vbasis(const FlatHw& ha, const Vec& common_ab, const Vec& lane_a, const FlatHw& hb,
+                               const Vec& common_ba, const Vec& lane_b, int n_a, int n_b, const OpTile& ta,
+                               const OpTile& tb) {
+  if (n_a < n_b) return tile_vbasis(hb, common_ba, lane_b, ha, common_ab, lane_a, n_b, n_a, tb, ta);
+  Vec vb = common_ab;
   if (static_cast<int>(vb.size()) < n_b) return std::nullopt;
   vb.resize(n_b);
   Vec tile_a, tile_b;
@@ -608,6 +613,7 @@ CvtSmem cvt_smem(const LinearLayout& src, const LinearLayout& dst, int32_t bits,
   }
   const int total = bits <= 128 ? log2i(128 / bits) : 0;
   FlatHw hs = flat_hw(src, f), hd = flat_hw(dst, f);
+  const Vec common_sd = intersection(reg_src, reg_dst, dim), common_ds = intersection(reg_dst, reg_src, dim);
   bool found = false;
   int64_t best_conflicts = 0, best_reps = 0;
   CvtSmem best;
@@ -615,7 +621,7 @@ CvtSmem cvt_smem(const LinearLayout& src, const LinearLayout& dst, int32_t bits,
     for (auto& od : dst_ops) {
       const int ns = total - static_cast<int>(os.contig.size()), nd = total - static_cast<int>(od.contig.size());
       if (ns < 0 || nd < 0) continue;
-      auto vb = tile_vbasis(hs, reg_src, lane_src, hd, reg_dst, lane_dst, ns, nd, os, od, dim);
+      auto vb = tile_vbasis(hs, common_sd, lane_src, hd, common_ds, lane_dst, ns, nd, os, od);
       if (!vb) continue;
       // each side's wavefront: registers outside the vector, then its address lanes
       auto tile = [&](const OpTile& op, const Vec& regs, const Vec& lanes) -> std::optional<Vec> {
