@@ -263,9 +263,10 @@ FlatHw flat_hw(const LinearLayout& l, const Flat& f) {
           r.v ^= q.v;
           for (size_t k = 0; k < nd; ++k) r.comb[k] ^= q.comb[k];
         }
-      if (!r.v) continue;
-      h.rows.push_back(std::move(r));
-      std::sort(h.rows.begin(), h.rows.end(), [](const FlatHw::Row& x, const FlatHw::Row& y) { return x.v > y.v; });
+      if (!r.v) continue;  // else r.v differs from every row's (its leading bit is no row's)
+      const auto at = std::upper_bound(h.rows.begin(), h.rows.end(), r.v,
+                                       [](uint64_t v, const FlatHw::Row& q) { return v > q.v; });
+      h.rows.insert(at, std::move(r));
     }
   return h;
 }
