@@ -199,8 +199,12 @@ LinearLayout operator*(const LinearLayout& inner, const LinearLayout& outer) {
   for (size_t j = 0; j < inner.outs_.size(); ++j) place[0].push_back({j, 0});
   for (const OutDim& o : outer.outs_) {
     const int k = inner.out_index(o.name);
-    place[1].push_back(k < 0 ? std::pair<size_t, int>{static_cast<size_t>(std::find_if(outs.begin(), outs.end(), [&](const OutDim& x) { return x.name == o.name; }) - outs.begin()), 0}
-                             : std::pair<size_t, int>{static_cast<size_t>(k), inner.outs_[static_cast<size_t>(k)].log2});
+    if (k >= 0) {
+      place[1].push_back({static_cast<size_t>(k), inner.outs_[static_cast<size_t>(k)].log2});
+    } else {
+      const auto at = std::find_if(outs.begin(), outs.end(), [&](const OutDim& x) { return x.name == o.name; });
+      place[1].push_back({static_cast<size_t>(at - outs.begin()), 0});
+    }
   }
   std::vector<LinearLayout::InDim> ins;
   ins.reserve(in_order.size());
