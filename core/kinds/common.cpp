@@ -14,6 +14,17 @@ std::vector<std::string> dim_names(size_t rank) {
   return r;
 }
 
+namespace {
+
+// log2 of an identity's size (LinearLayout::identity1d's rule and message).
+int identity_log2(int64_t size) {
+  if (!(size > 0 && size <= INT32_MAX && (size & (size - 1)) == 0))
+    fail("identity size must be a power of two, got " + std::to_string(static_cast<int32_t>(size)));
+  return std::countr_zero(static_cast<uint64_t>(size));
+}
+
+}  // namespace
+
 LinearLayout identity_nd(const std::string& in, const Ints& shape, const Ints& order) {
   if (order.empty()) return {};
   check_permutation("order", order);
@@ -21,10 +32,7 @@ LinearLayout identity_nd(const std::string& in, const Ints& shape, const Ints& o
   std::vector<LinearLayout::OutDim> outs;  // in `order`, as the product of identity1d gives them
   LinearLayout::InDim d{in, {}};
   for (size_t p = 0; p < order.size(); ++p) {
-    const int32_t size = shape[static_cast<size_t>(order[p])];
-    if (!(size > 0 && (size & (size - 1)) == 0))
-      fail("identity size must be a power of two, got " + std::to_string(size));
-    const int n = std::countr_zero(static_cast<uint32_t>(size));
+    const int n = identity_log2(shape[static_cast<size_t>(order[p])]);
     outs.push_back({names[static_cast<size_t>(order[p])], n});
     for (int k = 0; k < n; ++k) d.bases.emplace_back(order.size(), 0)[p] = int32_t{1} << k;
   }
@@ -117,14 +125,11 @@ LinearLayout ensure_not_smaller(const LinearLayout& l, const std::vector<std::pa
       if (n == outs[j].name) want = s;
     const int64_t have = int64_t{1} << outs[j].log2;
     if (want <= have) continue;
-    const int64_t f = want / have;
-    if (!(f > 0 && f <= INT32_MAX && (f & (f - 1)) == 0))
-      fail("identity size must be a power of two, got " + std::to_string(static_cast<int32_t>(f)));
+    const int n = identity_log2(want / have);
     auto d = std::find_if(ins.begin(), ins.end(), [&](const LinearLayout::InDim& x) { return x.name == in; });
     if (d == ins.end()) d = ins.insert(ins.end(), LinearLayout::InDim{in, {}});
-    for (int k = 0; (int64_t{1} << k) < f; ++k)
-      d->bases.emplace_back(outs.size(), 0)[j] = static_cast<int32_t>(have << k);
-    outs[j].log2 += std::countr_zero(static_cast<uint64_t>(f));
+    for (int k = 0; k < n; ++k) d->bases.emplace_back(outs.size(), 0)[j] = static_cast<int32_t>(have << k);
+    outs[j].log2 += n;
   }
   return LinearLayout(std::move(ins), std::move(outs));
 }
