@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <compare>
 #include <set>
 
 #include "../error.h"
@@ -12,7 +13,45 @@ namespace ls {
 
 namespace {
 
-using Vec = std::vector<uint64_t>;
+// A list of F2 vectors (flat-index bit masks), held inline: the search
+// builds thousands per conversion, and none is longer than a layout's input
+// bits (a tenth of the 64 it holds).
+class Vec {
+public:
+  static constexpr size_t kCap = 64;
+  Vec() = default;
+  Vec(std::initializer_list<uint64_t> l) { for (uint64_t x : l) push_back(x); }
+  Vec(const Vec& o) : n_(o.n_) { std::copy(o.begin(), o.end(), v_); }
+  Vec& operator=(const Vec& o) { n_ = o.n_; std::copy(o.begin(), o.end(), v_); return *this; }
+  size_t size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  uint64_t* begin() { return v_; }
+  uint64_t* end() { return v_ + n_; }
+  const uint64_t* begin() const { return v_; }
+  const uint64_t* end() const { return v_ + n_; }
+  uint64_t& operator[](size_t i) { return v_[i]; }
+  uint64_t operator[](size_t i) const { return v_[i]; }
+  uint64_t back() const { return v_[n_ - 1]; }
+  void push_back(uint64_t x) {
+    require(n_ < kCap, "swizzle search: more than 64 vectors in one list");
+    v_[n_++] = x;
+  }
+  void resize(size_t n) {
+    require(n <= kCap, "swizzle search: more than 64 vectors in one list");
+    if (n > n_) std::fill(v_ + n_, v_ + n, 0);
+    n_ = n;
+  }
+  template <class It> void append(It first, It last) { for (; first != last; ++first) push_back(*first); }
+  std::vector<uint64_t> vector() const { return {begin(), end()}; }
+  bool operator==(const Vec& o) const { return std::equal(begin(), end(), o.begin(), o.end()); }
+  auto operator<=>(const Vec& o) const {
+    return std::lexicographical_compare_three_way(begin(), end(), o.begin(), o.end());
+  }
+
+private:
+  size_t n_ = 0;
+  uint64_t v_[kCap];
+};
 
 int log2i(int64_t x) { return std::bit_width(static_cast<uint64_t>(x)) - 1; }
 bool contains(const Vec& v, uint64_t x) { return std::find(v.begin(), v.end(), x) != v.end(); }
@@ -50,7 +89,6 @@ Vec flat_bases(const LinearLayout& l, const Flat& f, const std::string& in, bool
 // set bit (f2reduce's form, as Triton uses it).
 Vec reduced_rows(const Vec& v) {
   Vec rows;
-  rows.reserve(v.size());
   for (auto x : v) {
     for (auto r : rows)
       if (x & (r & -r)) x ^= r;
@@ -74,7 +112,6 @@ Vec nullspace(const Vec& v, int dim) {
   const Vec rows = reduced_rows(v);
   const uint64_t piv = pivots(rows);
   Vec out;
-  out.reserve(static_cast<size_t>(std::max(0, dim - static_cast<int>(rows.size()))));
   for (int c = 0; c < dim; ++c) {
     if (piv >> c & 1) continue;
     uint64_t x = 1ull << c;
@@ -97,7 +134,7 @@ Vec intersection(const Vec& a, const Vec& b, int dim) {
   }
   Vec joint = nullspace(a, dim);
   const Vec nb = nullspace(b, dim);
-  joint.insert(joint.end(), nb.begin(), nb.end());
+  joint.append(nb.begin(), nb.end());
   return nullspace(joint, dim);
 }
 
@@ -147,7 +184,7 @@ Vec get_vbasis(Vec reg_src, Vec reg_dst, const Vec& lane_src, const Vec& lane_ds
   }
   if (!extend) return vb;
   Vec extra = vec_src ? after_bank0(reg_src, vb, lane_dst) : after_bank0(reg_dst, vb, lane_src);
-  vb.insert(vb.end(), extra.begin(), extra.end());
+  vb.append(extra.begin(), extra.end());
   return vb;
 }
 
@@ -170,8 +207,8 @@ Vec compute_segment(const Vec& bank_src, const Vec& bank_dst, int dim, size_t le
   if (a.size() > c.size()) std::swap(a, c);  // sets iterate sorted: a and c are sorted
   const size_t conflicts = std::min<size_t>(std::max<int64_t>(0, static_cast<int64_t>(len) - a.size() - seg.size()), a.size());
   for (size_t i = conflicts; i < a.size(); ++i) seg.push_back(a[i] ^ c[i]);
-  seg.insert(seg.end(), a.begin(), a.begin() + conflicts);
-  seg.insert(seg.end(), c.begin(), c.begin() + conflicts);
+  seg.append(a.begin(), a.begin() + conflicts);
+  seg.append(c.begin(), c.begin() + conflicts);
   if (seg.size() > len) seg.resize(len);
   return seg;
 }
@@ -208,19 +245,19 @@ struct Core {
 Core build_core(const Vec& reg_src, const Vec& reg_dst, const Vec& vb, const Vec& tile_src, const Vec& tile_dst,
                 int bits, int dim, int leave_reps, int banks = 32) {
   Vec bank_src = vb, bank_dst = vb;
-  bank_src.insert(bank_src.end(), tile_src.begin(), tile_src.end());
-  bank_dst.insert(bank_dst.end(), tile_dst.begin(), tile_dst.end());
+  bank_src.append(tile_src.begin(), tile_src.end());
+  bank_dst.append(tile_dst.begin(), tile_dst.end());
   const int len_bank =
       std::min<int>(log2i(int64_t{32} * banks / ((int64_t{1} << vb.size()) * bits)), dim - static_cast<int>(vb.size()));
   const int len_seg = dim - len_bank - static_cast<int>(vb.size());
   Vec seg = compute_segment(bank_src, bank_dst, dim, std::max(0, len_seg));
   Vec uni = vb;
-  uni.insert(uni.end(), seg.begin(), seg.end());
+  uni.append(seg.begin(), seg.end());
   Core c;
   c.bank = complement(uni, dim);
   Vec all = uni;
-  all.insert(all.end(), c.bank.begin(), c.bank.end());
-  require(static_cast<int>(all.size()) == dim && f2::rank(all) == dim,
+  all.append(c.bank.begin(), c.bank.end());
+  require(static_cast<int>(all.size()) == dim && f2::rank(all.vector()) == dim,
           "the swizzle designer found no bijective shared layout for this pair");
   for (auto s : seg) {
     if (contains(reg_src, s) && contains(reg_dst, s)) {
@@ -324,7 +361,7 @@ std::optional<Vec> tile_vbasis(const FlatHw& ha, const Vec& common_ab, const Vec
   const size_t off = tb.contig.size() - ta.contig.size();
   for (size_t j = 0; j < ta.contig.size(); ++j)
     if (component(ha, img[off + j], "lane") != (1ull << ta.contig[j])) return std::nullopt;
-  vb.insert(vb.end(), tile_b.begin(), tile_b.end());
+  vb.append(tile_b.begin(), tile_b.end());
   return vb;
 }
 
@@ -366,10 +403,10 @@ LdStSmem ldst_smem(const Vec& reg_src, const Vec& reg_dst, const Vec& lane_src, 
     else
       src_fills = rs.size() > rd.size();
     const Vec& largest = *src_fills ? rs : rd;
-    vb.insert(vb.end(), largest.begin(), largest.end());
+    vb.append(largest.begin(), largest.end());
     if (vb.size() < per_bank) {
       Vec ww = intersection(warp_src, warp_dst, dim);
-      vb.insert(vb.end(), ww.begin(), ww.end());
+      vb.append(ww.begin(), ww.end());
     }
     for (size_t i = 0; vb.size() < per_bank && (i < warp_src.size() || i < warp_dst.size()); ++i) {
       if (i < warp_src.size() && !contains(vb, warp_src[i])) vb.push_back(warp_src[i]);
@@ -400,7 +437,7 @@ LdStSmem ldst_smem(const Vec& reg_src, const Vec& reg_dst, const Vec& lane_src, 
   }
   LdStSmem r;
   r.offset = vb;
-  for (auto* part : {&c.bank, &c.segment, &c.reps}) r.offset.insert(r.offset.end(), part->begin(), part->end());
+  for (auto* part : {&c.bank, &c.segment, &c.reps}) r.offset.append(part->begin(), part->end());
   r.reps = c.reps.size();
   return r;
 }
