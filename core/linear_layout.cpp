@@ -330,10 +330,13 @@ LinearLayout LinearLayout::transpose_ins(const std::vector<std::string>& order) 
   return LinearLayout(std::move(ins), outs_);
 }
 
-LinearLayout LinearLayout::transpose_outs(const std::vector<std::string>& order) const {
+LinearLayout LinearLayout::transpose_outs(const std::vector<std::string>& order) const& {
+  return LinearLayout(*this).transpose_outs(order);
+}
+
+LinearLayout LinearLayout::transpose_outs(const std::vector<std::string>& order) && {
   require(order.size() == outs_.size(), "transpose_outs: order must name every out dim once");
   std::vector<int> perm;
-  std::vector<OutDim> outs;
   bool same = true;
   for (auto& n : order) {
     int j = out_index(n);
@@ -342,21 +345,18 @@ LinearLayout LinearLayout::transpose_outs(const std::vector<std::string>& order)
       if (p == j) fail("transpose_outs: repeated dim " + n);
     same = same && j == static_cast<int>(perm.size());
     perm.push_back(j);
-    outs.push_back(outs_[j]);
   }
-  if (same) return *this;
-  std::vector<InDim> ins;
-  ins.reserve(ins_.size());
-  for (auto& d : ins_) {
-    InDim nd{d.name, {}};
-    nd.bases.reserve(d.bases.size());
+  if (same) return std::move(*this);
+  std::vector<OutDim> outs;
+  for (int j : perm) outs.push_back(std::move(outs_[static_cast<size_t>(j)]));
+  outs_ = std::move(outs);
+  Basis moved(perm.size());
+  for (auto& d : ins_)
     for (auto& b : d.bases) {
-      Basis& nb = nd.bases.emplace_back(perm.size());
-      for (size_t k = 0; k < perm.size(); ++k) nb[k] = b[static_cast<size_t>(perm[k])];
+      for (size_t k = 0; k < perm.size(); ++k) moved[k] = b[static_cast<size_t>(perm[k])];
+      b.swap(moved);
     }
-    ins.push_back(std::move(nd));
-  }
-  return LinearLayout(std::move(ins), std::move(outs));
+  return std::move(*this);
 }
 
 LinearLayout LinearLayout::reshape_ins(const std::vector<std::pair<std::string, int64_t>>& new_ins) const {

@@ -81,7 +81,8 @@ public:
   // this one's image. Free variables of `outer` are chosen as 0.
   LinearLayout invert_and_compose(const LinearLayout& outer) const;
   LinearLayout transpose_ins(const std::vector<std::string>& order) const;
-  LinearLayout transpose_outs(const std::vector<std::string>& order) const;
+  LinearLayout transpose_outs(const std::vector<std::string>& order) const&;
+  LinearLayout transpose_outs(const std::vector<std::string>& order) &&;  // permutes in place
   // Reshape: the flat encoding is kept, the dims are re-cut (same total bits).
   LinearLayout reshape_ins(const std::vector<std::pair<std::string, int64_t>>& ins) const;
   LinearLayout reshape_outs(const std::vector<std::pair<std::string, int64_t>>& outs) const;

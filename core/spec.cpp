@@ -98,10 +98,11 @@ void check_cga_rules(const Spec& s, TritonVersion v) {
 LinearLayout to_linear(const Spec& s, const Shape& shape, TritonVersion v) {
   validate(s);
   check_shape(shape);
-  require(shape.size() == rank_of(s), kind_name(s) + ": layout has rank " + std::to_string(rank_of(s)) +
-                                          "; the tensor shape has rank " + std::to_string(shape.size()));
-  require(v == TritonVersion::v3_9 || !is_tensor_memory(s),
-          kind_name(s) + ": tensor-memory layouts are answered for Triton 3.9 only (use --triton 3.9)");
+  if (shape.size() != rank_of(s))
+    fail(kind_name(s) + ": layout has rank " + std::to_string(rank_of(s)) + "; the tensor shape has rank " +
+         std::to_string(shape.size()));
+  if (v != TritonVersion::v3_9 && is_tensor_memory(s))
+    fail(kind_name(s) + ": tensor-memory layouts are answered for Triton 3.9 only (use --triton 3.9)");
   check_cga_rules(s, v);
   require(v == TritonVersion::v3_9 || !uses_wmma_cta_bases(s),
           "amd_wmma: ctaLayout (warp/register bases) is Triton 3.9's form; Triton 3.6 takes warpsPerCTA (use --triton 3.9)");

@@ -1,5 +1,7 @@
 #include "amd_mfma.h"
 
+#include <utility>
+
 #include "../error.h"
 #include "amd_dot.h"
 #include "mma_tile.h"
@@ -78,7 +80,7 @@ LinearLayout amd_warps_and_ctas(LinearLayout tile, int32_t instr_n, const Ints& 
     l *= LinearLayout::identity1d(1, "lane", names[0]);
     l *= LinearLayout::identity1d(warps[0], "warp", names[0]);
   }
-  return combine_cta_cga(l, cga, shape);
+  return combine_cta_cga(std::move(l), cga, shape);
 }
 
 }  // namespace ls
@@ -116,7 +118,7 @@ LinearLayout mfma_dot(const DotOperand& d, const AmdMfma& m, const Shape& shape)
     l *= LinearLayout::identity1d(1, "lane", names[0]);
   }
   l *= identity_nd("warp", m.warps_per_cta, matrix_order(rank, true));
-  return combine_cta_cga(l, m.cga, shape);
+  return combine_cta_cga(std::move(l), m.cga, shape);
 }
 
 }  // namespace ls

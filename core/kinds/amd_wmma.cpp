@@ -1,6 +1,7 @@
 #include "amd_wmma.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "../error.h"
 #include "amd_dot.h"
@@ -255,7 +256,7 @@ LinearLayout wmma_dot(const DotOperand& d, const AmdWmma& m, const Shape& shape)
   for (int32_t o : order) rep.push_back(names[o]);
   LinearLayout w = warps_broadcast(m.warps_per_cta, matrix_order(rank, true), k_idx);
   l = l.transpose_outs(rep) * w.transpose_outs(rep);
-  return combine_cta_cga(l, m.cga, shape);
+  return combine_cta_cga(std::move(l), m.cga, shape);
 }
 
 }  // namespace ls

@@ -1,5 +1,7 @@
 #include "blocked.h"
 
+#include <utility>
+
 #include "../error.h"
 
 namespace ls {
@@ -27,7 +29,7 @@ LinearLayout lower(const Blocked& b, const Shape& shape, TritonVersion v) {
   LinearLayout cta = identity_nd("register", b.size_per_thread, b.order) *
                      identity_nd("lane", b.threads_per_warp, b.order) *
                      identity_nd("warp", b.warps_per_cta, b.order);
-  return combine_cta_cga(cta, b.cga, shape, v == TritonVersion::v3_9);
+  return combine_cta_cga(std::move(cta), b.cga, shape, v == TritonVersion::v3_9);
 }
 
 }  // namespace ls

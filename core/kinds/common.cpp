@@ -60,15 +60,21 @@ LinearLayout cga_linear(const CgaLayout& cga, size_t rank) {
   return LinearLayout::infer_outs({{"block", cga.bases}}, dim_names(rank));
 }
 
-LinearLayout ensure_not_larger(const LinearLayout& l, const std::vector<std::pair<std::string, int64_t>>& shape,
-                               bool drop_registers) {
-  std::vector<LinearLayout::InDim> ins = l.ins();
-  std::vector<LinearLayout::OutDim> outs = l.outs();
-  std::vector<bool> drop(l.bases("register").size(), false);
+namespace {
+
+using InDims = std::vector<LinearLayout::InDim>;
+using OutDims = std::vector<LinearLayout::OutDim>;
+using Sizes = std::vector<std::pair<std::string, int64_t>>;
+
+// ensure_not_larger on a layout's dims, in place.
+void shrink_to(InDims& ins, OutDims& outs, const Sizes& shape, bool drop_registers) {
+  const auto reg = std::find_if(ins.begin(), ins.end(), [](const LinearLayout::InDim& d) { return d.name == "register"; });
+  std::vector<bool> drop(reg == ins.end() ? 0 : reg->bases.size(), false);
   for (auto& [name, size] : shape) {
-    int j = l.out_index(name);
-    if (j < 0) continue;
-    int64_t actual = l.out_size(name);
+    const auto out = std::find_if(outs.begin(), outs.end(), [&](const LinearLayout::OutDim& o) { return o.name == name; });
+    if (out == outs.end()) continue;
+    const auto j = static_cast<size_t>(out - outs.begin());
+    int64_t actual = int64_t{1} << out->log2;
     if (actual <= size) continue;
     // The largest values along this dim go first, one halving each.
     struct Ref { size_t d, i; int32_t v; };
@@ -85,15 +91,38 @@ LinearLayout ensure_not_larger(const LinearLayout& l, const std::vector<std::pai
     }
     int32_t log2 = 0;
     while ((int64_t{1} << log2) < size) ++log2;
-    outs[j].log2 = log2;
+    out->log2 = log2;
   }
-  for (auto& d : ins) {
-    if (d.name != "register" || !drop_registers) continue;
-    std::vector<LinearLayout::Basis> kept;
-    for (size_t i = 0; i < d.bases.size(); ++i)
-      if (!drop[i]) kept.push_back(d.bases[i]);
-    d.bases = std::move(kept);
+  if (!drop_registers || reg == ins.end()) return;
+  std::vector<LinearLayout::Basis> kept;
+  for (size_t i = 0; i < reg->bases.size(); ++i)
+    if (!drop[i]) kept.push_back(std::move(reg->bases[i]));
+  reg->bases = std::move(kept);
+}
+
+// ensure_not_smaller on a layout's dims, in place: `in`'s bases (a new in
+// dim last) gain the identity above each out dim's size.
+void grow_to(InDims& ins, OutDims& outs, const Sizes& shape, const std::string& in) {
+  for (size_t j = 0; j < outs.size(); ++j) {
+    int64_t want = 1;
+    for (auto& [n, s] : shape)
+      if (n == outs[j].name) want = s;
+    const int64_t have = int64_t{1} << outs[j].log2;
+    if (want <= have) continue;
+    const int n = identity_log2(want / have);
+    auto d = std::find_if(ins.begin(), ins.end(), [&](const LinearLayout::InDim& x) { return x.name == in; });
+    if (d == ins.end()) d = ins.insert(ins.end(), LinearLayout::InDim{in, {}});
+    for (int k = 0; k < n; ++k) d->bases.emplace_back(outs.size(), 0)[j] = static_cast<int32_t>(have << k);
+    outs[j].log2 += n;
   }
+}
+
+}  // namespace
+
+LinearLayout ensure_not_larger(const LinearLayout& l, const Sizes& shape, bool drop_registers) {
+  InDims ins = l.ins();
+  OutDims outs = l.outs();
+  shrink_to(ins, outs, shape, drop_registers);
   return LinearLayout(std::move(ins), std::move(outs));
 }
 
@@ -113,24 +142,10 @@ LinearLayout zero_past(const LinearLayout& l, const std::vector<std::pair<std::s
   return LinearLayout(std::move(ins), std::move(outs));
 }
 
-LinearLayout ensure_not_smaller(const LinearLayout& l, const std::vector<std::pair<std::string, int64_t>>& shape,
-                                const std::string& in) {
-  // r *= identity1d(want / have, in, name) per out dim, in place: `in`'s
-  // bases (a new in dim last) gain the identity above the dim's size
-  std::vector<LinearLayout::InDim> ins = l.ins();
-  std::vector<LinearLayout::OutDim> outs = l.outs();
-  for (size_t j = 0; j < outs.size(); ++j) {
-    int64_t want = 1;
-    for (auto& [n, s] : shape)
-      if (n == outs[j].name) want = s;
-    const int64_t have = int64_t{1} << outs[j].log2;
-    if (want <= have) continue;
-    const int n = identity_log2(want / have);
-    auto d = std::find_if(ins.begin(), ins.end(), [&](const LinearLayout::InDim& x) { return x.name == in; });
-    if (d == ins.end()) d = ins.insert(ins.end(), LinearLayout::InDim{in, {}});
-    for (int k = 0; k < n; ++k) d->bases.emplace_back(outs.size(), 0)[j] = static_cast<int32_t>(have << k);
-    outs[j].log2 += n;
-  }
+LinearLayout ensure_not_smaller(const LinearLayout& l, const Sizes& shape, const std::string& in) {
+  InDims ins = l.ins();
+  OutDims outs = l.outs();
+  grow_to(ins, outs, shape, in);
   return LinearLayout(std::move(ins), std::move(outs));
 }
 
@@ -161,11 +176,12 @@ LinearLayout combine_cta_cga(LinearLayout cta, const CgaLayout& cga, const Shape
   for (size_t i = 0; i < shape.size(); ++i) labeled.push_back({names[i], shape[i]});
   std::string first_in = cta.ins().empty() ? "register" : cta.ins()[0].name;
   if (cga.bases.empty()) {  // one CTA: the CGA layout only adds an empty `block`
-    cta = ensure_not_larger(ensure_not_smaller(cta, labeled, first_in), labeled, drop_registers);
-    if (cta.has_in("block")) return cta.transpose_outs(names);
-    std::vector<LinearLayout::InDim> ins = cta.ins();
-    ins.push_back({"block", {}});
-    return LinearLayout(std::move(ins), cta.outs()).transpose_outs(names);
+    InDims ins = cta.ins();
+    OutDims outs = cta.outs();
+    grow_to(ins, outs, labeled, first_in);
+    shrink_to(ins, outs, labeled, drop_registers);
+    if (!cta.has_in("block")) ins.push_back({"block", {}});
+    return LinearLayout(std::move(ins), std::move(outs)).transpose_outs(names);
   }
   LinearLayout cgal = ensure_not_larger(cga_linear(cga, shape.size()), labeled).transpose_outs(cta.out_names());
   std::vector<std::pair<std::string, int64_t>> cta_shape;

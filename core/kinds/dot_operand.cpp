@@ -1,5 +1,7 @@
 #include "dot_operand.h"
 
+#include <utility>
+
 #include "../error.h"
 #include "../spec.h"
 #include "amd_dot.h"
@@ -43,7 +45,7 @@ LinearLayout nvidia_dot(const DotOperand& d, const NvidiaMma& mma, const Shape& 
   int32_t k_dim = static_cast<int32_t>(is_a ? rank - 1 : rank - 2);
   Ints warp_order = matrix_order(rank, mma.version_major == 2);
   cta *= broadcast_along("warp", mma.warps_per_cta, warp_order, k_dim).transpose_outs(cta.out_names());
-  return combine_cta_cga(cta, operand_cga(mma.cga, k_dim), shape);
+  return combine_cta_cga(std::move(cta), operand_cga(mma.cga, k_dim), shape);
 }
 
 // FMA dot: a thread holds the whole K extent of its rows (or columns).
@@ -56,7 +58,7 @@ LinearLayout blocked_dot(const DotOperand& d, const Blocked& b, const Shape& sha
   LinearLayout cta = identity_nd("register", per_thread, b.order) *
                      broadcast_along("lane", b.threads_per_warp, b.order, k_dim) *
                      broadcast_along("warp", b.warps_per_cta, b.order, k_dim);
-  return combine_cta_cga(cta, operand_cga(b.cga, k_dim), shape);
+  return combine_cta_cga(std::move(cta), operand_cga(b.cga, k_dim), shape);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "nvidia_mma.h"
 
+#include <utility>
+
 #include "../error.h"
 #include "mma_tile.h"
 
@@ -35,7 +37,7 @@ LinearLayout lower(const NvidiaMma& m, const Shape& shape) {
   Ints order = matrix_order(rank, true);
   LinearLayout cta = mma_tile(tile, 2, order, order);
   cta *= identity_nd("warp", m.warps_per_cta, matrix_order(rank, m.version_major == 2)).transpose_outs(cta.out_names());
-  return combine_cta_cga(cta, m.cga, shape);
+  return combine_cta_cga(std::move(cta), m.cga, shape);
 }
 
 }  // namespace ls

@@ -1,6 +1,7 @@
 #include "nvmma_shared.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "../error.h"
 
@@ -75,7 +76,7 @@ LinearLayout lower(const NvmmaShared& s, const Shape& shape, TritonVersion v) {
       for (size_t i = rank - 1; i-- > 0;) l *= LinearLayout::identity1d(static_cast<int32_t>(box[i]), "offset", names[i]);
     }
     l = ensure_not_smaller(l, named(per_cta), "offset");
-    return combine_cta_cga(l, s.cga, shape);
+    return combine_cta_cga(std::move(l), s.cga, shape);
   }
   require(rank >= 2, "nvmma_shared: a swizzled layout needs rank 2 or more");
   // Collapse the outer dims into rows, lay out core matrices, reshape back.
@@ -100,7 +101,7 @@ LinearLayout lower(const NvmmaShared& s, const Shape& shape, TritonVersion v) {
     l = LinearLayout::infer_outs(std::move(ins), names);
   }
   l = ensure_not_smaller(l, named(per_cta), "offset");
-  return combine_cta_cga(l, s.cga, shape);
+  return combine_cta_cga(std::move(l), s.cga, shape);
 }
 
 }  // namespace ls

@@ -1,6 +1,7 @@
 #include "swizzled_shared.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "../error.h"
 
@@ -25,8 +26,9 @@ void swizzled_validate(const std::string& kind, int32_t vec, int32_t per_phase, 
 LinearLayout swizzled_lower(int32_t vec, int32_t per_phase, int32_t max_phase, const Ints& order,
                             const CgaLayout& cga, const Shape& shape, bool rotating) {
   size_t rank = shape.size();
-  require(order.size() == rank, "shared layout has rank " + std::to_string(order.size()) +
-                                    "; the tensor shape has rank " + std::to_string(rank));
+  if (order.size() != rank)
+    fail("shared layout has rank " + std::to_string(order.size()) + "; the tensor shape has rank " +
+         std::to_string(rank));
   auto names = dim_names(rank);
   if (rank == 1) {
     int64_t n = rotating ? shape[0] : shape_per_cta(cga, shape)[0];
@@ -44,10 +46,10 @@ LinearLayout swizzled_lower(int32_t vec, int32_t per_phase, int32_t max_phase, c
     if (rotating) phase ^= (r / (per_phase * max_phase)) % max_phase;
     b2.push_back({static_cast<int32_t>(r), static_cast<int32_t>((vec * phase) % cols)});
   }
-  LinearLayout cta = LinearLayout::infer_outs({{"offset", b2}}, {names[row], names[col]});
+  LinearLayout cta = LinearLayout::infer_outs({{"offset", std::move(b2)}}, {names[row], names[col]});
   for (size_t i = 2; i < rank; ++i)
     cta *= LinearLayout::identity1d(static_cast<int32_t>(per_cta(order[i])), "offset", names[order[i]]);
-  return combine_cta_cga(cta, cga, shape);
+  return combine_cta_cga(std::move(cta), cga, shape);
 }
 
 LinearLayout lower(const SwizzledShared& s, const Shape& shape) {
