@@ -763,8 +763,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       lo = hi;
     }
   }
-  const auto by_first = [](const auto& a, const auto& b) { return a.first < b.first; };
-  if (!std::is_sorted(out.begin(), out.end(), by_first)) std::sort(out.begin(), out.end(), by_first);
+  // in the order of their first accesses (each access lies in one piece)
+  std::vector<int32_t> by_first(accesses.size(), -1);
+  for (size_t i = 0; i < out.size(); ++i) by_first[static_cast<size_t>(out[i].first)] = static_cast<int32_t>(i);
   // ptxas: one base per shared register, numbered in the order of the input
   // (the same for an op's stores and loads, which drop repeated loads)
   std::map<std::pair<int64_t, int64_t>, int32_t> reg_of;
@@ -772,7 +773,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     if (o.shared) reg_of.try_emplace(o.reg, base_id + static_cast<int32_t>(reg_of.size()));
   std::vector<Merged> r;
   r.reserve(out.size());
-  for (auto& [first, m] : out) {
+  for (const int32_t i : by_first) {
+    if (i < 0) continue;
+    Merged& m = out[static_cast<size_t>(i)].second;
     if (const Own& o = own[m.lead]; o.shared && m.count == 1) {
       m.base = reg_of.at(o.reg);
       m.offset = o.off;

@@ -24,12 +24,16 @@ struct Known {
 }  // namespace
 
 bool ptxas_may_join(const std::vector<Merged>& op) {
-  std::vector<std::pair<int32_t, int64_t>> at;  // (base, offset)
+  // (base, offset) as one key: the base above bit 40, the offset (a shared
+  // memory byte offset, far inside +-2^39) below it
+  constexpr int kBase = 40;
+  std::vector<uint64_t> at;
   at.reserve(op.size());
-  for (const Merged& m : op) at.emplace_back(m.base, m.offset);
+  for (const Merged& m : op)
+    at.push_back(static_cast<uint64_t>(m.base) << kBase | static_cast<uint64_t>(m.offset + (int64_t{1} << (kBase - 1))));
   if (!std::is_sorted(at.begin(), at.end())) std::sort(at.begin(), at.end());
   for (size_t i = 1; i < at.size(); ++i)
-    if (at[i].first == at[i - 1].first && at[i].second - at[i - 1].second < 16) return true;
+    if (at[i] >> kBase == at[i - 1] >> kBase && at[i] - at[i - 1] < 16) return true;
   return false;
 }
 
