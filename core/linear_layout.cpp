@@ -278,6 +278,7 @@ LinearLayout LinearLayout::invert_and_compose(const LinearLayout& outer) const {
       xb.reduce(v, c);
       if (!(v == 0)) fail("invert_and_compose: a value of " + d.name + " is not in the image of the outer layout");
       Basis nb;
+      nb.reserve(outer.ins_.size());
       int bit = 0;
       for (auto& od : outer.ins_) {
         int32_t val = 0;

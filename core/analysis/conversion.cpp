@@ -39,16 +39,16 @@ LinearLayout dst_to_src(const LinearLayout& src, const LinearLayout& dst) {
   std::vector<LinearLayout::InDim> ins;
   std::vector<LinearLayout::OutDim> outs;
   for (auto& d : src.ins()) outs.push_back({d.name, static_cast<int32_t>(d.bases.size())});
+  std::vector<int> at;  // each source dim's out dim in c; c has none for a dim that maps as the identity
+  for (auto& o : outs) at.push_back(c.out_index(o.name));
   for (auto& d : dst.ins()) {
     LinearLayout::InDim nd{d.name, {}};
-    bool id = std::find(same.begin(), same.end(), d.name) != same.end();
+    const bool id = std::find(same.begin(), same.end(), d.name) != same.end();
+    const auto& composed = c.bases(d.name);
     for (size_t i = 0; i < d.bases.size(); ++i) {
       LinearLayout::Basis b(outs.size(), 0);
-      for (size_t j = 0; j < outs.size(); ++j) {
-        // c has no out dim for a source dim that maps as the identity: that part is 0
-        int o = id ? -1 : c.out_index(outs[j].name);
-        b[j] = id ? (outs[j].name == d.name ? int32_t{1} << i : 0) : o < 0 ? 0 : c.bases(d.name)[i][o];
-      }
+      for (size_t j = 0; j < outs.size(); ++j)
+        b[j] = id ? (outs[j].name == d.name ? int32_t{1} << i : 0) : at[j] < 0 ? 0 : composed[i][at[j]];
       nd.bases.push_back(std::move(b));
     }
     ins.push_back(std::move(nd));

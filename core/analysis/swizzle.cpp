@@ -1,6 +1,7 @@
 #include "swizzle.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <compare>
 #include <set>
@@ -15,7 +16,7 @@ namespace {
 
 // A list of F2 vectors (flat-index bit masks), held inline: the search
 // builds thousands per conversion, and none is longer than a layout's input
-// bits (a tenth of the 64 it holds).
+// bits, far below the 64 it holds.
 class Vec {
 public:
   static constexpr size_t kCap = 64;
@@ -275,9 +276,11 @@ Core build_core(const Vec& reg_src, const Vec& reg_dst, const Vec& vb, const Vec
 // their echelon form (each row: a value and the hardware bits that XOR to it,
 // rows by decreasing leading bit) for preimages.
 struct FlatHw {
+  static constexpr size_t kMaxIns = 8;  // a distributed layout has 4: register, lane, warp, block
+  using Combo = std::array<uint64_t, kMaxIns>;  // a bit mask per in dim
   struct Row {
     uint64_t v;
-    std::vector<uint64_t> comb;  // per in dim
+    Combo comb;
   };
   std::vector<std::string> names;
   std::vector<Vec> bases;
@@ -291,9 +294,10 @@ FlatHw flat_hw(const LinearLayout& l, const Flat& f) {
     h.bases.push_back(flat_bases(l, f, d.name, false));
   }
   const size_t nd = h.names.size();
+  require(nd <= FlatHw::kMaxIns, "swizzle search: a layout with more than 8 in dims");
   for (size_t d = 0; d < nd; ++d)
     for (size_t i = 0; i < h.bases[d].size(); ++i) {
-      FlatHw::Row r{h.bases[d][i], std::vector<uint64_t>(nd, 0)};
+      FlatHw::Row r{h.bases[d][i], {}};
       r.comb[d] = 1ull << i;
       for (auto& q : h.rows)
         if (r.v & std::bit_floor(q.v)) {
@@ -310,18 +314,18 @@ FlatHw flat_hw(const LinearLayout& l, const Flat& f) {
 
 // The hardware index of `a` holding element e (nonzero bases only), as a
 // bit mask per in dim; nullopt when e is not reached.
-std::optional<std::vector<uint64_t>> preimage(const FlatHw& a, uint64_t e) {
-  std::vector<uint64_t> out(a.names.size(), 0);
+std::optional<FlatHw::Combo> preimage(const FlatHw& a, uint64_t e) {
+  FlatHw::Combo out{};
   for (auto& q : a.rows)
     if (e & std::bit_floor(q.v)) {
       e ^= q.v;
-      for (size_t k = 0; k < out.size(); ++k) out[k] ^= q.comb[k];
+      for (size_t k = 0; k < a.names.size(); ++k) out[k] ^= q.comb[k];
     }
   if (e) return std::nullopt;
   return out;
 }
 
-uint64_t component(const FlatHw& h, const std::vector<uint64_t>& x, const std::string& name) {
+uint64_t component(const FlatHw& h, const FlatHw::Combo& x, const std::string& name) {
   for (size_t d = 0; d < h.names.size(); ++d)
     if (h.names[d] == name) return x[d];
   return 0;
@@ -350,7 +354,7 @@ std::optional<Vec> tile_vbasis(const FlatHw& ha, const Vec& common_ab, const Vec
   for (int i : tb.contig) tile_b.push_back(i < static_cast<int>(lane_b.size()) ? lane_b[i] : 0);
   if (contains(tile_a, 0) || contains(tile_b, 0)) return std::nullopt;
   // b's contiguous lanes seen in a's hardware
-  std::vector<std::vector<uint64_t>> img;
+  std::vector<FlatHw::Combo> img;
   for (auto x : tile_b) {
     auto p = preimage(ha, x);
     if (!p) return std::nullopt;

@@ -639,7 +639,7 @@ int64_t distinct_regs(const LinearLayout& l) {
 int32_t warps_of(const LinearLayout& l) { return static_cast<int32_t>(l.in_size("warp")); }
 
 void check_bits(int32_t bits) {
-  require(bits == 8 || bits == 16 || bits == 32, "--bits must be 8, 16 or 32 for codegen, not " + std::to_string(bits));
+  if (bits != 8 && bits != 16 && bits != 32) fail("--bits must be 8, 16 or 32 for codegen, not " + std::to_string(bits));
 }
 
 }  // namespace
@@ -738,9 +738,8 @@ KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int
   LinearLayout rl = lowered(reg, t.version), sl = lowered(shared, t.version);
   require(rl.outs() == sl.outs(), "--load and --via-shared must have the same shape");
   r.num_warps = warps_of(rl);
-  Instr ld = global_access(rl, bits, false, t.version);
   const int32_t g = static_cast<int32_t>(global_vec(rl, bits));
-  count(r, ld, "gl.load");
+  count(r, global_access(rl, bits, false, t.version), "gl.load");
   const Cvt c = cvt_of(rl, sl);
   std::vector<Merged> stores;  // through the registers the loads use
   count(r, shared_access_cvt(c, *shared.spec, bits, true, t, g, details, &stores), "local_store");
@@ -822,8 +821,8 @@ KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32
   count(r, global_access(a, bits, false, t.version), "gl.load");
   if (cv.kind == ConversionKind::shared_memory) {
     SharedConvert sc = shared_convert(a, b, bits, t, details);
-    count(r, sc.store, "convert_layout");
-    count(r, sc.load, "convert_layout");
+    count(r, std::move(sc.store), "convert_layout");
+    count(r, std::move(sc.load), "convert_layout");
     r.shared_bytes = sc.smem.scratch_elems * bits / 8;
   } else if (cv.kind == ConversionKind::warp_shuffle) {
     count(r, warp_shuffles(a, b, bits, cv), "convert_layout");
