@@ -71,7 +71,8 @@ void shrink_to(InDims& ins, OutDims& outs, const Sizes& shape, bool drop_registe
   const auto reg = std::find_if(ins.begin(), ins.end(), [](const LinearLayout::InDim& d) { return d.name == "register"; });
   std::vector<bool> drop(reg == ins.end() ? 0 : reg->bases.size(), false);
   for (auto& [name, size] : shape) {
-    const auto out = std::find_if(outs.begin(), outs.end(), [&](const LinearLayout::OutDim& o) { return o.name == name; });
+    auto out = outs.begin();
+    while (out != outs.end() && out->name != name) ++out;
     if (out == outs.end()) continue;
     const auto j = static_cast<size_t>(out - outs.begin());
     int64_t actual = int64_t{1} << out->log2;
