@@ -42,6 +42,7 @@ struct Cvt {
   // thread-index masks (lane bit i is bit i, warp bit i bit 5 + i) of the
   // terms the kernel's own index code computes, (x & m) << s per dim and shift
   std::vector<std::pair<int64_t, int>> index_masks;  // (mask, shift)
+  std::vector<MvpTerm> index_terms;  // Triton's terms of each coordinate (mvp_terms)
 };
 
 Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared) {
@@ -81,6 +82,13 @@ Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared) {
     scan("lane", 0);
     scan("warp", 5);
     for (auto& [sh, m] : by_shift) r.index_masks.push_back({m, sh});
+    std::vector<int64_t> cols;
+    for (const char* dim : {"lane", "warp"})
+      for (const auto& b : reg.bases(dim)) cols.push_back(b[d]);
+    for (MvpTerm t : mvp_terms(cols, reg.out_log2(reg.out_names()[d]))) {
+      t.group = static_cast<int32_t>(d);
+      r.index_terms.push_back(t);
+    }
   }
   return r;
 }
@@ -458,6 +466,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
     for (size_t lo = 0; lo < add_c.size(); ++lo) acc.push_back({xor_c[hi], add_c[lo], xor_r[hi] | add_r[lo]});
   LdStShape shape;
   shape.lane_warp_mask = lane_warp;
+  shape.index_terms = c.index_terms;
   bool r_shifted_right = false;
   {  // R's terms (llvm_vectorizer.h): by shift of the thread-index bit, overlapping ones joined
     std::map<int, int64_t> by_shift, tid_of;
@@ -557,8 +566,8 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   in.per_thread = static_cast<int64_t>(merged.size());
   if (proof == LdStShape::Proof::model) {  // the other way LLVM's proof could go
     const bool joined = std::any_of(merged.begin(), merged.end(), [](const Merged& m) { return m.count > 1; });
-    // (padded: r_tree_align may have kept apart what R's bits would join)
-    if (joined || r_too_deep(acc, shape) || !shape.pads.empty()) {
+    // (padded, and 3.6's XOR-ed R: the tree's depth may have kept apart what R's bits would join)
+    if (joined || r_too_deep(acc, shape) || xored_tree_align(acc, shape, true) || !shape.pads.empty()) {
       const Instr other = ldst(c, shared, bits, store, version, neighbour_vec, false,
                                joined ? LdStShape::Proof::none : LdStShape::Proof::full);
       if (joined || other.per_thread != in.per_thread)

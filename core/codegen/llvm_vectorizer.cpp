@@ -1,6 +1,10 @@
 #include "llvm_vectorizer.h"
 
 #include <algorithm>
+#include <tuple>
+#include <array>
+#include <cstdio>
+#include <cstdlib>
 #include <bit>
 #include <limits>
 #include <map>
@@ -339,7 +343,94 @@ TritonLists triton_lists(const LdStShape& s) {
   return lists;
 }
 
+struct Terms {
+  std::vector<int64_t> bits;    // elements
+  std::vector<int32_t> shifts;  // as LdStShape::r_term_shifts
+  TritonLists lists;
+  std::vector<bool> reused;     // the same value as a term of the index code's
+  std::vector<bool> kept;       // its `x & mask` has another use (the index code's, or another term's)
+  std::vector<int> rank;        // Reassociate's rank: `x & m` 2, shifted 3, a select 4
+  std::vector<bool> shl;        // a `shl (x & m), s` (kept, shifted left)
+  std::vector<uint32_t> groups; // the index code's `or` lists it is in (bit per coordinate)
+  std::vector<MvpTerm> mvp;     // Triton's term itself
+};
+
+// R's terms as Triton makes them (mvp_terms), each with the shift
+// InstCombine gives a single-bit select.
+Terms triton_terms(const LdStShape& s) {
+  const int eb = log2i(s.elem_bytes);
+  std::vector<int64_t> cols;
+  for (int64_t v : s.thread_bases) cols.push_back(v << eb);
+  Terms t;
+  const std::vector<MvpTerm> terms = mvp_terms(cols, s.offset_log2 + eb);
+  for (const MvpTerm& m : terms) {
+    auto same_mask = [&](const MvpTerm& o) { return o.mask == m.mask && !(o == m); };
+    t.kept.push_back(std::any_of(s.index_terms.begin(), s.index_terms.end(), same_mask) ||
+                     std::any_of(terms.begin(), terms.end(), same_mask));
+    auto& list = m.shift == MvpTerm::kSelect ? (m.ors ? t.lists.or_s : t.lists.xor_s)
+                                             : (m.ors ? t.lists.or_d : t.lists.xor_d);
+    list.push_back({static_cast<int>(list.size()), static_cast<int>(t.bits.size())});
+    t.bits.push_back(m.value >> eb);
+    const auto v = static_cast<uint64_t>(m.value);
+    t.shifts.push_back(m.shift != MvpTerm::kSelect ? m.shift - eb
+                       : std::has_single_bit(v) ? std::countr_zero(v) - std::countr_zero(static_cast<uint64_t>(m.mask)) - eb
+                                                : LdStShape::kNoShift);
+    t.reused.push_back(std::find(s.index_terms.begin(), s.index_terms.end(), m) != s.index_terms.end() ||
+                       (std::has_single_bit(v) && (m.value >> eb & s.index_reused) != 0));
+    const int32_t sh = t.shifts.back();
+    const bool select = sh == LdStShape::kNoShift;
+    t.rank.push_back(select ? 4 : sh + eb == 0 ? 2 : 3);
+    t.shl.push_back(!select && sh + eb > 0 && t.kept.back());
+    uint32_t g = 0;
+    for (const MvpTerm& o : s.index_terms)
+      if (o == m && o.ors) g |= uint32_t{1} << o.group;
+    t.groups.push_back(g);
+    t.mvp.push_back(m);
+  }
+  return t;
+}
+
 }  // namespace
+
+std::vector<MvpTerm> mvp_terms(const std::vector<int64_t>& cols, int nrow) {
+  const int ncol = static_cast<int>(cols.size());
+  auto col = [&](int c) { return static_cast<uint64_t>(cols[static_cast<size_t>(c)]); };
+  uint64_t unique = 0;
+  for (int r = 0; r < nrow; ++r) {
+    int pop = 0;
+    for (int c = 0; c < ncol; ++c) pop += static_cast<int>((col(c) >> r) & 1);
+    if (pop == 1) unique |= uint64_t{1} << r;
+  }
+  auto diag = [&](int i, bool& all_unique) {  // the columns c with bit c - i set
+    uint64_t mask = 0;
+    all_unique = true;
+    for (int r = i < 0 ? -i : 0, c = i < 0 ? 0 : i; r < nrow && c < ncol; ++r, ++c) {
+      mask |= ((col(c) >> r) & 1) << c;
+      all_unique = all_unique && ((unique >> r) & 1);
+    }
+    return mask;
+  };
+  uint64_t alone = 0;  // columns alone on one of their diagonals, found again until none is
+  for (bool found = true; found;) {
+    found = false;
+    for (int i = -nrow + 1; i < ncol; ++i) {
+      bool u;
+      if (const uint64_t m = diag(i, u) & ~alone; std::has_single_bit(m)) alone |= m, found = true;
+    }
+  }
+  std::vector<MvpTerm> out;
+  for (int i = -nrow + 1; i < ncol; ++i) {
+    bool u;
+    const uint64_t m = diag(i, u) & ~alone;
+    int64_t value = 0;
+    for (uint64_t x = m; x; x &= x - 1) value |= int64_t{1} << (std::countr_zero(x) - i);
+    if (m) out.push_back({static_cast<int64_t>(m), -i, value, u});
+  }
+  for (int c = 0; c < ncol; ++c)
+    if (((alone >> c) & 1) && col(c))
+      out.push_back({int64_t{1} << c, MvpTerm::kSelect, cols[static_cast<size_t>(c)], (unique & col(c)) == col(c)});
+  return out;
+}
 
 bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   const bool xored = std::any_of(accesses.begin(), accesses.end(),
@@ -368,8 +459,189 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   return s.version == TritonVersion::v3_9 && terms >= 7;
 }
 
-int32_t r_tree_align(const LdStShape& s, bool at_offset) {
-  const int n = static_cast<int>(s.r_terms.size());
+
+namespace {
+
+// A node of R's tree: a term, or an `or` / `xor` / `add` of two nodes.
+struct RNode {
+  int l = -1, r = -1, term = -1;
+  int op = 0;          // 0 `or`, 1 `xor`, 2 `add`
+  bool multi = false;  // the index code computes the same node (EarlyCSE made them one)
+};
+
+// What O3 makes of Triton's tree of R (its own terms, T) before the first
+// InferAlignment, step by step as the wheels' pass dumps and debug logs of
+// 3.6 show it; true where SLP then makes R's `or`s a vector reduction.
+// - EarlyCSE: a term the index code computes too is that value (T.reused),
+//   and so is a node whose leaves, in order, are those of a node of the
+//   index code's own tree (the same treeReduce of its `or`/`xor` list);
+// - InstCombine: an `xor` of operands with no common bit is an `or
+//   disjoint`; reassociateForUses, at each node in program order: the first
+//   operand (else the second) of the same op with one use, X op Y, and the
+//   other operand Z with one use: (X op Y) op Z -> (Y op Z) op X where X has
+//   another use, else (X op Z) op Y where Y has;
+// - Reassociate, in program order: each node's operands by rank (the lower
+//   first; `x & m` 2, shifted 3, a select 4, a node one more than its
+//   operands); an `or` with a one-use `add` or `shl` operand becomes an
+//   `add` (its operands stay leaves: the old `or` still uses them); the root
+//   of an `or` tree becomes one chain of its leaves by rank, the highest on
+//   top, equal ranks in the order a last-in-first-out walk meets them, a pair
+//   of leaves that an `or` of the index code also joins at the bottom (its
+//   CSE pairs; `xor` trees keep their shape: the chain made golden 3.6 line
+//   875 and ten others miss);
+// - InstCombine again: `add`s back to `or`s, reassociateForUses;
+// - SLP: four `and (x >> s), m` leaves or more among R's `or`s become one
+//   vector `and` under `llvm.vector.reduce.or`, shallow for the second
+//   InferAlignment (seed-2110 line 1137, seed-2200 line 1440).
+bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T) {
+  auto leaf = [&](int v) { return nodes[v].term >= 0; };
+  auto term = [&](int v) { return static_cast<size_t>(nodes[v].term); };
+  auto one_use = [&](int v) { return leaf(v) ? !T.reused[term(v)] : !nodes[v].multi; };
+  auto post_order = [&]() {
+    std::vector<int> order;
+    auto go = [&](auto&& self, int v) -> void {
+      if (leaf(v)) return;
+      self(self, nodes[v].l);
+      self(self, nodes[v].r);
+      order.push_back(v);
+    };
+    go(go, root);
+    return order;
+  };
+  auto rank = [&](auto&& self, int v) -> int {
+    return leaf(v) ? T.rank[term(v)] : std::max(self(self, nodes[v].l), self(self, nodes[v].r)) + 1;
+  };
+  auto bits = [&](auto&& self, int v) -> int64_t {
+    return leaf(v) ? T.bits[term(v)] : self(self, nodes[v].l) | self(self, nodes[v].r);
+  };
+  {  // EarlyCSE with the index code's nodes
+    using Seq = std::vector<std::tuple<int64_t, int32_t, int64_t>>;
+    std::set<Seq> index_nodes;
+    std::map<std::pair<int32_t, bool>, std::vector<Seq>> lists;
+    for (const MvpTerm& o : s.index_terms) lists[{o.group, o.ors}].push_back({{o.mask, o.shift, o.value}});
+    for (auto& [key, level] : lists)
+      while (level.size() > 1) {
+        std::vector<Seq> next;
+        for (size_t g = 0; g + 1 < level.size(); g += 2) {
+          Seq both = level[g];
+          both.insert(both.end(), level[g + 1].begin(), level[g + 1].end());
+          index_nodes.insert(both);
+          next.push_back(std::move(both));
+        }
+        if (level.size() % 2) next.push_back(level.back());
+        level = std::move(next);
+      }
+    auto seq = [&](auto&& self, int v, Seq& out) -> bool {  // false: a leaf of R's own
+      if (leaf(v)) {
+        const MvpTerm& m = T.mvp[term(v)];
+        out.push_back({m.mask, m.shift, m.value});
+        return T.reused[term(v)];
+      }
+      const bool a = self(self, nodes[v].l, out);
+      return self(self, nodes[v].r, out) && a;
+    };
+    for (int v : post_order()) {
+      Seq q;
+      nodes[v].multi = seq(seq, v, q) && index_nodes.count(q);
+    }
+  }
+  bool folded = false;
+  auto fold = [&](auto&& self, int v) -> void {  // reassociateForUses
+    for (;;) {
+      auto same = [&](int u) { return !leaf(u) && nodes[u].op == nodes[v].op && !nodes[u].multi; };
+      const int a = nodes[v].l, b = nodes[v].r;
+      int in = -1, z = -1;
+      if (same(a) && one_use(b)) in = a, z = b;
+      else if (same(b) && one_use(a)) in = b, z = a;
+      if (in < 0) return;
+      const int x = nodes[in].l, y = nodes[in].r;
+      int keep = -1, up = -1;
+      if (!one_use(x)) keep = y, up = x;
+      else if (!one_use(y)) keep = x, up = y;
+      else return;
+      nodes[in] = {keep, z, -1, nodes[in].op};
+      nodes[v] = {in, up, -1, nodes[v].op};
+      folded = true;
+      self(self, in);
+    }
+  };
+  auto instcombine = [&]() {
+    for (int v : post_order())
+      if (nodes[v].op == 2 || (nodes[v].op == 1 && (bits(bits, nodes[v].l) & bits(bits, nodes[v].r)) == 0))
+        nodes[v].op = 0;
+    do {
+      folded = false;
+      for (int v : post_order()) fold(fold, v);
+    } while (folded);
+  };
+  auto reassociate = [&]() {
+    std::vector<int> parent(nodes.size(), -1);
+    auto parents = [&]() {
+      for (int u = 0; u < static_cast<int>(nodes.size()); ++u)
+        if (!leaf(u)) parent[nodes[u].l] = u, parent[nodes[u].r] = u;
+    };
+    parents();
+    auto interesting = [&](int u) {  // a one-use `shl` or `add`
+      return one_use(u) && (leaf(u) ? static_cast<bool>(T.shl[term(u)]) : nodes[u].op == 2);
+    };
+    for (int v : post_order()) {
+      RNode& nv = nodes[v];
+      if (nv.multi) continue;
+      if (rank(rank, nv.r) < rank(rank, nv.l)) std::swap(nv.l, nv.r);
+      if (nv.op == 0 && (interesting(nv.l) || interesting(nv.r))) {
+        nv.op = 2;
+        if (rank(rank, nv.l) < rank(rank, nv.r)) std::swap(nv.l, nv.r);  // its two leaves by rank
+        continue;
+      }
+      if (nv.op != 0 || (parent[v] >= 0 && nodes[parent[v]].op == 0)) continue;
+      std::vector<int> leaves, inner, work{v};
+      while (!work.empty()) {
+        const int u = work.back();
+        work.pop_back();
+        inner.push_back(u);
+        for (int c : {nodes[u].l, nodes[u].r})
+          (!leaf(c) && nodes[c].op == 0 && !nodes[c].multi ? work : leaves).push_back(c);
+      }
+      std::stable_sort(leaves.begin(), leaves.end(), [&](int a, int b) { return rank(rank, a) > rank(rank, b); });
+      const int k = static_cast<int>(leaves.size());
+      int best_i = -1, best_j = -1, best_rank = 0;
+      for (int i = k - 1; i > 0 && k > 2; --i)
+        for (int j = i - 1; j >= 0; --j) {
+          if (!leaf(leaves[i]) || !leaf(leaves[j]) || !(T.groups[term(leaves[i])] & T.groups[term(leaves[j])])) continue;
+          const int mr = std::max(rank(rank, leaves[i]), rank(rank, leaves[j]));
+          if (best_i < 0 || mr < best_rank) best_i = i, best_j = j, best_rank = mr;
+        }
+      if (best_i >= 0) {
+        const int a = leaves[best_j], b = leaves[best_i];
+        leaves.erase(leaves.begin() + best_i);
+        leaves.erase(leaves.begin() + best_j);
+        leaves.push_back(a);
+        leaves.push_back(b);
+      }
+      for (int i = 0; i + 2 < k; ++i) nodes[inner[i]] = {inner[i + 1], leaves[i], -1, 0};
+      nodes[inner[k - 2]] = {leaves[k - 2], leaves[k - 1], -1, 0};
+      parents();
+    }
+  };
+  instcombine();
+  reassociate();
+  instcombine();
+  int ands = 0;  // SLP
+  for (std::vector<int> work{root}; !work.empty();) {
+    const int u = work.back();
+    work.pop_back();
+    if (!leaf(u)) {
+      if (nodes[u].op == 0) work.push_back(nodes[u].l), work.push_back(nodes[u].r);
+    } else if (T.shifts[term(u)] != LdStShape::kNoShift && !T.kept[term(u)]) {
+      ++ands;
+    }
+  }
+  return ands >= 4;
+}
+
+// r_tree_align on the terms T (the model's, or Triton's own).
+int32_t tree_align(const LdStShape& s, const Terms& T, bool at_offset) {
+  const int n = static_cast<int>(T.bits.size());
   const int eb = log2i(s.elem_bytes);
   // GEPs of the padding: one per interval some term reaches; the intervals
   // one single term reaches whole share one
@@ -379,7 +651,7 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
   for (auto [interval, pad] : s.pads) {
     int reach = 0;
     int64_t which = -1;
-    for (int64_t t : s.r_terms)
+    for (int64_t t : T.bits)
       if ((t >> log2i(interval)) != 0) ++reach, which = t;
     if (reach == 0) continue;
     kmin = std::min(kmin, log2i(interval));
@@ -390,12 +662,9 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
     }
     ++geps;
   }
-  auto [or_d, xor_d, or_s, xor_s] = triton_lists(s);
-  struct Node {
-    int l = -1, r = -1, term = -1;
-  };
-  std::vector<Node> nodes;
-  auto reduce = [&](const std::vector<std::pair<int, int>>& a, const std::vector<std::pair<int, int>>& b) {
+  const auto& [or_d, xor_d, or_s, xor_s] = T.lists;
+  std::vector<RNode> nodes;
+  auto reduce = [&](const std::vector<std::pair<int, int>>& a, const std::vector<std::pair<int, int>>& b, int op) {
     std::vector<int> level;  // Triton's treeReduce: pairs in rounds, an odd last one carried
     for (const auto* l : {&a, &b})
       for (auto [k, t] : *l) nodes.push_back({-1, -1, t}), level.push_back(static_cast<int>(nodes.size()) - 1);
@@ -403,7 +672,7 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
     while (level.size() > 1) {
       std::vector<int> next;
       for (size_t g = 0; g + 1 < level.size(); g += 2) {
-        nodes.push_back({level[g], level[g + 1], -1});
+        nodes.push_back({level[g], level[g + 1], -1, op});
         next.push_back(static_cast<int>(nodes.size()) - 1);
       }
       if (level.size() % 2) next.push_back(level.back());
@@ -411,7 +680,7 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
     }
     return level[0];
   };
-  const int ors = reduce(or_d, or_s), xors = reduce(xor_d, xor_s);
+  const int ors = reduce(or_d, or_s, 0), xors = reduce(xor_d, xor_s, 1);
   int root = ors;
   if (ors < 0) {
     root = xors;
@@ -419,7 +688,7 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
     nodes.push_back({ors, xors, -1});
     root = static_cast<int>(nodes.size()) - 1;
   }
-  if (geps == 0) return 16;  // no term reaches an interval: no padding in the address
+  if (geps == 0 && !s.pads.empty()) return 16;  // no term reaches an interval: no padding in the address
   // each term's depth below the access's address
   std::vector<int> depth(static_cast<size_t>(n), 0);
   auto walk = [&](auto&& self, int v, int d) -> void {
@@ -437,11 +706,12 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
     // it is an operand of R itself (held-out seed 2060 line 393: `tid & 64`)
     auto reused = [&](int v) {
       if (nodes[v].term < 0) return false;
-      const int64_t bits = s.r_terms[static_cast<size_t>(nodes[v].term)];
+      const int64_t bits = T.bits[static_cast<size_t>(nodes[v].term)];
       return std::has_single_bit(static_cast<uint64_t>(bits)) && (bits & s.index_reused) != 0;
     };
+    if (!T.reused.empty() && o3_reshape(nodes, root, s, T)) return 16;  // SLP: R's bits all known
     std::vector<int> parent;
-    for (int v = 0; v < static_cast<int>(nodes.size()); ++v)
+    for (int v = 0; v < static_cast<int>(nodes.size()) && T.reused.empty(); ++v)
       while (reused(v)) {
         parent.assign(nodes.size(), -1);
         for (int u = 0; u < static_cast<int>(nodes.size()); ++u)
@@ -450,12 +720,12 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
         if (p < 0 || p == root) break;
         const int g = parent[p];
         const int y = nodes[p].l == v ? nodes[p].r : nodes[p].l, z = nodes[g].l == p ? nodes[g].r : nodes[g].l;
-        if (reused(z)) break;
-        nodes[p] = {y, z, -1};
-        nodes[g] = {p, v, -1};
+        if (reused(z) || nodes[p].op != nodes[g].op) break;  // (an `xor` and an `or` do not reassociate)
+        nodes[p] = {y, z, -1, nodes[p].op};
+        nodes[g] = {p, v, -1, nodes[g].op};
       }
     auto reaches = [&](auto&& self, int v, int k) -> bool {
-      if (nodes[v].term >= 0) return (s.r_terms[static_cast<size_t>(nodes[v].term)] >> k) != 0;
+      if (nodes[v].term >= 0) return (T.bits[static_cast<size_t>(nodes[v].term)] >> k) != 0;
       return self(self, nodes[v].l, k) || self(self, nodes[v].r, k);
     };
     for (auto [interval, pad] : s.pads) {  // the walk down to the part reaching the interval
@@ -521,12 +791,13 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
   // InstCombine reshapes around the index code's terms (seed-77 line 525),
   // which the tree above leaves out (docs/codegen.md, session 19)
   auto lshr_kept = [&](int t) {
-    const int64_t bits = s.r_terms[static_cast<size_t>(t)];
+    if (!T.kept.empty()) return static_cast<bool>(T.kept[static_cast<size_t>(t)]);
+    const int64_t bits = T.bits[static_cast<size_t>(t)];
     if (bits & s.index_shared) return true;
     for (auto [interval, pad] : s.pads) {
       int reach = 0;
       bool mine = false;
-      for (int64_t u : s.r_terms)
+      for (int64_t u : T.bits)
         if ((u >> log2i(interval)) != 0) ++reach, mine = mine || u == bits;
       if (reach == 1 && mine) return true;
     }
@@ -535,14 +806,35 @@ int32_t r_tree_align(const LdStShape& s, bool at_offset) {
   int tz = 4;
   for (int t = 0; t < n; ++t) {
     const int d = depth[static_cast<size_t>(t)];
-    const int full = std::countr_zero(static_cast<uint64_t>(s.r_terms[static_cast<size_t>(t)])) + eb;
-    const int32_t sh = shift_of(s, t);
+    const int full = std::countr_zero(static_cast<uint64_t>(T.bits[static_cast<size_t>(t)])) + eb;
+    const int32_t sh = T.shifts[static_cast<size_t>(t)];
     int k = full;
     if (d >= 6) k = 0;
-    else if (d == 5 && sh != LdStShape::kNoShift) k = sh + eb > 0 ? (lshr_kept(t) ? std::min(sh + eb, full) : full) : sh + eb == 0 ? full : (!at_offset && !lshr_kept(t) ? full : 0);
+    else if (d == 5 && sh != LdStShape::kNoShift) k = sh + eb > 0 ? (lshr_kept(t) ? std::min(sh + eb, full) : full) : sh + eb == 0 ? full : ((!at_offset || !T.reused.empty()) && !lshr_kept(t) ? full : 0);
     tz = std::min(tz, k);
   }
   return int32_t{1} << tz;
+}
+
+}  // namespace
+
+int32_t r_tree_align(const LdStShape& s, bool at_offset) {
+  std::vector<int32_t> shifts(s.r_terms.size(), LdStShape::kNoShift);
+  std::copy_n(s.r_term_shifts.begin(), std::min(shifts.size(), s.r_term_shifts.size()), shifts.begin());
+  Terms t;
+  t.bits = s.r_terms;
+  t.shifts = std::move(shifts);
+  t.lists = triton_lists(s);
+  return tree_align(s, t, at_offset);
+}
+
+int32_t xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s, bool xored_base) {
+  if (s.version != TritonVersion::v3_6 || !s.pads.empty() ||
+      std::none_of(accesses.begin(), accesses.end(),
+                   [&](const LdStAccess& a) { return (a.xor_const & s.lane_warp_mask) != 0; }))
+    return 0;
+  const Terms t = triton_terms(s);
+  return tree_align(s, t, xored_base);
 }
 
 // InstCombine's demanded bits: where R is one term (x << s) & m, x the
@@ -571,6 +863,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // base: (kind, value): 0 = R, 1 = R ^ c (value c), 2 = an access of its own (value: index)
   std::map<std::pair<int, int64_t>, std::vector<Placed>> bases;
   const bool deep = r_too_deep(accesses, s);
+  int32_t xored_align[2] = {xored_tree_align(accesses, s, false), xored_tree_align(accesses, s, true)};
   // padded: what R proves at register 0 and at a register offset (0: not this rule)
   int32_t tree_align[2] = {0, 0};
   if (padded && s.proof == LdStShape::Proof::model)
@@ -664,6 +957,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       align = std::min(align, s.vec_bytes);
     else if (tree_align[0])
       align = std::max(s.vec_bytes, std::min(align, tree_align[(accesses[i].xor_const | accesses[i].add_const) != 0]));
+    else if (xored_align[0] && s.proof == LdStShape::Proof::model)
+      align = std::max(s.vec_bytes, std::min(align, xored_align[key.first == 1]));
     if (!s.load && key.first != 2) {
       address[i].constant = off;
       addresses.add(i, key.first == 0 ? r_term : Term{kXored + key.second, 0, mb, r_term.tz});

@@ -34,7 +34,9 @@
 //   whose constant is the outermost GEP (3.6: R, the constant and R's
 //   padding share no bit; 3.9: every one) has at least what register 0's
 //   alignment implies at its offset (LLVM's second InferAlignment pass
-//   carries it along the base pointer);
+//   carries it along the base pointer); in 3.6, where R is XOR-ed and not
+//   padded, R and each R ^ c prove what the shape O3 gives Triton's own
+//   tree lets computeKnownBits reach (xored_tree_align below);
 // - loads of one address are loaded once (stores are all kept);
 // - stores are joined only where LLVM may sink them down to the last store
 //   of their base (in the input's order, Triton's program order): a store of
@@ -74,6 +76,25 @@ struct LdStAccess {
   int64_t reg = 0;  // the register it moves (a scalar access): bit j = register basis j
 };
 
+// One term of Triton's matrixVectorProd (lib/Conversion/TritonGPUToLLVM/
+// Utility.cpp) over columns (thread-index bits) whose images have `nrow`
+// bits: a column alone on one of its diagonals (found again until none is)
+// is a select of its image (shift kSelect, mask its bit), every other
+// diagonal (x & mask) << shift (negative: a right shift); among the ORs
+// (`ors`) where every row on the diagonal (a select: in its image) is set
+// by one column only, else among the XORs; diagonals first (largest left
+// shift first), then the selects by column.
+struct MvpTerm {
+  static constexpr int32_t kSelect = -1000;
+  int64_t mask = 0;
+  int32_t shift = 0;
+  int64_t value = 0;  // the image of mask
+  bool ors = true;
+  int32_t group = 0;  // which expression it belongs to (not compared)
+  bool operator==(const MvpTerm& o) const { return mask == o.mask && shift == o.shift && value == o.value; }
+};
+std::vector<MvpTerm> mvp_terms(const std::vector<int64_t>& cols, int nrow);
+
 struct LdStShape {
   int64_t lane_warp_mask = 0;  // elements: OR of the lane and warp bases
   int32_t elem_bytes = 2;
@@ -93,6 +114,7 @@ struct LdStShape {
   static constexpr int32_t kNoShift = -1000;
   std::vector<int32_t> r_term_shifts;
   int64_t index_shared = 0;  // bits (elements) of R's terms whose `tid & m` the kernel's index code also computes
+  std::vector<MvpTerm> index_terms;  // the terms of the kernel's index code (the register layout's coordinates)
   int64_t index_reused = 0;  // bits (elements) of R's single-bit terms that are `tid & bit` itself, which the index code also computes
   std::vector<int64_t> thread_bases;  // lane bases (5) then warp bases, elements, zeros kept
   int32_t offset_log2 = 0;            // the shared layout's offsets (log2 of elements)
@@ -143,6 +165,15 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 // or more nothing. Held to the golden padded round trips and fresh sets
 // (docs/codegen.md: 3.6 sessions 18-20, 3.9 session 23).
 int32_t r_tree_align(const LdStShape& s, bool at_offset);
+
+// 3.6, no padding, R XOR-ed (used by R's GEP and by each R ^ c): the
+// alignment computeKnownBits proves for register 0's access (R one level
+// below the address) or for the first access of an R ^ c (two levels), from
+// the shape O3 gives Triton's tree of its own terms (mvp_terms; EarlyCSE
+// with the index code, InstCombine, Reassociate, InstCombine); the second
+// InferAlignment carries it to the base's other accesses. 16 where SLP makes
+// R a vector reduction (all of R's bits known); 0: not this case.
+int32_t xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s, bool xored_base);
 
 // The instructions, in the order of their first access in the input.
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s);

@@ -230,7 +230,7 @@ def plan(seed, n90, nconv, n80, n100):
             if i % 4 == 3:
                 g.append((name, cc, "convert", DIST_KINDS[i % 7], DIST_KINDS[(i // 7) % 7], BITS[i % 3]))
             else:
-                g.append((name, cc, "via_shared", DIST_KINDS[i % 7], SHARED_KINDS[(i // 7) % 7], BITS[(i // 3) % 3]))
+                g.append((name, cc, "via_shared", DIST_KINDS[i % 7], SHARED_KINDS[(i // 7) % len(SHARED_KINDS)], BITS[(i // 3) % 3]))
         groups.append(g)
     tagged = []
     for g in groups:

@@ -1288,3 +1288,60 @@ TEST_CASE("codegen: 3.9 padded layouts split R above what the padding reads (see
   CHECK(via_shared_counts(blocked, padded, {32, 128}, 32, ls::TritonVersion::v3_9, 90) ==
         Counts{{"ld.shared.v2.b32", 32}, {"st.shared.v2.b32", 32}});
 }
+
+TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
+  // golden 3.6 line 662 (bytes): column 0 images 132 (bits 2, 7), column 2
+  // 66; column 2 is alone on both of its diagonals and becomes a select,
+  // the other columns share diagonals: (x & 3) << 2, (x & 40) << 5,
+  // (x & 17) << 7, all among the XORs (rows 4 and 9 are no column's)
+  const std::vector<int64_t> cols = {132, 8, 66, 256, 2048, 1024};
+  const std::vector<cg::MvpTerm> t = cg::mvp_terms(cols, 12);
+  REQUIRE(t.size() == 4);
+  CHECK(t[0] == cg::MvpTerm{17, 7, 2176});
+  CHECK(!t[0].ors);
+  CHECK(t[1] == cg::MvpTerm{40, 5, 1280});
+  CHECK(t[2] == cg::MvpTerm{3, 2, 12});
+  CHECK(t[3] == cg::MvpTerm{4, cg::MvpTerm::kSelect, 66});
+  CHECK(t[3].ors);
+  // seed 2400 line 886: every column ends up alone (found again until none
+  // is): six selects; bit 5 is set by columns 1 and 2, so those are XORs
+  const std::vector<cg::MvpTerm> u = cg::mvp_terms({528, 32, 1056, 64, 2048, 128}, 12);
+  REQUIRE(u.size() == 6);
+  for (size_t c = 0; c < u.size(); ++c) {
+    CHECK(u[c].shift == cg::MvpTerm::kSelect);
+    CHECK(u[c].ors == (c != 1 && c != 2));
+  }
+}
+
+TEST_CASE("codegen: 3.6 XOR-ed bases prove what O3's shape of R lets computeKnownBits reach", "[codegen]") {
+  // seed 2400 line 886 (8-bit, 16x256, vec-8 swizzle): the terms the index
+  // code computes too ((x << 3) & 64, (x << 2) & 128) move to the top of R, R
+  // becomes a chain of five ORs, and the first access of R ^ 16 has R's
+  // deepest leaves six levels down: its pairs stay 8-byte, R's join into
+  // 16 (the wheel's PTX: 4 v2 and 2 v4 each way, not 4 v4)
+  const char* reg = "DistributedLinearLayout(reg_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], [0, 16]], lane_bases="
+                    "[[2, 0], [0, 32], [4, 0], [0, 64], [8, 0]], warp_bases=[[0, 128]], block_bases=[], shape=[16, 256])";
+  const char* swz = "SwizzledSharedLayout(vec=8, per_phase=1, max_phase=8, order=[1, 0], cga_layout=[])";
+  const Counts want{{"ld.shared.v2.b32", 4}, {"ld.shared.v4.b32", 2}, {"st.shared.v2.b32", 4}, {"st.shared.v4.b32", 2}};
+  CHECK(via_shared_counts(reg, swz, {16, 256}, 8, ls::TritonVersion::v3_6, 90) == want);
+  // seed 2401 line 2036 (sm_80): the index code joins its terms 16 and 2 in
+  // one `or`, and R's tree has the same node, one value after EarlyCSE: it
+  // stays a pair under R, R ^ c stays 2-byte aligned and all pairs join (a
+  // chain would have left half of them apart)
+  const char* reg2 = "DistributedLinearLayout(reg_bases=[[0, 32], [4, 0], [2, 0], [8, 0], [0, 1], [1, 0]], lane_bases="
+                     "[[0, 16], [16, 0], [0, 2], [0, 8], [0, 4]], warp_bases=[], block_bases=[], shape=[32, 64])";
+  const char* swz2 = "SwizzledSharedLayout(vec=1, per_phase=4, max_phase=16, order=[1, 0], cga_layout=[])";
+  CHECK(via_shared_counts(reg2, swz2, {32, 64}, 8, ls::TritonVersion::v3_6, 80) ==
+        Counts{{"ld.shared.v2.b8", 32}, {"st.shared.v2.b8", 32}});
+  // seed 2110 line 1137: four `and (x >> s), m` leaves, which SLP makes one
+  // vector reduction before the second InferAlignment: R shallow again, its
+  // bits known, 16 pairs join (without SLP the tree would keep 12 apart)
+  const char* reg3 = "DistributedLinearLayout(reg_bases=[[0, 1], [0, 2], [1, 0], [0, 32], [0, 0], [4, 0], [16, 0]], "
+                     "lane_bases=[[0, 4], [0, 8], [0, 16], [2, 0], [8, 0]], warp_bases=[[32, 0]], block_bases=[], "
+                     "shape=[64, 64])";
+  const char* lin3 = "SharedLinearLayout(offset_bases=[[1, 0], [2, 0], [5, 0], [8, 0], [24, 0], [32, 0], [8, 1], "
+                     "[0, 2], [0, 4], [8, 9], [5, 16], [0, 32]], block_bases=[], alignment=16)";
+  const Counts c3 = via_shared_counts(reg3, lin3, {64, 64}, 8, ls::TritonVersion::v3_6, 90);
+  CHECK(c3.at("st.shared.b8") == 32);
+  CHECK(c3.at("st.shared.v2.b8") == 16);
+}
