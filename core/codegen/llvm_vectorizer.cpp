@@ -1,15 +1,12 @@
 #include "llvm_vectorizer.h"
 
 #include <algorithm>
-#include <tuple>
-#include <array>
-#include <cstdio>
-#include <cstdlib>
 #include <bit>
 #include <limits>
 #include <map>
 #include <set>
 #include <span>
+#include <tuple>
 
 namespace ls::codegen {
 

@@ -90,7 +90,7 @@ struct MvpTerm {
   int32_t shift = 0;
   int64_t value = 0;  // the image of mask
   bool ors = true;
-  int32_t group = 0;  // which expression it belongs to (not compared)
+  int32_t group = 0;  // the index code: the coordinate (dim) it computes (not compared)
   bool operator==(const MvpTerm& o) const { return mask == o.mask && shift == o.shift && value == o.value; }
 };
 std::vector<MvpTerm> mvp_terms(const std::vector<int64_t>& cols, int nrow);
