@@ -566,8 +566,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   in.per_thread = static_cast<int64_t>(merged.size());
   if (proof == LdStShape::Proof::model) {  // the other way LLVM's proof could go
     const bool joined = std::any_of(merged.begin(), merged.end(), [](const Merged& m) { return m.count > 1; });
-    // (padded, and 3.6's XOR-ed R: the tree's depth may have kept apart what R's bits would join)
-    if (joined || r_too_deep(acc, shape) || xored_tree_align(acc, shape, true) || !shape.pads.empty()) {
+    if (joined || r_too_deep(acc, shape) || r_tree_decides(acc, shape)) {
       const Instr other = ldst(c, shared, bits, store, version, neighbour_vec, false,
                                joined ? LdStShape::Proof::none : LdStShape::Proof::full);
       if (joined || other.per_thread != in.per_thread)

@@ -1,6 +1,7 @@
 #include "llvm_vectorizer.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <limits>
 #include <map>
@@ -346,8 +347,6 @@ struct Terms {
   TritonLists lists;
   std::vector<bool> reused;     // the same value as a term of the index code's
   std::vector<bool> kept;       // its `x & mask` has another use (the index code's, or another term's)
-  std::vector<int> rank;        // Reassociate's rank: `x & m` 2, shifted 3, a select 4
-  std::vector<bool> shl;        // a `shl (x & m), s` (kept, shifted left)
   std::vector<uint32_t> groups; // the index code's `or` lists it is in (bit per coordinate)
   std::vector<MvpTerm> mvp;     // Triton's term itself
 };
@@ -374,10 +373,6 @@ Terms triton_terms(const LdStShape& s) {
                                                 : LdStShape::kNoShift);
     t.reused.push_back(std::find(s.index_terms.begin(), s.index_terms.end(), m) != s.index_terms.end() ||
                        (std::has_single_bit(v) && (m.value >> eb & s.index_reused) != 0));
-    const int32_t sh = t.shifts.back();
-    const bool select = sh == LdStShape::kNoShift;
-    t.rank.push_back(select ? 4 : sh + eb == 0 ? 2 : 3);
-    t.shl.push_back(!select && sh + eb > 0 && t.kept.back());
     uint32_t g = 0;
     for (const MvpTerm& o : s.index_terms)
       if (o == m && o.ors) g |= uint32_t{1} << o.group;
@@ -385,6 +380,12 @@ Terms triton_terms(const LdStShape& s) {
     t.mvp.push_back(m);
   }
   return t;
+}
+
+// R is XOR-ed: some access's constant shares bits with R's (R ^ c).
+bool r_xored(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
+  return std::any_of(accesses.begin(), accesses.end(),
+                     [&](const LdStAccess& a) { return (a.xor_const & s.lane_warp_mask) != 0; });
 }
 
 }  // namespace
@@ -430,8 +431,7 @@ std::vector<MvpTerm> mvp_terms(const std::vector<int64_t>& cols, int nrow) {
 }
 
 bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
-  const bool xored = std::any_of(accesses.begin(), accesses.end(),
-                                 [&](const LdStAccess& a) { return (a.xor_const & s.lane_warp_mask) != 0; });
+  const bool xored = r_xored(accesses, s);
   // 3.9: padding no term of R reaches folds away (3.6 is held to the six-term rule below)
   int64_t r_bits = 0;
   for (const int64_t t : s.r_terms) r_bits |= t;
@@ -455,7 +455,6 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   }
   return s.version == TritonVersion::v3_9 && terms >= 7;
 }
-
 
 namespace {
 
@@ -494,6 +493,8 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
   auto leaf = [&](int v) { return nodes[v].term >= 0; };
   auto term = [&](int v) { return static_cast<size_t>(nodes[v].term); };
   auto one_use = [&](int v) { return leaf(v) ? !T.reused[term(v)] : !nodes[v].multi; };
+  const int eb = log2i(s.elem_bytes);
+  auto shift = [&](int v) { return T.shifts[term(v)]; };  // of a leaf (kNoShift: a select)
   auto post_order = [&]() {
     std::vector<int> order;
     auto go = [&](auto&& self, int v) -> void {
@@ -506,7 +507,8 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
     return order;
   };
   auto rank = [&](auto&& self, int v) -> int {
-    return leaf(v) ? T.rank[term(v)] : std::max(self(self, nodes[v].l), self(self, nodes[v].r)) + 1;
+    if (!leaf(v)) return std::max(self(self, nodes[v].l), self(self, nodes[v].r)) + 1;
+    return shift(v) == LdStShape::kNoShift ? 4 : shift(v) + eb == 0 ? 2 : 3;
   };
   auto bits = [&](auto&& self, int v) -> int64_t {
     return leaf(v) ? T.bits[term(v)] : self(self, nodes[v].l) | self(self, nodes[v].r);
@@ -579,7 +581,8 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
     };
     parents();
     auto interesting = [&](int u) {  // a one-use `shl` or `add`
-      return one_use(u) && (leaf(u) ? static_cast<bool>(T.shl[term(u)]) : nodes[u].op == 2);
+      if (!leaf(u)) return one_use(u) && nodes[u].op == 2;
+      return one_use(u) && shift(u) != LdStShape::kNoShift && shift(u) + eb > 0 && T.kept[term(u)];
     };
     for (int v : post_order()) {
       RNode& nv = nodes[v];
@@ -636,8 +639,9 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
   return ands >= 4;
 }
 
-// r_tree_align on the terms T (the model's, or Triton's own).
-int32_t tree_align(const LdStShape& s, const Terms& T, bool at_offset) {
+// r_tree_align on the terms T (the model's, or Triton's own): register 0's
+// access and an access at a register offset, from one tree.
+std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T) {
   const int n = static_cast<int>(T.bits.size());
   const int eb = log2i(s.elem_bytes);
   // GEPs of the padding: one per interval some term reaches; the intervals
@@ -685,17 +689,11 @@ int32_t tree_align(const LdStShape& s, const Terms& T, bool at_offset) {
     nodes.push_back({ors, xors, -1});
     root = static_cast<int>(nodes.size()) - 1;
   }
-  if (geps == 0 && !s.pads.empty()) return 16;  // no term reaches an interval: no padding in the address
-  // each term's depth below the access's address
-  std::vector<int> depth(static_cast<size_t>(n), 0);
-  auto walk = [&](auto&& self, int v, int d) -> void {
-    if (nodes[v].term >= 0) {
-      depth[static_cast<size_t>(nodes[v].term)] = d;
-      return;
-    }
-    self(self, nodes[v].l, d + 1);
-    self(self, nodes[v].r, d + 1);
+  auto reaches = [&](auto&& self, int v, int k) -> bool {
+    if (nodes[v].term >= 0) return (T.bits[static_cast<size_t>(nodes[v].term)] >> k) != 0;
+    return self(self, nodes[v].l, k) || self(self, nodes[v].r, k);
   };
+  if (geps == 0 && !s.pads.empty()) return {16, 16};  // no term reaches an interval: no padding in the address
   if (root >= 0) {
     // a term the index code also computes (`tid & bit`, Triton's CSE made
     // them one value) has a second use, and reassociateForUses moves it up
@@ -706,7 +704,7 @@ int32_t tree_align(const LdStShape& s, const Terms& T, bool at_offset) {
       const int64_t bits = T.bits[static_cast<size_t>(nodes[v].term)];
       return std::has_single_bit(static_cast<uint64_t>(bits)) && (bits & s.index_reused) != 0;
     };
-    if (!T.reused.empty() && o3_reshape(nodes, root, s, T)) return 16;  // SLP: R's bits all known
+    if (!T.reused.empty() && o3_reshape(nodes, root, s, T)) return {16, 16};  // SLP: R's bits all known
     std::vector<int> parent;
     for (int v = 0; v < static_cast<int>(nodes.size()) && T.reused.empty(); ++v)
       while (reused(v)) {
@@ -721,10 +719,6 @@ int32_t tree_align(const LdStShape& s, const Terms& T, bool at_offset) {
         nodes[p] = {y, z, -1, nodes[p].op};
         nodes[g] = {p, v, -1, nodes[g].op};
       }
-    auto reaches = [&](auto&& self, int v, int k) -> bool {
-      if (nodes[v].term >= 0) return (T.bits[static_cast<size_t>(nodes[v].term)] >> k) != 0;
-      return self(self, nodes[v].l, k) || self(self, nodes[v].r, k);
-    };
     for (auto [interval, pad] : s.pads) {  // the walk down to the part reaching the interval
       const int k = log2i(interval);
       int g = -1, v = root;
@@ -745,6 +739,20 @@ int32_t tree_align(const LdStShape& s, const Terms& T, bool at_offset) {
         v = c;
       }
     }
+  }
+  // each term's depth below the access's address, for register 0 (at_offset
+  // false) or a register offset; 0 where the shared base is out of reach
+  std::vector<int> depth(static_cast<size_t>(n), 0);
+  auto walk = [&](auto&& self, int v, int d) -> void {
+    if (nodes[v].term >= 0) {
+      depth[static_cast<size_t>(nodes[v].term)] = d;
+      return;
+    }
+    self(self, nodes[v].l, d + 1);
+    self(self, nodes[v].r, d + 1);
+  };
+  auto depths = [&](bool at_offset) {
+    if (root < 0) return true;
     if (s.version == TritonVersion::v3_6) {
       walk(walk, root, 1 + geps + (at_offset ? 1 : 0));
     } else {
@@ -775,10 +783,11 @@ int32_t tree_align(const LdStShape& s, const Terms& T, bool at_offset) {
       };
       split(split, root);
       const int g = static_cast<int>(chain.size()) + geps + (at_offset ? 1 : 0);
-      if (g >= 6) return 1;  // computeKnownBits does not reach the shared base
+      if (g >= 6) return false;  // computeKnownBits does not reach the shared base
       for (size_t i = 0; i < chain.size(); ++i) walk(walk, chain[i], g - static_cast<int>(i));
     }
-  }
+    return true;
+  };
   // a shifted term stays `shl (tid & m), k` or `lshr (tid & m), k` where
   // `tid & m` has another use (the kernel's index code, or a padding term
   // read from it alone); else InstCombine makes it `and (shl tid, k), m << k`
@@ -800,38 +809,42 @@ int32_t tree_align(const LdStShape& s, const Terms& T, bool at_offset) {
     }
     return false;
   };
-  int tz = 4;
-  for (int t = 0; t < n; ++t) {
-    const int d = depth[static_cast<size_t>(t)];
-    const int full = std::countr_zero(static_cast<uint64_t>(T.bits[static_cast<size_t>(t)])) + eb;
-    const int32_t sh = T.shifts[static_cast<size_t>(t)];
-    int k = full;
-    if (d >= 6) k = 0;
-    else if (d == 5 && sh != LdStShape::kNoShift) k = sh + eb > 0 ? (lshr_kept(t) ? std::min(sh + eb, full) : full) : sh + eb == 0 ? full : ((!at_offset || !T.reused.empty()) && !lshr_kept(t) ? full : 0);
-    tz = std::min(tz, k);
-  }
-  return int32_t{1} << tz;
+  auto align = [&](bool at_offset) -> int32_t {
+    if (!depths(at_offset)) return 1;
+    int tz = 4;
+    for (int t = 0; t < n; ++t) {
+      const int d = depth[static_cast<size_t>(t)];
+      const int full = std::countr_zero(static_cast<uint64_t>(T.bits[static_cast<size_t>(t)])) + eb;
+      const int32_t sh = T.shifts[static_cast<size_t>(t)];
+      int k = full;
+      if (d >= 6) k = 0;
+      else if (d == 5 && sh != LdStShape::kNoShift) k = sh + eb > 0 ? (lshr_kept(t) ? std::min(sh + eb, full) : full) : sh + eb == 0 ? full : ((!at_offset || !T.reused.empty()) && !lshr_kept(t) ? full : 0);
+      tz = std::min(tz, k);
+    }
+    return int32_t{1} << tz;
+  };
+  return {align(false), align(true)};
 }
 
 }  // namespace
 
-int32_t r_tree_align(const LdStShape& s, bool at_offset) {
+std::array<int32_t, 2> r_tree_align(const LdStShape& s) {
   std::vector<int32_t> shifts(s.r_terms.size(), LdStShape::kNoShift);
   std::copy_n(s.r_term_shifts.begin(), std::min(shifts.size(), s.r_term_shifts.size()), shifts.begin());
   Terms t;
   t.bits = s.r_terms;
   t.shifts = std::move(shifts);
   t.lists = triton_lists(s);
-  return tree_align(s, t, at_offset);
+  return tree_align(s, t);
 }
 
-int32_t xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s, bool xored_base) {
-  if (s.version != TritonVersion::v3_6 || !s.pads.empty() ||
-      std::none_of(accesses.begin(), accesses.end(),
-                   [&](const LdStAccess& a) { return (a.xor_const & s.lane_warp_mask) != 0; }))
-    return 0;
-  const Terms t = triton_terms(s);
-  return tree_align(s, t, xored_base);
+bool r_tree_decides(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
+  return !s.pads.empty() || (s.version == TritonVersion::v3_6 && r_xored(accesses, s));
+}
+
+std::array<int32_t, 2> xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
+  if (!s.pads.empty() || !r_tree_decides(accesses, s)) return {0, 0};
+  return tree_align(s, triton_terms(s));
 }
 
 // InstCombine's demanded bits: where R is one term (x << s) & m, x the
@@ -860,11 +873,11 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // base: (kind, value): 0 = R, 1 = R ^ c (value c), 2 = an access of its own (value: index)
   std::map<std::pair<int, int64_t>, std::vector<Placed>> bases;
   const bool deep = r_too_deep(accesses, s);
-  int32_t xored_align[2] = {xored_tree_align(accesses, s, false), xored_tree_align(accesses, s, true)};
-  // padded: what R proves at register 0 and at a register offset (0: not this rule)
-  int32_t tree_align[2] = {0, 0};
-  if (padded && s.proof == LdStShape::Proof::model)
-    tree_align[0] = r_tree_align(s, false), tree_align[1] = r_tree_align(s, true);
+  // what R's tree proves at register 0 and at a register offset (padded),
+  // or for R and each R ^ c (3.6, XOR-ed); 0: not this rule
+  std::array<int32_t, 2> tree_align{0, 0}, xored_align{0, 0};
+  if (padded && s.proof == LdStShape::Proof::model) tree_align = r_tree_align(s);
+  if (s.proof == LdStShape::Proof::model) xored_align = xored_tree_align(accesses, s);
   // stores: each address as BasicAA takes it apart (loads need none)
   Addresses addresses;
   addresses.at.resize(s.load ? 0 : accesses.size());
@@ -954,7 +967,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       align = std::min(align, s.vec_bytes);
     else if (tree_align[0])
       align = std::max(s.vec_bytes, std::min(align, tree_align[(accesses[i].xor_const | accesses[i].add_const) != 0]));
-    else if (xored_align[0] && s.proof == LdStShape::Proof::model)
+    else if (xored_align[0])
       align = std::max(s.vec_bytes, std::min(align, xored_align[key.first == 1]));
     if (!s.load && key.first != 2) {
       address[i].constant = off;

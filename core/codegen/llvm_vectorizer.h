@@ -63,6 +63,7 @@
 //   alignment allows; a piece of two with an unused one is not joined.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -164,16 +165,20 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 // access, a right shift whose `tid & m` nothing else uses: its mask), at 6
 // or more nothing. Held to the golden padded round trips and fresh sets
 // (docs/codegen.md: 3.6 sessions 18-20, 3.9 session 23).
-int32_t r_tree_align(const LdStShape& s, bool at_offset);
+std::array<int32_t, 2> r_tree_align(const LdStShape& s);  // {register 0, a register offset}
+
+// Where R's tree decides its alignment (padded layouts; 3.6's XOR-ed R), so
+// the tree's depth may keep apart what R's bits would join.
+bool r_tree_decides(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 
 // 3.6, no padding, R XOR-ed (used by R's GEP and by each R ^ c): the
 // alignment computeKnownBits proves for register 0's access (R one level
-// below the address) or for the first access of an R ^ c (two levels), from
-// the shape O3 gives Triton's tree of its own terms (mvp_terms; EarlyCSE
-// with the index code, InstCombine, Reassociate, InstCombine); the second
-// InferAlignment carries it to the base's other accesses. 16 where SLP makes
-// R a vector reduction (all of R's bits known); 0: not this case.
-int32_t xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s, bool xored_base);
+// below the address) and for the first access of an R ^ c (two levels),
+// from the shape O3 gives Triton's tree of its own terms (mvp_terms;
+// EarlyCSE with the index code, InstCombine, Reassociate, InstCombine); the
+// second InferAlignment carries it to the base's other accesses. 16 where
+// SLP makes R a vector reduction (all of R's bits known); {0, 0}: not this case.
+std::array<int32_t, 2> xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 
 // The instructions, in the order of their first access in the input.
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s);
