@@ -5,6 +5,8 @@
 #include <map>
 #include <sstream>
 
+#include <nlohmann/json.hpp>
+
 #include "analysis/report_json.h"
 #include "cli.h"
 #include "codegen/amd_lds.h"
@@ -75,48 +77,127 @@ std::string instr_json(const cg::Instr& in, bool details) {
   return o.str();
 }
 
+// One kernel's report (the options of `codegen --load ...`).
+std::string codegen_report(const cli::Args& a) {
+  ls::require(a.has("--load"), "--load: missing (the register layout of gl.load)");
+  ls::require(!(a.has("--via-shared") && a.has("--convert")), "--via-shared / --convert: give at most one");
+  ls::require(a.has("--shape"), "--shape: missing (e.g. --shape 128x128)");
+  ls::require(a.has("--bits"), "--bits: missing (8, 16 or 32)");
+  const ls::Shape shape = shape_opt(a);
+  const int32_t bits = parse_bits(a.get("--bits"));
+  cg::Target t;
+  if (a.has("--triton")) t.version = ls::parse_triton_version(a.get("--triton"));
+  if (a.has("--target")) t.sm = cg::parse_sm(a.get("--target"));
+  ls::TensorLayout load = layout_opt(a, "--load", shape);
+  cg::KernelReport r;
+  const bool details = a.flag("--details");
+  if (a.has("--via-shared")) r = cg::via_shared(load, layout_opt(a, "--via-shared", shape), bits, t, details);
+  else if (a.has("--convert")) r = cg::via_convert(load, layout_opt(a, "--convert", shape), bits, t, details);
+  else r = cg::copy(load, bits, t);
+  if (a.has("--num-warps")) {
+    const std::string w = a.get("--num-warps");
+    ls::require(w == std::to_string(r.num_warps),
+                "--num-warps: " + w + " differs from the layout's " + std::to_string(r.num_warps) + " warps");
+  }
+  std::ostringstream o;
+  o << "{\"triton\": \"" << ls::triton_version_name(t.version) << "\", \"target\": \"sm_" << t.sm
+    << "\", \"num_warps\": " << r.num_warps << ", \"bits\": " << bits << ", \"path\": \"" << r.path
+    << "\", \"ptx_per_thread\": {";
+  bool first = true;
+  for (auto& [m, n] : r.ptx_per_thread) o << (first ? "" : ", ") << "\"" << m << "\": " << n, first = false;
+  o << "}, \"wavefronts\": {\"shared_store\": " << r.shared_store_wavefronts
+    << ", \"shared_load\": " << r.shared_load_wavefronts << "}, \"shared_bytes\": " << r.shared_bytes
+    << ", \"instructions\": [";
+  for (size_t i = 0; i < r.instrs.size(); ++i) o << (i ? ", " : "") << instr_json(r.instrs[i], details);
+  o << "]}";
+  return o.str();
+}
+
+// A batch line as the options of one kernel: keys load, via_shared or
+// convert, shape ([M, N] or "MxN"), bits, and optional triton, target,
+// num_warps (the golden files' own keys; others are ignored).
+cli::Args batch_args(const cli::Args& outer, const nlohmann::json& j) {
+  ls::require(j.is_object(), "a line must be a JSON object");
+  cli::Args a;
+  a.command = outer.command;
+  a.max_elements = outer.max_elements;
+  a.flags = outer.flags;
+  auto text = [&](const char* key, const std::string& opt) {
+    if (!j.contains(key)) return;
+    ls::require(j[key].is_string(), std::string(key) + ": must be a string");
+    a.options[opt] = j[key].get<std::string>();
+  };
+  auto number = [&](const char* key, const std::string& opt) {
+    if (!j.contains(key)) return;
+    ls::require(j[key].is_number_integer(), std::string(key) + ": must be a whole number");
+    a.options[opt] = std::to_string(j[key].get<int64_t>());
+  };
+  text("load", "--load");
+  text("via_shared", "--via-shared");
+  text("convert", "--convert");
+  text("triton", "--triton");
+  text("target", "--target");
+  number("bits", "--bits");
+  number("num_warps", "--num-warps");
+  if (j.contains("shape")) {
+    const auto& sh = j["shape"];
+    if (sh.is_string()) {
+      a.options["--shape"] = sh.get<std::string>();
+    } else {
+      ls::require(sh.is_array() && !sh.empty(), "shape: must be [M, N] or \"MxN\"");
+      std::string dims;
+      for (const auto& d : sh) {
+        ls::require(d.is_number_integer(), "shape: must be [M, N] or \"MxN\"");
+        if (!dims.empty()) dims += 'x';
+        dims += std::to_string(d.get<int64_t>());
+      }
+      a.options["--shape"] = dims;
+    }
+  }
+  return a;
+}
+
 const cli::Registration codegen{
     {"codegen",
      {{"", "",
        {{"--load", "R", true}, {"--via-shared", "S"}, {"--convert", "R2"}, {"--shape", "MxN", true}, {"--bits", "B", true},
         {"--triton", "3.6|3.9"}, {"--target", "sm_80|sm_90|sm_100"}, {"--num-warps", "W"}, {"--details"}},
        "the PTX Triton emits for gl.load with R, then local_store to S and local_load with R (or convert_layout to "
-       "R2; neither: a copy), then gl.store: instructions per thread and shared wavefronts per CTA"}},
+       "R2; neither: a copy), then gl.store: instructions per thread and shared wavefronts per CTA"},
+      {"", "", {{"--batch", "FILE", true}, {"--details"}},
+       "the same for each line of FILE ('-': stdin), a JSON object with keys load, via_shared or convert, shape "
+       "([M, N] or \"MxN\"), bits, and optional triton, target, num_warps (others are ignored: a golden file can be "
+       "given as it is); one report per line, or {\"error\": \"line N: ...\"} for a line that fails (exit 2 then)"}},
      [](const cli::Args& a) {
        ls::require(a.pos.empty(), "unexpected argument '" + (a.pos.empty() ? std::string() : a.pos[0]) + "'");
-       ls::require(a.has("--load"), "--load: missing (the register layout of gl.load)");
-       ls::require(!(a.has("--via-shared") && a.has("--convert")), "--via-shared / --convert: give at most one");
-       ls::require(a.has("--shape"), "--shape: missing (e.g. --shape 128x128)");
-       ls::require(a.has("--bits"), "--bits: missing (8, 16 or 32)");
-       const ls::Shape shape = shape_opt(a);
-       const int32_t bits = parse_bits(a.get("--bits"));
-       cg::Target t;
-       if (a.has("--triton")) t.version = ls::parse_triton_version(a.get("--triton"));
-       if (a.has("--target")) t.sm = cg::parse_sm(a.get("--target"));
-       ls::TensorLayout load = layout_opt(a, "--load", shape);
-       cg::KernelReport r;
-       const bool details = a.flag("--details");
-       if (a.has("--via-shared")) r = cg::via_shared(load, layout_opt(a, "--via-shared", shape), bits, t, details);
-       else if (a.has("--convert")) r = cg::via_convert(load, layout_opt(a, "--convert", shape), bits, t, details);
-       else r = cg::copy(load, bits, t);
-       if (a.has("--num-warps")) {
-         const std::string w = a.get("--num-warps");
-         ls::require(w == std::to_string(r.num_warps),
-                     "--num-warps: " + w + " differs from the layout's " + std::to_string(r.num_warps) + " warps");
+       if (!a.has("--batch")) {
+         std::cout << codegen_report(a) << "\n";
+         return 0;
        }
-       std::ostringstream o;
-       o << "{\"triton\": \"" << ls::triton_version_name(t.version) << "\", \"target\": \"sm_" << t.sm
-         << "\", \"num_warps\": " << r.num_warps << ", \"bits\": " << bits << ", \"path\": \"" << r.path
-         << "\", \"ptx_per_thread\": {";
-       bool first = true;
-       for (auto& [m, n] : r.ptx_per_thread) o << (first ? "" : ", ") << "\"" << m << "\": " << n, first = false;
-       o << "}, \"wavefronts\": {\"shared_store\": " << r.shared_store_wavefronts
-         << ", \"shared_load\": " << r.shared_load_wavefronts << "}, \"shared_bytes\": " << r.shared_bytes
-         << ", \"instructions\": [";
-       for (size_t i = 0; i < r.instrs.size(); ++i) o << (i ? ", " : "") << instr_json(r.instrs[i], a.flag("--details"));
-       o << "]}";
-       std::cout << o.str() << "\n";
-       return 0;
+       for (const char* o : {"--load", "--via-shared", "--convert", "--shape", "--bits", "--triton", "--target",
+                             "--num-warps"})
+         ls::require(!a.has(o), std::string("--batch: give ") + o + " in each line, not on the command line");
+       const std::string path = a.get("--batch");
+       std::istringstream in(path == "-" ? cli::read_all_text("-") : cli::read_file(path));
+       bool failed = false;
+       std::string line;
+       for (int64_t n = 1; std::getline(in, line); ++n) {
+         if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+         try {
+           const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+           ls::require(!j.is_discarded(), "not valid JSON");
+           std::cout << codegen_report(batch_args(a, j)) << "\n";
+         } catch (const ls::Error& e) {
+           failed = true;
+           std::string what = e.what();  // named by the line's key, not the option
+           for (auto [opt, key] : {std::pair{"--load", "load"}, {"--via-shared", "via_shared"}, {"--convert", "convert"},
+                                   {"--shape", "shape"}, {"--bits", "bits"}, {"--triton", "triton"},
+                                   {"--target", "target"}, {"--num-warps", "num_warps"}})
+             if (what.rfind(opt, 0) == 0) what = key + what.substr(std::string(opt).size());
+           std::cout << "{\"error\": " << ls::json_string("line " + std::to_string(n) + ": " + what) << "}\n";
+         }
+       }
+       return failed ? 2 : 0;
      },
      int64_t{1} << 22}};
 

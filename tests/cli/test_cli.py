@@ -166,6 +166,20 @@ def good_inputs(cli, tmp, c):
         "st.global.b16": 128} and d.get("wavefronts") == {"shared_store": 256, "shared_load": 256}, out + err)
     rc, out, err = run(cli, ["codegen", "--load", rows, "--shape", "128x128", "--bits", "16", "--target", "sm_75"])
     c.check("codegen bad target", rc == 2 and err.count("\n") == 1 and "--target" in err, err)
+    # --batch: one report per line, the same as one kernel at a time; a bad line
+    # gets its own error (named by its key) and exit 2, the others still answer
+    batch = "\n".join([json.dumps({"load": rows, "convert": cols, "shape": [128, 128], "bits": 16}),
+                       json.dumps({"load": rows, "convert": cols, "shape": "128x128", "bits": 16, "target": "sm_75"}),
+                       "{not json", "",
+                       json.dumps({"load": rows, "shape": [128, 128], "bits": 16, "triton": "3.6", "note": "x"})])
+    rc, out, err = run(cli, ["codegen", "--batch", "-"], stdin=batch.encode())
+    lines = [json.loads(x) for x in out.splitlines()]
+    rc1, one, _ = run(cli, ["codegen", "--load", rows, "--shape", "128x128", "--bits", "16", "--triton", "3.6"])
+    c.check("codegen --batch", rc == 2 and len(lines) == 4 and lines[0] == d and
+            lines[1] == {"error": "line 2: target must be sm_80, sm_90 or sm_100, not 'sm_75'"} and
+            lines[2]["error"].startswith("line 3: ") and rc1 == 0 and lines[3] == json.loads(one), out + err)
+    rc, out, err = run(cli, ["codegen", "--batch", "-", "--bits", "16"], stdin=b"")
+    c.check("codegen --batch with a kernel option", rc == 2 and "--bits" in err and out == "", out + err)
     rc, out, err = run(cli, ["swizzle", "--src", rows, "--dst", cols, "--shape", "128x128", "--bits", "16"])
     t = json.loads(out).get("triton_choice", {}) if rc == 0 else {}
     total = lambda x: x["store_wavefronts"] + x["load_wavefronts"]

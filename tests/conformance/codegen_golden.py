@@ -55,6 +55,22 @@ def run_case(cli, case):
     return json.loads(p.stdout), None
 
 
+def run_batch(cli, cases):
+    """run_case for many kernels in one CLI process (`codegen --batch`): (report, error) per case."""
+    keys = ("load", "via_shared", "convert", "shape", "bits", "triton", "target")
+    text = "".join(json.dumps({k: c[k] for k in keys if k in c}) + "\n" for c in cases)
+    p = subprocess.run([cli, "codegen", "--batch", "-"], input=text, capture_output=True, text=True)
+    lines = p.stdout.splitlines()
+    if len(lines) != len(cases):  # the process itself failed: every case gets its message
+        err = (p.stderr.strip() or "exit %d" % p.returncode).splitlines()[-1:]
+        return [(None, err)] * len(cases)
+    out = []
+    for line in lines:
+        got = json.loads(line)
+        out.append((None, [got["error"]]) if "error" in got else (got, None))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("cli")
@@ -91,9 +107,11 @@ def main():
                 if selected(class_of(case)):
                     cases.append(case)
     cases = cases[::max(args.every, 1)]
-    # one CLI process per kernel, as many at a time as there are cores; results in file order
+    # batches of kernels, one CLI process each, as many at a time as there are cores; results in file order
+    size = 500
+    chunks = [cases[i:i + size] for i in range(0, len(cases), size)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = pool.map(lambda c: run_case(args.cli, c), cases)
+        results = [r for chunk in pool.map(lambda c: run_batch(args.cli, c), chunks) for r in chunk]
         stats = collections.OrderedDict()
         shown = collections.Counter()
         for case, (got, err) in zip(cases, results):

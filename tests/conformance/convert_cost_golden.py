@@ -11,11 +11,14 @@ Prints the exact count per class VERSION/TARGET. Fails (exit 1) when convert-cos
 given with --require (e.g. '3.6/sm_100'); exit 77 without golden files."""
 import argparse
 import collections
+import concurrent.futures
 import glob
 import json
 import os
 import subprocess
 import sys
+
+from codegen_golden import run_batch
 
 SKIP = 77
 
@@ -54,38 +57,40 @@ def main():
     stats = collections.OrderedDict()
     shown = collections.Counter()
     disagree = 0
-    for f in files:
-        for line in open(f):
-            if not line.strip():
-                continue
-            case = json.loads(line)
-            if "convert" not in case:
-                continue
-            cls = "%s/%s" % (case["triton"], case["target"])
-            st = stats.setdefault(cls, [0, 0])
-            st[1] += 1
-            common = ["--shape", "x".join(str(d) for d in case["shape"]), "--bits", str(case["bits"]),
-                      "--triton", case["triton"], "--target", case["target"]]
-            got, err = run(args.cli, ["convert-cost", "--src", case["load"], "--dst", case["convert"]] + common)
-            ref, err2 = run(args.cli, ["codegen", "--load", case["load"], "--convert", case["convert"]] + common)
-            want = convert_part(case["ptx_per_thread"])
-            ok = got is not None and got["ptx_per_thread"] == want
-            if ok and path_of(want) == "shared_memory":
-                ok = got["scratch_bytes"] == case["shared_bytes"] and got["kind"] == "shared_memory"
-            elif ok:
-                ok = (got["kind"] == "warp_shuffle") == (path_of(want) == "warp_shuffle") and got["scratch_bytes"] == 0
-            if got is not None and ref is not None and (got["ptx_per_thread"] != convert_part(ref["ptx_per_thread"]) or
-                                                        got["scratch_bytes"] != ref["shared_bytes"] or
-                                                        got["kind"] != ref["path"]):
-                disagree += 1
-                print("DISAGREES WITH CODEGEN %s: %s vs %s" % (cls, json.dumps(got), json.dumps(ref)))
-            if ok:
-                st[0] += 1
-            elif shown[cls] < args.show:
-                shown[cls] += 1
-                what = err or err2 or {"convert-cost": {k: got[k] for k in ("kind", "ptx_per_thread", "scratch_bytes")},
-                                       "triton": {"ptx_per_thread": want, "shared_bytes": case["shared_bytes"]}}
-                print("MISMATCH %s %s -> %s %s: %s" % (cls, case["load"], case["convert"], case["shape"], json.dumps(what)))
+    cases = [c for f in files for c in map(json.loads, filter(str.strip, open(f))) if "convert" in c]
+
+    def cost(case):
+        common = ["--shape", "x".join(str(d) for d in case["shape"]), "--bits", str(case["bits"]),
+                  "--triton", case["triton"], "--target", case["target"]]
+        return run(args.cli, ["convert-cost", "--src", case["load"], "--dst", case["convert"]] + common)
+
+    # convert-cost one process per kernel, as many at a time as there are cores; codegen in batches
+    with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        costs = list(pool.map(cost, cases))
+    refs = [r for i in range(0, len(cases), 500) for r in run_batch(args.cli, cases[i:i + 500])]
+    for case, (got, err), (ref, err2) in zip(cases, costs, refs):
+        cls = "%s/%s" % (case["triton"], case["target"])
+        st = stats.setdefault(cls, [0, 0])
+        st[1] += 1
+        err2 = err2 and err2[0]
+        want = convert_part(case["ptx_per_thread"])
+        ok = got is not None and got["ptx_per_thread"] == want
+        if ok and path_of(want) == "shared_memory":
+            ok = got["scratch_bytes"] == case["shared_bytes"] and got["kind"] == "shared_memory"
+        elif ok:
+            ok = (got["kind"] == "warp_shuffle") == (path_of(want) == "warp_shuffle") and got["scratch_bytes"] == 0
+        if got is not None and ref is not None and (got["ptx_per_thread"] != convert_part(ref["ptx_per_thread"]) or
+                                                    got["scratch_bytes"] != ref["shared_bytes"] or
+                                                    got["kind"] != ref["path"]):
+            disagree += 1
+            print("DISAGREES WITH CODEGEN %s: %s vs %s" % (cls, json.dumps(got), json.dumps(ref)))
+        if ok:
+            st[0] += 1
+        elif shown[cls] < args.show:
+            shown[cls] += 1
+            what = err or err2 or {"convert-cost": {k: got[k] for k in ("kind", "ptx_per_thread", "scratch_bytes")},
+                                   "triton": {"ptx_per_thread": want, "shared_bytes": case["shared_bytes"]}}
+            print("MISMATCH %s %s -> %s %s: %s" % (cls, case["load"], case["convert"], case["shape"], json.dumps(what)))
     total = [0, 0]
     failed = disagree > 0
     for cls, (ok, n) in stats.items():
