@@ -71,6 +71,13 @@ def run_batch(cli, cases):
     return out
 
 
+def run_batches(cli, cases, jobs):
+    """run_batch over 500 kernels at a time, `jobs` processes at once; results in the cases' order."""
+    chunks = [cases[i:i + 500] for i in range(0, len(cases), 500)]
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        return [r for chunk in pool.map(lambda c: run_batch(cli, c), chunks) for r in chunk]
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("cli")
@@ -107,25 +114,21 @@ def main():
                 if selected(class_of(case)):
                     cases.append(case)
     cases = cases[::max(args.every, 1)]
-    # batches of kernels, one CLI process each, as many at a time as there are cores; results in file order
-    size = 500
-    chunks = [cases[i:i + size] for i in range(0, len(cases), size)]
-    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        results = [r for chunk in pool.map(lambda c: run_batch(args.cli, c), chunks) for r in chunk]
-        stats = collections.OrderedDict()
-        shown = collections.Counter()
-        for case, (got, err) in zip(cases, results):
-            cls = class_of(case)
-            st = stats.setdefault(cls, [0, 0])
-            st[1] += 1
-            if got is not None and got["ptx_per_thread"] == case["ptx_per_thread"]:
-                st[0] += 1
-                continue
-            if shown[cls] < args.show:
-                shown[cls] += 1
-                what = err if err else {"model": got["ptx_per_thread"], "triton": case["ptx_per_thread"]}
-                print("MISMATCH %s %s: %s" % ("/".join(cls), json.dumps({k: case[k] for k in case if k not in (
-                    "ptx_per_thread", "shared_bytes", "triton", "target")}), json.dumps(what)))
+    results = run_batches(args.cli, cases, args.jobs)
+    stats = collections.OrderedDict()
+    shown = collections.Counter()
+    for case, (got, err) in zip(cases, results):
+        cls = class_of(case)
+        st = stats.setdefault(cls, [0, 0])
+        st[1] += 1
+        if got is not None and got["ptx_per_thread"] == case["ptx_per_thread"]:
+            st[0] += 1
+            continue
+        if shown[cls] < args.show:
+            shown[cls] += 1
+            what = err if err else {"model": got["ptx_per_thread"], "triton": case["ptx_per_thread"]}
+            print("MISMATCH %s %s: %s" % ("/".join(cls), json.dumps({k: case[k] for k in case if k not in (
+                "ptx_per_thread", "shared_bytes", "triton", "target")}), json.dumps(what)))
     total = [0, 0]
     for cls, (ok, n) in sorted(stats.items()):
         print("%-36s %5d / %5d exact" % ("/".join(cls), ok, n))

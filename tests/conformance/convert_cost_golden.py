@@ -18,7 +18,7 @@ import os
 import subprocess
 import sys
 
-from codegen_golden import run_batch
+from codegen_golden import run_batches
 
 SKIP = 77
 
@@ -57,7 +57,10 @@ def main():
     stats = collections.OrderedDict()
     shown = collections.Counter()
     disagree = 0
-    cases = [c for f in files for c in map(json.loads, filter(str.strip, open(f))) if "convert" in c]
+    cases = []
+    for f in files:
+        with open(f) as lines:
+            cases += [c for c in map(json.loads, filter(str.strip, lines)) if "convert" in c]
 
     def cost(case):
         common = ["--shape", "x".join(str(d) for d in case["shape"]), "--bits", str(case["bits"]),
@@ -67,7 +70,7 @@ def main():
     # convert-cost one process per kernel, as many at a time as there are cores; codegen in batches
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         costs = list(pool.map(cost, cases))
-    refs = [r for i in range(0, len(cases), 500) for r in run_batch(args.cli, cases[i:i + 500])]
+    refs = run_batches(args.cli, cases, os.cpu_count() or 1)
     for case, (got, err), (ref, err2) in zip(cases, costs, refs):
         cls = "%s/%s" % (case["triton"], case["target"])
         st = stats.setdefault(cls, [0, 0])
