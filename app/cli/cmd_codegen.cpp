@@ -113,45 +113,44 @@ std::string codegen_report(const cli::Args& a) {
   return o.str();
 }
 
-// A batch line as the options of one kernel: keys load, via_shared or
-// convert, shape ([M, N] or "MxN"), bits, and optional triton, target,
-// num_warps (the golden files' own keys; others are ignored).
+// A batch line's keys and the options they stand for (the golden files' own
+// keys; others are ignored). "shape" also takes [M, N].
+struct BatchKey {
+  const char* key;
+  const char* option;
+  bool number;
+};
+constexpr BatchKey kBatchKeys[] = {{"load", "--load", false},       {"via_shared", "--via-shared", false},
+                                   {"convert", "--convert", false}, {"shape", "--shape", false},
+                                   {"bits", "--bits", true},        {"triton", "--triton", false},
+                                   {"target", "--target", false},   {"num_warps", "--num-warps", true}};
+
+// A batch line as the options of one kernel.
 cli::Args batch_args(const cli::Args& outer, const nlohmann::json& j) {
   ls::require(j.is_object(), "a line must be a JSON object");
   cli::Args a;
   a.command = outer.command;
   a.max_elements = outer.max_elements;
   a.flags = outer.flags;
-  auto text = [&](const char* key, const std::string& opt) {
-    if (!j.contains(key)) return;
-    ls::require(j[key].is_string(), std::string(key) + ": must be a string");
-    a.options[opt] = j[key].get<std::string>();
-  };
-  auto number = [&](const char* key, const std::string& opt) {
-    if (!j.contains(key)) return;
-    ls::require(j[key].is_number_integer(), std::string(key) + ": must be a whole number");
-    a.options[opt] = std::to_string(j[key].get<int64_t>());
-  };
-  text("load", "--load");
-  text("via_shared", "--via-shared");
-  text("convert", "--convert");
-  text("triton", "--triton");
-  text("target", "--target");
-  number("bits", "--bits");
-  number("num_warps", "--num-warps");
-  if (j.contains("shape")) {
-    const auto& sh = j["shape"];
-    if (sh.is_string()) {
-      a.options["--shape"] = sh.get<std::string>();
+  for (const BatchKey& k : kBatchKeys) {
+    if (!j.contains(k.key)) continue;
+    const auto& v = j[k.key];
+    if (k.number) {
+      ls::require(v.is_number_integer(), std::string(k.key) + ": must be a whole number");
+      a.options[k.option] = std::to_string(v.get<int64_t>());
+    } else if (v.is_string()) {
+      a.options[k.option] = v.get<std::string>();
     } else {
-      ls::require(sh.is_array() && !sh.empty(), "shape: must be [M, N] or \"MxN\"");
+      const bool shape = std::string(k.key) == "shape";
+      ls::require(shape, std::string(k.key) + ": must be a string");
+      ls::require(v.is_array() && !v.empty(), "shape: must be [M, N] or \"MxN\"");
       std::string dims;
-      for (const auto& d : sh) {
+      for (const auto& d : v) {
         ls::require(d.is_number_integer(), "shape: must be [M, N] or \"MxN\"");
         if (!dims.empty()) dims += 'x';
         dims += std::to_string(d.get<int64_t>());
       }
-      a.options["--shape"] = dims;
+      a.options[k.option] = dims;
     }
   }
   return a;
@@ -174,9 +173,8 @@ const cli::Registration codegen{
          std::cout << codegen_report(a) << "\n";
          return 0;
        }
-       for (const char* o : {"--load", "--via-shared", "--convert", "--shape", "--bits", "--triton", "--target",
-                             "--num-warps"})
-         ls::require(!a.has(o), std::string("--batch: give ") + o + " in each line, not on the command line");
+       for (const BatchKey& k : kBatchKeys)
+         ls::require(!a.has(k.option), std::string("--batch: give ") + k.option + " in each line, not on the command line");
        const std::string path = a.get("--batch");
        std::istringstream in(path == "-" ? cli::read_all_text("-") : cli::read_file(path));
        bool failed = false;
@@ -190,10 +188,8 @@ const cli::Registration codegen{
          } catch (const ls::Error& e) {
            failed = true;
            std::string what = e.what();  // named by the line's key, not the option
-           for (auto [opt, key] : {std::pair{"--load", "load"}, {"--via-shared", "via_shared"}, {"--convert", "convert"},
-                                   {"--shape", "shape"}, {"--bits", "bits"}, {"--triton", "triton"},
-                                   {"--target", "target"}, {"--num-warps", "num_warps"}})
-             if (what.rfind(opt, 0) == 0) what = key + what.substr(std::string(opt).size());
+           for (const BatchKey& k : kBatchKeys)
+             if (what.rfind(k.option, 0) == 0) what = k.key + what.substr(std::string(k.option).size());
            std::cout << "{\"error\": " << ls::json_string("line " + std::to_string(n) + ": " + what) << "}\n";
          }
        }

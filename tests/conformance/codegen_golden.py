@@ -42,21 +42,8 @@ def class_of(case):
     return (case["triton"], case["target"], kind, shared)
 
 
-def run_case(cli, case):
-    cmd = [cli, "codegen", "--load", case["load"], "--shape", "x".join(str(d) for d in case["shape"]),
-           "--bits", str(case["bits"]), "--triton", case["triton"], "--target", case["target"]]
-    if "via_shared" in case:
-        cmd += ["--via-shared", case["via_shared"]]
-    elif "convert" in case:
-        cmd += ["--convert", case["convert"]]
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    if p.returncode != 0:
-        return None, (p.stderr.strip() or p.stdout.strip()).splitlines()[-1:] or ["exit %d" % p.returncode]
-    return json.loads(p.stdout), None
-
-
 def run_batch(cli, cases):
-    """run_case for many kernels in one CLI process (`codegen --batch`): (report, error) per case."""
+    """The kernels' `codegen` reports from one CLI process (`codegen --batch`): (report, error) per case."""
     keys = ("load", "via_shared", "convert", "shape", "bits", "triton", "target")
     text = "".join(json.dumps({k: c[k] for k in keys if k in c}) + "\n" for c in cases)
     p = subprocess.run([cli, "codegen", "--batch", "-"], input=text, capture_output=True, text=True)
