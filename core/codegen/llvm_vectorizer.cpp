@@ -465,17 +465,48 @@ struct RNode {
   bool multi = false;  // the index code computes the same node (EarlyCSE made them one)
 };
 
+int64_t node_bits(const std::vector<RNode>& nodes, const Terms& T, int v) {
+  if (nodes[v].term >= 0) return T.bits[static_cast<size_t>(nodes[v].term)];
+  return node_bits(nodes, T, nodes[v].l) | node_bits(nodes, T, nodes[v].r);
+}
+
+// What each padding interval R reaches reads of R's tree (demanded bits):
+// the node below which one operand alone reaches it (a node both reach, or
+// a term), one per such interval.
+std::vector<int> padding_reads(const std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T) {
+  std::vector<int> reads;
+  for (auto [interval, pad] : s.pads) {
+    const int k = log2i(interval);
+    auto reach = [&](int v) { return (node_bits(nodes, T, v) >> k) != 0; };
+    if (!reach(root)) continue;
+    int v = root;
+    while (nodes[v].term < 0 && reach(nodes[v].l) != reach(nodes[v].r)) v = reach(nodes[v].l) ? nodes[v].l : nodes[v].r;
+    reads.push_back(v);
+  }
+  return reads;
+}
+
 // What O3 makes of Triton's tree of R (its own terms, T) before the first
 // InferAlignment, step by step as the wheels' pass dumps and debug logs of
 // 3.6 show it; true where SLP then makes R's `or`s a vector reduction.
 // - EarlyCSE: a term the index code computes too is that value (T.reused),
 //   and so is a node whose leaves, in order, are those of a node of the
-//   index code's own tree (the same treeReduce of its `or`/`xor` list);
+//   index code's own tree (the same treeReduce of its `or`/`xor` list); a
+//   term `tid & m` itself (kept, no shift in bytes) has the index code's use;
+// - each padding interval's demanded-bits walk (padded layouts), down to the
+//   part of R reaching it: the nodes it passes have a second use for a
+//   while, and reassociateForUses turns their grandparent (C | Y) | Z, Z of
+//   one use, into (Y | Z) | C; a node both of whose operands reach stays
+//   read (not folded away in the first InstCombine), and a kept shifted term
+//   it reaches below R's root keeps a second use through the first
+//   InstCombine (seed-2403 line 742, seed-2404 line 561);
 // - InstCombine: an `xor` of operands with no common bit is an `or
 //   disjoint`; reassociateForUses, at each node in program order: the first
 //   operand (else the second) of the same op with one use, X op Y, and the
 //   other operand Z with one use: (X op Y) op Z -> (Y op Z) op X where X has
-//   another use, else (X op Z) op Y where Y has;
+//   another use, else (X op Z) op Y where Y has. `first_ic` gets the tree
+//   this leaves; from here on the padding reads that tree (padding_reads),
+//   a second use of what it reads;
 // - Reassociate, in program order: each node's operands by rank (the lower
 //   first; `x & m` 2, shifted 3, a select 4, a node one more than its
 //   operands); an `or` with a one-use `add` or `shl` operand becomes an
@@ -489,11 +520,22 @@ struct RNode {
 // - SLP: four `and (x >> s), m` leaves or more among R's `or`s become one
 //   vector `and` under `llvm.vector.reduce.or`, shallow for the second
 //   InferAlignment (seed-2110 line 1137, seed-2200 line 1440).
-bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T) {
+bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
+                std::vector<RNode>& first_ic) {
   auto leaf = [&](int v) { return nodes[v].term >= 0; };
   auto term = [&](int v) { return static_cast<size_t>(nodes[v].term); };
-  auto one_use = [&](int v) { return leaf(v) ? !T.reused[term(v)] : !nodes[v].multi; };
   const int eb = log2i(s.elem_bytes);
+  bool first = false;                 // in the first InstCombine
+  std::vector<char> walked_node;      // nodes the walk stopped at (both operands reach)
+  std::vector<char> walked_term(T.bits.size(), 0);  // kept shifted terms it reached below the root
+  std::vector<char> read_node;        // after the first InstCombine: nodes the padding reads
+  auto flag = [](const std::vector<char>& f, size_t i) { return i < f.size() && f[i]; };
+  auto one_use = [&](int v) {
+    if (leaf(v))
+      return !(T.reused[term(v)] || (T.kept[term(v)] && T.shifts[term(v)] + eb == 0) ||
+               (first && flag(walked_term, term(v))));
+    return !(nodes[v].multi || (!first && flag(read_node, static_cast<size_t>(v))));
+  };
   auto shift = [&](int v) { return T.shifts[term(v)]; };  // of a leaf (kNoShift: a select)
   auto post_order = [&]() {
     std::vector<int> order;
@@ -544,10 +586,40 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
       nodes[v].multi = seq(seq, v, q) && index_nodes.count(q);
     }
   }
+  for (auto [interval, pad] : s.pads) {  // the padding's walk
+    const int k = log2i(interval);
+    auto reach = [&](int v) { return (node_bits(nodes, T, v) >> k) != 0; };
+    int g = -1, v = root;
+    while (!leaf(v)) {
+      const bool rl = reach(nodes[v].l), rr = reach(nodes[v].r);
+      if (rl == rr) {  // both: the padding reads this node (neither: nothing)
+        if (rl) walked_node.resize(std::max(walked_node.size(), static_cast<size_t>(v) + 1)), walked_node[v] = 1;
+        break;
+      }
+      const int c = rl ? nodes[v].l : nodes[v].r, y = rl ? nodes[v].r : nodes[v].l;
+      if (leaf(c)) {  // a term: the padding folds into it
+        if (g >= 0 && T.kept[term(c)] && shift(c) != LdStShape::kNoShift) walked_term[term(c)] = 1;
+        break;
+      }
+      const int z = g >= 0 ? (nodes[g].l == v ? nodes[g].r : nodes[g].l) : -1;
+      if (g >= 0 && one_use(z)) {  // reassociateForUses: (C | Y) | Z -> (Y | Z) | C
+        nodes.push_back({y, z, -1});
+        nodes[g].l = static_cast<int>(nodes.size()) - 1;
+        nodes[g].r = c;
+        v = c;
+        continue;
+      }
+      g = v;
+      v = c;
+    }
+  }
   bool folded = false;
   auto fold = [&](auto&& self, int v) -> void {  // reassociateForUses
     for (;;) {
-      auto same = [&](int u) { return !leaf(u) && nodes[u].op == nodes[v].op && !nodes[u].multi; };
+      auto same = [&](int u) {
+        return !leaf(u) && nodes[u].op == nodes[v].op && !nodes[u].multi &&
+               !(first && flag(walked_node, static_cast<size_t>(u)));
+      };
       const int a = nodes[v].l, b = nodes[v].r;
       int in = -1, z = -1;
       if (same(a) && one_use(b)) in = a, z = b;
@@ -600,7 +672,7 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
         work.pop_back();
         inner.push_back(u);
         for (int c : {nodes[u].l, nodes[u].r})
-          (!leaf(c) && nodes[c].op == 0 && !nodes[c].multi ? work : leaves).push_back(c);
+          (!leaf(c) && nodes[c].op == 0 && one_use(c) ? work : leaves).push_back(c);
       }
       std::stable_sort(leaves.begin(), leaves.end(), [&](int a, int b) { return rank(rank, a) > rank(rank, b); });
       const int k = static_cast<int>(leaves.size());
@@ -623,7 +695,13 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
       parents();
     }
   };
+  first = true;
   instcombine();
+  first = false;
+  first_ic = nodes;
+  read_node.assign(nodes.size(), 0);
+  for (int v : padding_reads(nodes, root, s, T))
+    if (!leaf(v)) read_node[static_cast<size_t>(v)] = 1;
   reassociate();
   instcombine();
   int ands = 0;  // SLP
@@ -641,7 +719,7 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
 
 // r_tree_align on the terms T (the model's, or Triton's own): register 0's
 // access and an access at a register offset, from one tree.
-std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T) {
+std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
   const int n = static_cast<int>(T.bits.size());
   const int eb = log2i(s.elem_bytes);
   // GEPs of the padding: one per interval some term reaches; the intervals
@@ -682,6 +760,7 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T) {
     return level[0];
   };
   const int ors = reduce(or_d, or_s, 0), xors = reduce(xor_d, xor_s, 1);
+  std::vector<RNode> first_ic;  // o3_reshape's tree after the first InstCombine
   int root = ors;
   if (ors < 0) {
     root = xors;
@@ -704,7 +783,7 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T) {
       const int64_t bits = T.bits[static_cast<size_t>(nodes[v].term)];
       return std::has_single_bit(static_cast<uint64_t>(bits)) && (bits & s.index_reused) != 0;
     };
-    if (!T.reused.empty() && o3_reshape(nodes, root, s, T)) return {16, 16};  // SLP: R's bits all known
+    if (!T.reused.empty() && o3_reshape(nodes, root, s, T, first_ic)) return {16, 16};  // SLP: R's bits all known
     std::vector<int> parent;
     for (int v = 0; v < static_cast<int>(nodes.size()) && T.reused.empty(); ++v)
       while (reused(v)) {
@@ -719,7 +798,8 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T) {
         nodes[p] = {y, z, -1, nodes[p].op};
         nodes[g] = {p, v, -1, nodes[g].op};
       }
-    for (auto [interval, pad] : s.pads) {  // the walk down to the part reaching the interval
+    for (auto [interval, pad] : s.pads) {  // the walk down to the part reaching the interval (o3_reshape's own)
+      if (!T.reused.empty()) break;
       const int k = log2i(interval);
       int g = -1, v = root;
       while (nodes[v].term < 0) {
@@ -743,17 +823,46 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T) {
   // each term's depth below the access's address, for register 0 (at_offset
   // false) or a register offset; 0 where the shared base is out of reach
   std::vector<int> depth(static_cast<size_t>(n), 0);
-  auto walk = [&](auto&& self, int v, int d) -> void {
-    if (nodes[v].term >= 0) {
-      depth[static_cast<size_t>(nodes[v].term)] = d;
+  auto walk_in = [&](const std::vector<RNode>& tree, auto&& self, int v, int d) -> void {
+    if (tree[v].term >= 0) {
+      depth[static_cast<size_t>(tree[v].term)] = d;
       return;
     }
-    self(self, nodes[v].l, d + 1);
-    self(self, nodes[v].r, d + 1);
+    self(tree, self, tree[v].l, d + 1);
+    self(tree, self, tree[v].r, d + 1);
   };
+  auto walk = [&](auto&&, int v, int d) { walk_in(nodes, walk_in, v, d); };
+  // 3.6: where nothing but R's GEP uses R's root (no padding reads the root,
+  // none of R's register offsets shares a bit with R or reaches an interval
+  // R reaches: their `R | c` would use it too), the second InstCombine (after
+  // EarlyCSE made the accesses' `gep (base, R)` one) splits R's `or
+  // disjoint`s into a chain of GEPs, as 3.9 does, on the tree the first one
+  // left: each node the padding reads, each term, each node of other uses
+  // a GEP of its own, innermost first (seed-2404 line 227: `tid & 4`, then
+  // the two terms the padding reads, then `tid & 56`)
+  std::vector<int> split36;
+  if (s.version == TritonVersion::v3_6 && geps > 0 && !first_ic.empty() && first_ic[root].term < 0 &&
+      !first_ic[root].multi && (offsets & s.lane_warp_mask) == 0 && (offsets >> kmin) == 0) {
+    const std::vector<int> reads = padding_reads(first_ic, root, s, T);
+    auto read = [&](int v) { return std::find(reads.begin(), reads.end(), v) != reads.end(); };
+    auto split = [&](auto&& self, int v) -> void {
+      const RNode& x = first_ic[v];
+      if (x.term >= 0 || x.multi || x.op != 0 || read(v)) {
+        split36.push_back(v);
+        return;
+      }
+      self(self, x.l);
+      self(self, x.r);
+    };
+    if (!read(root)) split(split, root);
+  }
   auto depths = [&](bool at_offset) {
     if (root < 0) return true;
-    if (s.version == TritonVersion::v3_6) {
+    if (!split36.empty()) {
+      const int g = static_cast<int>(split36.size()) + geps + (at_offset ? 1 : 0);
+      if (g >= 6) return false;  // computeKnownBits does not reach the shared base
+      for (size_t i = 0; i < split36.size(); ++i) walk_in(first_ic, walk_in, split36[i], g - static_cast<int>(i));
+    } else if (s.version == TritonVersion::v3_6) {
       walk(walk, root, 1 + geps + (at_offset ? 1 : 0));
     } else {
       // 3.9, after the walk above: the padding reads P, the smallest subtree
@@ -828,7 +937,8 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T) {
 
 }  // namespace
 
-std::array<int32_t, 2> r_tree_align(const LdStShape& s) {
+std::array<int32_t, 2> r_tree_align(const LdStShape& s, int64_t offsets) {
+  if (s.version == TritonVersion::v3_6) return tree_align(s, triton_terms(s), offsets);
   std::vector<int32_t> shifts(s.r_terms.size(), LdStShape::kNoShift);
   std::copy_n(s.r_term_shifts.begin(), std::min(shifts.size(), s.r_term_shifts.size()), shifts.begin());
   Terms t;
@@ -876,7 +986,11 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // what R's tree proves at register 0 and at a register offset (padded),
   // or for R and each R ^ c (3.6, XOR-ed); 0: not this rule
   std::array<int32_t, 2> tree_align{0, 0}, xored_align{0, 0};
-  if (padded && s.proof == LdStShape::Proof::model) tree_align = r_tree_align(s);
+  if (padded && s.proof == LdStShape::Proof::model) {
+    int64_t offsets = 0;
+    for (const LdStAccess& a : accesses) offsets |= a.xor_const | a.add_const;
+    tree_align = r_tree_align(s, offsets);
+  }
   if (s.proof == LdStShape::Proof::model) xored_align = xored_tree_align(accesses, s);
   // stores: each address as BasicAA takes it apart (loads need none)
   Addresses addresses;

@@ -165,7 +165,7 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 // access, a right shift whose `tid & m` nothing else uses: its mask), at 6
 // or more nothing. Held to the golden padded round trips and fresh sets
 // (docs/codegen.md: 3.6 sessions 18-20, 3.9 session 23).
-std::array<int32_t, 2> r_tree_align(const LdStShape& s);  // {register 0, a register offset}
+std::array<int32_t, 2> r_tree_align(const LdStShape& s, int64_t offsets);  // {register 0, a register offset}; offsets: OR of the accesses' c_i | d_i
 
 // Where R's tree decides its alignment (padded layouts; 3.6's XOR-ed R), so
 // the tree's depth may keep apart what R's bits would join.

@@ -1289,6 +1289,31 @@ TEST_CASE("codegen: 3.9 padded layouts split R above what the padding reads (see
         Counts{{"ld.shared.v2.b32", 32}, {"st.shared.v2.b32", 32}});
 }
 
+TEST_CASE("codegen: 3.6 padded: R splits into GEPs where only its GEP uses its root (seed-2403 lines 742, 620)",
+          "[codegen]") {
+  // line 742: the padding reads `tid & 2` << 8 alone and the register
+  // offsets stay below the interval, so the second InstCombine splits R,
+  // ((S16 | D160) | S256) | `tid & 16` after the first, into four GEPs: with
+  // the padding's and the offset's GEP the innermost is six deep for every
+  // access but register 0's (the wheel: one v2.b16 a side, 14 b16 stay;
+  // R kept whole it was 4 v2.b16 and a v4.b32)
+  const char* reg = "DistributedLinearLayout(reg_bases=[[0, 2], [0, 1], [2, 0], [0, 4]], lane_bases=[[1, 0], [8, 0], "
+                    "[4, 0], [0, 16], [0, 8]], warp_bases=[], block_bases=[], shape=[16, 32])";
+  const char* padded = "PaddedSharedLayout(interval_padding_pairs=[[256, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                       "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 32])";
+  CHECK(via_shared_counts(reg, padded, {16, 32}, 16, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 14}, {"ld.shared.v2.b16", 1}, {"st.shared.b16", 14}, {"st.shared.v2.b16", 1}});
+  // line 620: a register offset (128 elements) reaches the first interval, so
+  // `R | 128` uses R's root too: R stays one GEP, register 0 4-byte aligned
+  const char* blocked = "BlockedLayout(size_per_thread=[4, 2], threads_per_warp=[8, 4], warps_per_cta=[1, 1], "
+                        "order=[0, 1], cga_layout=[])";
+  const char* two = "PaddedSharedLayout(interval_padding_pairs=[[128, 2], [512, 2]], offset_bases=[[0, 1], [0, 2], "
+                    "[0, 4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], "
+                    "shape=[32, 64])";
+  CHECK(via_shared_counts(blocked, two, {32, 64}, 16, ls::TritonVersion::v3_6, 80) ==
+        Counts{{"ld.shared.b16", 62}, {"ld.shared.v2.b16", 1}, {"st.shared.b16", 62}, {"st.shared.v2.b16", 1}});
+}
+
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
   // golden 3.6 line 662 (bytes): column 0 images 132 (bits 2, 7), column 2
   // 66; column 2 is alone on both of its diagonals and becomes a select,
