@@ -717,8 +717,9 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
   return ands >= 4;
 }
 
-// r_tree_align on the terms T (the model's, or Triton's own): register 0's
-// access and an access at a register offset, from one tree.
+// r_tree_align on the terms T (the model's for 3.9; Triton's own, through
+// o3_reshape, for 3.6): register 0's access and an access at a register
+// offset, from one tree.
 std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
   const int n = static_cast<int>(T.bits.size());
   const int eb = log2i(s.elem_bytes);
@@ -784,7 +785,7 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
       return std::has_single_bit(static_cast<uint64_t>(bits)) && (bits & s.index_reused) != 0;
     };
     if (!T.reused.empty() && o3_reshape(nodes, root, s, T, first_ic)) return {16, 16};  // SLP: R's bits all known
-    std::vector<int> parent;
+    std::vector<int> parent;  // the model's terms (3.9): the fold and the padding's walk here
     for (int v = 0; v < static_cast<int>(nodes.size()) && T.reused.empty(); ++v)
       while (reused(v)) {
         parent.assign(nodes.size(), -1);
@@ -798,8 +799,8 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
         nodes[p] = {y, z, -1, nodes[p].op};
         nodes[g] = {p, v, -1, nodes[g].op};
       }
-    for (auto [interval, pad] : s.pads) {  // the walk down to the part reaching the interval (o3_reshape's own)
-      if (!T.reused.empty()) break;
+    for (auto [interval, pad] : s.pads) {  // the walk down to the part reaching the interval
+      if (!T.reused.empty()) break;  // done in o3_reshape
       const int k = log2i(interval);
       int g = -1, v = root;
       while (nodes[v].term < 0) {

@@ -144,28 +144,33 @@ struct Merged {
 bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 
 // Padded: the alignment (bytes, at most 16) computeKnownBits proves for
-// R in an access's address, from the shape Triton and InstCombine give R's
-// tree of ORs. Triton's matrixVectorProd puts a diagonal (x & m) << s (the
-// terms of one shift) among the ORs where every offset bit on its path is
-// set by one lane/warp basis only, else among the XORs; single-bit and
-// several-bit terms follow; each list is reduced in pairs, ORs | XORs. Each
-// padding interval's demanded-bits walk gives the nodes it passes through a
-// second use for a while, and InstCombine's reassociateForUses turns their
-// grandparent (C | Y) | Z into (Y | Z) | C; before that, a single-bit term
-// `tid & bit` the index code also computes (one value) is moved up to an
-// operand of R by the same fold, (D | Y) | Z into (Y | Z) | D. The address
-// is R, one GEP per padding interval reached (one for the intervals a single
-// term reaches whole), and one more for an access at a register offset (3.9:
-// P, the smallest subtree holding every term that reaches an interval, is
-// one GEP index, the ORs above it split into one GEP per operand in order,
-// the XOR lists' tree one, then the padding's and the offset's GEPs; of G
-// GEPs the i-th's index is G - i deep, the shared base G); a
-// term at depth 4 or less proves its trailing zeros, at 5 a left shift its
-// shift (its mask where `tid & m` nothing else uses; and, for register 0's
-// access, a right shift whose `tid & m` nothing else uses: its mask), at 6
-// or more nothing. Held to the golden padded round trips and fresh sets
-// (docs/codegen.md: 3.6 sessions 18-20, 3.9 session 23).
-std::array<int32_t, 2> r_tree_align(const LdStShape& s, int64_t offsets);  // {register 0, a register offset}; offsets: OR of the accesses' c_i | d_i
+// R in an access's address, from the shape Triton and O3 give R's tree of
+// ORs. Triton's matrixVectorProd puts a diagonal (x & m) << s (the terms of
+// one shift) among the ORs where every offset bit on its path is set by one
+// lane/warp basis only, else among the XORs; single-bit and several-bit
+// terms follow; each list is reduced in pairs, ORs | XORs. Each padding
+// interval's demanded-bits walk gives the nodes it passes through a second
+// use for a while, and InstCombine's reassociateForUses turns their
+// grandparent (C | Y) | Z into (Y | Z) | C; a term the index code also
+// computes (one value) has a second use too, and the same fold moves it up.
+// 3.6: Triton's own terms go through o3_reshape (llvm_vectorizer.cpp: the
+// walk before the first InstCombine, then InstCombine, Reassociate,
+// InstCombine); where nothing but its GEP uses R's root (no padding reads
+// it, no register offset shares a bit with R or reaches an interval R
+// reaches), R is split into a chain of GEPs on the first InstCombine's
+// tree, as in 3.9; else the address is R, one GEP per padding interval
+// reached (one for the intervals a single term reaches whole), and one more
+// for an access at a register offset. 3.9: P, the smallest subtree holding
+// every term that reaches an interval, is one GEP index, the ORs above it
+// split into one GEP per operand in order, the XOR lists' tree one, then
+// the padding's and the offset's GEPs. Of G GEPs the i-th's index is G - i
+// deep, the shared base G; a term at depth 4 or less proves its trailing
+// zeros, at 5 a left shift its shift (its mask where `tid & m` nothing else
+// uses; and, for register 0's access, a right shift whose `tid & m` nothing
+// else uses: its mask), at 6 or more nothing. Held to the golden padded
+// round trips and fresh sets (docs/codegen.md: 3.6 sessions 18-20 and 29,
+// 3.9 session 23). offsets: the OR of the accesses' c_i | d_i.
+std::array<int32_t, 2> r_tree_align(const LdStShape& s, int64_t offsets);  // {register 0, a register offset}
 
 // Where R's tree decides its alignment (padded layouts; 3.6's XOR-ed R), so
 // the tree's depth may keep apart what R's bits would join.
