@@ -486,6 +486,43 @@ std::vector<int> padding_reads(const std::vector<RNode>& nodes, int root, const 
   return reads;
 }
 
+// Each padding interval's demanded-bits walk down to the part of R reaching
+// it: where one operand of a node alone reaches, the walk goes down, and
+// reassociateForUses turns the grandparent (C | Y) | Z into (Y | Z) | C where
+// may_fold(Z); read(v, g) is told where it stops (v a node both operands of
+// which reach, or a term; g >= 0 where the walk went below R's root).
+template <class MayFold, class Read>
+void padding_walk(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T, MayFold may_fold,
+                  Read read) {
+  for (auto [interval, pad] : s.pads) {
+    const int k = log2i(interval);
+    auto reach = [&](int v) { return (node_bits(nodes, T, v) >> k) != 0; };
+    int g = -1, v = root;
+    while (nodes[v].term < 0) {
+      const bool rl = reach(nodes[v].l), rr = reach(nodes[v].r);
+      if (rl == rr) {  // both (the node stays read by the padding) or neither
+        if (rl) read(v, g);
+        break;
+      }
+      const int c = rl ? nodes[v].l : nodes[v].r, y = rl ? nodes[v].r : nodes[v].l;
+      if (nodes[c].term >= 0) {  // a term: the padding folds into it
+        read(c, g);
+        break;
+      }
+      const int z = g >= 0 ? (nodes[g].l == v ? nodes[g].r : nodes[g].l) : -1;
+      if (g >= 0 && may_fold(z)) {
+        nodes.push_back({y, z, -1});
+        nodes[g].l = static_cast<int>(nodes.size()) - 1;
+        nodes[g].r = c;
+        v = c;
+        continue;
+      }
+      g = v;
+      v = c;
+    }
+  }
+}
+
 // What O3 makes of Triton's tree of R (its own terms, T) before the first
 // InferAlignment, step by step as the wheels' pass dumps and debug logs of
 // 3.6 show it; true where SLP then makes R's `or`s a vector reduction.
@@ -586,33 +623,12 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
       nodes[v].multi = seq(seq, v, q) && index_nodes.count(q);
     }
   }
-  for (auto [interval, pad] : s.pads) {  // the padding's walk
-    const int k = log2i(interval);
-    auto reach = [&](int v) { return (node_bits(nodes, T, v) >> k) != 0; };
-    int g = -1, v = root;
-    while (!leaf(v)) {
-      const bool rl = reach(nodes[v].l), rr = reach(nodes[v].r);
-      if (rl == rr) {  // both: the padding reads this node (neither: nothing)
-        if (rl) walked_node.resize(std::max(walked_node.size(), static_cast<size_t>(v) + 1)), walked_node[v] = 1;
-        break;
-      }
-      const int c = rl ? nodes[v].l : nodes[v].r, y = rl ? nodes[v].r : nodes[v].l;
-      if (leaf(c)) {  // a term: the padding folds into it
-        if (g >= 0 && T.kept[term(c)] && shift(c) != LdStShape::kNoShift) walked_term[term(c)] = 1;
-        break;
-      }
-      const int z = g >= 0 ? (nodes[g].l == v ? nodes[g].r : nodes[g].l) : -1;
-      if (g >= 0 && one_use(z)) {  // reassociateForUses: (C | Y) | Z -> (Y | Z) | C
-        nodes.push_back({y, z, -1});
-        nodes[g].l = static_cast<int>(nodes.size()) - 1;
-        nodes[g].r = c;
-        v = c;
-        continue;
-      }
-      g = v;
-      v = c;
-    }
-  }
+  padding_walk(nodes, root, s, T, one_use, [&](int v, int g) {
+    if (!leaf(v))
+      walked_node.resize(std::max(walked_node.size(), static_cast<size_t>(v) + 1)), walked_node[v] = 1;
+    else if (g >= 0 && T.kept[term(v)] && shift(v) != LdStShape::kNoShift)
+      walked_term[term(v)] = 1;
+  });
   bool folded = false;
   auto fold = [&](auto&& self, int v) -> void {  // reassociateForUses
     for (;;) {
@@ -799,27 +815,7 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
         nodes[p] = {y, z, -1, nodes[p].op};
         nodes[g] = {p, v, -1, nodes[g].op};
       }
-    for (auto [interval, pad] : s.pads) {  // the walk down to the part reaching the interval
-      if (!T.reused.empty()) break;  // done in o3_reshape
-      const int k = log2i(interval);
-      int g = -1, v = root;
-      while (nodes[v].term < 0) {
-        const bool rl = reaches(reaches, nodes[v].l, k), rr = reaches(reaches, nodes[v].r, k);
-        if (rl == rr) break;  // both (the node stays used by the padding) or neither
-        const int c = rl ? nodes[v].l : nodes[v].r, y = rl ? nodes[v].r : nodes[v].l;
-        if (nodes[c].term >= 0) break;  // a term: the padding folds into it at once
-        if (g >= 0) {  // reassociateForUses: (C | Y) | Z -> (Y | Z) | C
-          const int z = nodes[g].l == v ? nodes[g].r : nodes[g].l;
-          nodes.push_back({y, z, -1});
-          nodes[g].l = static_cast<int>(nodes.size()) - 1;
-          nodes[g].r = c;
-          v = c;
-          continue;
-        }
-        g = v;
-        v = c;
-      }
-    }
+    if (T.reused.empty()) padding_walk(nodes, root, s, T, [](int) { return true; }, [](int, int) {});
   }
   // each term's depth below the access's address, for register 0 (at_offset
   // false) or a register offset; 0 where the shared base is out of reach
