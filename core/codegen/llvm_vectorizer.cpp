@@ -828,7 +828,6 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
     self(tree, self, tree[v].l, d + 1);
     self(tree, self, tree[v].r, d + 1);
   };
-  auto walk = [&](auto&&, int v, int d) { walk_in(nodes, walk_in, v, d); };
   // 3.6: where nothing but R's GEP uses R's root (no padding reads the root,
   // none of R's register offsets shares a bit with R or reaches an interval
   // R reaches: their `R | c` would use it too), the second InstCombine (after
@@ -860,7 +859,7 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
       if (g >= 6) return false;  // computeKnownBits does not reach the shared base
       for (size_t i = 0; i < split36.size(); ++i) walk_in(first_ic, walk_in, split36[i], g - static_cast<int>(i));
     } else if (s.version == TritonVersion::v3_6) {
-      walk(walk, root, 1 + geps + (at_offset ? 1 : 0));
+      walk_in(nodes, walk_in, root, 1 + geps + (at_offset ? 1 : 0));
     } else {
       // 3.9, after the walk above: the padding reads P, the smallest subtree
       // holding every term that reaches an interval (demanded bits); R's
@@ -890,7 +889,7 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
       split(split, root);
       const int g = static_cast<int>(chain.size()) + geps + (at_offset ? 1 : 0);
       if (g >= 6) return false;  // computeKnownBits does not reach the shared base
-      for (size_t i = 0; i < chain.size(); ++i) walk(walk, chain[i], g - static_cast<int>(i));
+      for (size_t i = 0; i < chain.size(); ++i) walk_in(nodes, walk_in, chain[i], g - static_cast<int>(i));
     }
     return true;
   };
