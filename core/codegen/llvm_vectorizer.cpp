@@ -589,9 +589,6 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
     if (!leaf(v)) return std::max(self(self, nodes[v].l), self(self, nodes[v].r)) + 1;
     return shift(v) == LdStShape::kNoShift ? 4 : shift(v) + eb == 0 ? 2 : 3;
   };
-  auto bits = [&](auto&& self, int v) -> int64_t {
-    return leaf(v) ? T.bits[term(v)] : self(self, nodes[v].l) | self(self, nodes[v].r);
-  };
   {  // EarlyCSE with the index code's nodes
     using Seq = std::vector<std::tuple<int64_t, int32_t, int64_t>>;
     std::set<Seq> index_nodes;
@@ -654,7 +651,7 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
   };
   auto instcombine = [&]() {
     for (int v : post_order())
-      if (nodes[v].op == 2 || (nodes[v].op == 1 && (bits(bits, nodes[v].l) & bits(bits, nodes[v].r)) == 0))
+      if (nodes[v].op == 2 || (nodes[v].op == 1 && (node_bits(nodes, T, nodes[v].l) & node_bits(nodes, T, nodes[v].r)) == 0))
         nodes[v].op = 0;
     do {
       folded = false;
@@ -785,10 +782,6 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
     nodes.push_back({ors, xors, -1});
     root = static_cast<int>(nodes.size()) - 1;
   }
-  auto reaches = [&](auto&& self, int v, int k) -> bool {
-    if (nodes[v].term >= 0) return (T.bits[static_cast<size_t>(nodes[v].term)] >> k) != 0;
-    return self(self, nodes[v].l, k) || self(self, nodes[v].r, k);
-  };
   if (geps == 0 && !s.pads.empty()) return {16, 16};  // no term reaches an interval: no padding in the address
   if (root >= 0) {
     // a term the index code also computes (`tid & bit`, Triton's CSE made
@@ -870,7 +863,7 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
       // (held-out seed 2110 line 1130)
       int p = root;
       while (nodes[p].term < 0) {
-        const bool rl = reaches(reaches, nodes[p].l, kmin), rr = reaches(reaches, nodes[p].r, kmin);
+        const bool rl = (node_bits(nodes, T, nodes[p].l) >> kmin) != 0, rr = (node_bits(nodes, T, nodes[p].r) >> kmin) != 0;
         if (rl == rr) break;
         p = rl ? nodes[p].l : nodes[p].r;
       }
