@@ -851,7 +851,7 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
       const int g = static_cast<int>(split36.size()) + geps + (at_offset ? 1 : 0);
       if (g >= 6) return false;  // computeKnownBits does not reach the shared base
       for (size_t i = 0; i < split36.size(); ++i) walk_in(first_ic, walk_in, split36[i], g - static_cast<int>(i));
-    } else if (s.version == TritonVersion::v3_6) {
+    } else if (s.version == TritonVersion::v3_6 || s.pads.empty()) {
       walk_in(nodes, walk_in, root, 1 + geps + (at_offset ? 1 : 0));
     } else {
       // 3.9, after the walk above: the padding reads P, the smallest subtree
@@ -938,7 +938,7 @@ std::array<int32_t, 2> r_tree_align(const LdStShape& s, int64_t offsets) {
 }
 
 bool r_tree_decides(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
-  return !s.pads.empty() || (s.version == TritonVersion::v3_6 && r_xored(accesses, s));
+  return !s.pads.empty() || r_xored(accesses, s);
 }
 
 std::array<int32_t, 2> xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
@@ -973,7 +973,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   std::map<std::pair<int, int64_t>, std::vector<Placed>> bases;
   const bool deep = r_too_deep(accesses, s);
   // what R's tree proves at register 0 and at a register offset (padded),
-  // or for R and each R ^ c (3.6, XOR-ed); 0: not this rule
+  // or for R and each R ^ c (XOR-ed); 0: not this rule
   std::array<int32_t, 2> tree_align{0, 0}, xored_align{0, 0};
   if (padded && s.proof == LdStShape::Proof::model) {
     int64_t offsets = 0;

@@ -34,9 +34,9 @@
 //   whose constant is the outermost GEP (3.6: R, the constant and R's
 //   padding share no bit; 3.9: every one) has at least what register 0's
 //   alignment implies at its offset (LLVM's second InferAlignment pass
-//   carries it along the base pointer); in 3.6, where R is XOR-ed and not
-//   padded, R and each R ^ c prove what the shape O3 gives Triton's own
-//   tree lets computeKnownBits reach (xored_tree_align below);
+//   carries it along the base pointer); where R is XOR-ed and not padded,
+//   R and each R ^ c prove what the shape O3 gives Triton's own tree lets
+//   computeKnownBits reach (xored_tree_align below);
 // - loads of one address are loaded once (stores are all kept);
 // - stores are joined only where LLVM may sink them down to the last store
 //   of their base (in the input's order, Triton's program order): a store of
@@ -172,11 +172,12 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 // 3.9 session 23). offsets: the OR of the accesses' c_i | d_i.
 std::array<int32_t, 2> r_tree_align(const LdStShape& s, int64_t offsets);  // {register 0, a register offset}
 
-// Where R's tree decides its alignment (padded layouts; 3.6's XOR-ed R), so
+// Where R's tree decides its alignment (padded layouts; XOR-ed R), so
 // the tree's depth may keep apart what R's bits would join.
 bool r_tree_decides(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 
-// 3.6, no padding, R XOR-ed (used by R's GEP and by each R ^ c): the
+// No padding, R XOR-ed (used by R's GEP and by each R ^ c; both versions,
+// read in 3.6's pass dumps, 3.9 held to its golden files): the
 // alignment computeKnownBits proves for register 0's access (R one level
 // below the address) and for the first access of an R ^ c (two levels),
 // from the shape O3 gives Triton's tree of its own terms (mvp_terms;

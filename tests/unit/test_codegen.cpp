@@ -1338,7 +1338,7 @@ TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codege
   }
 }
 
-TEST_CASE("codegen: 3.6 XOR-ed bases prove what O3's shape of R lets computeKnownBits reach", "[codegen]") {
+TEST_CASE("codegen: XOR-ed bases prove what O3's shape of R lets computeKnownBits reach", "[codegen]") {
   // seed 2400 line 886 (8-bit, 16x256, vec-8 swizzle): the terms the index
   // code computes too ((x << 3) & 64, (x << 2) & 128) move to the top of R, R
   // becomes a chain of five ORs, and the first access of R ^ 16 has R's
@@ -1369,4 +1369,16 @@ TEST_CASE("codegen: 3.6 XOR-ed bases prove what O3's shape of R lets computeKnow
   const Counts c3 = via_shared_counts(reg3, lin3, {64, 64}, 8, ls::TritonVersion::v3_6, 90);
   CHECK(c3.at("st.shared.b8") == 32);
   CHECK(c3.at("st.shared.v2.b8") == 16);
+  // Triton 3.9 builds R the same way (golden 3.9 and 3.6 line 1237, 16-bit,
+  // the same PTX from both wheels): register 0 proves 16 bytes, the first
+  // access of R ^ 320 has R's leaves six levels down, so its 32 accesses
+  // stay `b16` (the rule for 3.6 alone joined them into 8 v4.b32)
+  const char* reg4 = "DistributedLinearLayout(reg_bases=[[1, 0], [0, 4], [0, 8], [0, 16], [16, 0], [64, 0]], lane_bases="
+                     "[[0, 1], [0, 2], [2, 0], [0, 32], [4, 0]], warp_bases=[[8, 0], [32, 0], [128, 0]], block_bases=[], "
+                     "shape=[256, 64])";
+  const char* lin4 = "SharedLinearLayout(offset_bases=[[0, 16], [0, 24], [16, 0], [32, 0], [0, 1], [2, 0], [0, 32], "
+                     "[66, 0], [1, 0], [4, 32], [8, 0], [160, 0], [0, 4], [0, 2]], block_bases=[], alignment=16)";
+  const Counts want4{{"ld.shared.b16", 32}, {"ld.shared.v4.b32", 4}, {"st.shared.b16", 32}, {"st.shared.v4.b32", 4}};
+  for (const ls::TritonVersion v : {ls::TritonVersion::v3_6, ls::TritonVersion::v3_9})
+    CHECK(via_shared_counts(reg4, lin4, {256, 64}, 16, v, 90) == want4);
 }
