@@ -432,18 +432,17 @@ std::vector<MvpTerm> mvp_terms(const std::vector<int64_t>& cols, int nrow) {
 
 bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   const bool xored = r_xored(accesses, s);
-  // 3.9: padding no term of R reaches folds away (3.6 is held to the six-term rule below)
+  // padding no term of R reaches folds away
   int64_t r_bits = 0;
   for (const int64_t t : s.r_terms) r_bits |= t;
   const bool reached = std::any_of(s.pads.begin(), s.pads.end(),
                                    [&](std::pair<int32_t, int32_t> p) { return (r_bits >> log2i(p.first)) != 0; });
-  const bool unpadded = s.pads.empty() || (s.version == TritonVersion::v3_9 && !reached);
+  const bool unpadded = s.pads.empty() || !reached;
   const bool chain = unpadded && !xored;  // R's only use is one GEP: InstCombine splits it
   const auto terms = static_cast<int>(s.r_terms.size());
-  // padded: R of six terms or more, LLVM proves none of its bits (3.6: a
-  // tree of ORs used by its GEP and its padding; 3.9 where R is XOR-ed, else
-  // r_tree_align gives each term's depth)
-  if (!unpadded && terms >= 6 && (s.version == TritonVersion::v3_6 || xored)) return true;
+  // padded, R XOR-ed: R of six terms or more, LLVM proves none of its bits
+  // (else r_tree_align gives each term's depth)
+  if (!unpadded && terms >= 6 && xored) return true;
   // the chain: InstCombine splits only R's `or disjoint`s, so each term of
   // Triton's OR lists is a GEP of its own and the tree of the XOR lists one
   // more (held-out seed 2110 3.6 line 3743: six terms, three GEPs, register
@@ -530,20 +529,24 @@ void padding_walk(std::vector<RNode>& nodes, int root, const LdStShape& s, const
 //   and so is a node whose leaves, in order, are those of a node of the
 //   index code's own tree (the same treeReduce of its `or`/`xor` list); a
 //   term `tid & m` itself (kept, no shift in bytes) has the index code's use;
-// - each padding interval's demanded-bits walk (padded layouts), down to the
-//   part of R reaching it: the nodes it passes have a second use for a
-//   while, and reassociateForUses turns their grandparent (C | Y) | Z, Z of
-//   one use, into (Y | Z) | C; a node both of whose operands reach stays
-//   read (not folded away in the first InstCombine), and a kept shifted term
-//   it reaches below R's root keeps a second use through the first
-//   InstCombine (seed-2403 line 742, seed-2404 line 561);
 // - InstCombine: an `xor` of operands with no common bit is an `or
 //   disjoint`; reassociateForUses, at each node in program order: the first
 //   operand (else the second) of the same op with one use, X op Y, and the
 //   other operand Z with one use: (X op Y) op Z -> (Y op Z) op X where X has
-//   another use, else (X op Z) op Y where Y has. `first_ic` gets the tree
-//   this leaves; from here on the padding reads that tree (padding_reads),
-//   a second use of what it reads;
+//   another use, else (X op Z) op Y where Y has. R's nodes come before the
+//   padding in program order, so this runs first on the uses Triton's code
+//   gives them (seed-2080 line 556: `tid & 12`'s second use moves it up
+//   before any padding reads R);
+// - then each padding interval's demanded-bits walk (padded layouts), down
+//   to the part of R reaching it: the nodes it passes have a second use for
+//   a while, and reassociateForUses turns their grandparent (C | Y) | Z, Z of
+//   one use, into (Y | Z) | C; a node both of whose operands reach stays
+//   read (it is neither the inner node nor Z of a fold in the first
+//   InstCombine: seed-2405 line 144), and a kept shifted term it reaches
+//   below R's root keeps a second use through the first InstCombine
+//   (seed-2403 line 742, seed-2404 line 561); InstCombine again on those
+//   uses. `first_ic` gets the tree this leaves; from here on the padding
+//   reads that tree (padding_reads), a second use of what it reads;
 // - Reassociate, in program order: each node's operands by rank (the lower
 //   first; `x & m` 2, shifted 3, a select 4, a node one more than its
 //   operands); an `or` with a one-use `add` or `shl` operand becomes an
@@ -554,9 +557,13 @@ void padding_walk(std::vector<RNode>& nodes, int root, const LdStShape& s, const
 //   CSE pairs; `xor` trees keep their shape: the chain made golden 3.6 line
 //   875 and ten others miss);
 // - InstCombine again: `add`s back to `or`s, reassociateForUses;
-// - SLP: four `and (x >> s), m` leaves or more among R's `or`s become one
-//   vector `and` under `llvm.vector.reduce.or`, shallow for the second
-//   InferAlignment (seed-2110 line 1137, seed-2200 line 1440).
+// - SLP: four `and (x >> s), m` leaves or more among the `or`s of R's
+//   reduction (its root and the one-use `or`s below it), one at least used by
+//   R alone, become one vector `and` under `llvm.vector.reduce.or`, shallow
+//   for the second InferAlignment (seed-2110 line 1137, seed-2200 line
+//   1440); leaves all shared with the index code stay scalar (seed-2110
+//   line 10, seed-2403 line 3828). A proxy: SLP's cost model decides, and
+//   where it does reduce R the tree below the reduction is not modelled.
 bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
                 std::vector<RNode>& first_ic) {
   auto leaf = [&](int v) { return nodes[v].term >= 0; };
@@ -571,7 +578,7 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
     if (leaf(v))
       return !(T.reused[term(v)] || (T.kept[term(v)] && T.shifts[term(v)] + eb == 0) ||
                (first && flag(walked_term, term(v))));
-    return !(nodes[v].multi || (!first && flag(read_node, static_cast<size_t>(v))));
+    return !(nodes[v].multi || flag(first ? walked_node : read_node, static_cast<size_t>(v)));
   };
   auto shift = [&](int v) { return T.shifts[term(v)]; };  // of a leaf (kNoShift: a select)
   auto post_order = [&]() {
@@ -620,12 +627,6 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
       nodes[v].multi = seq(seq, v, q) && index_nodes.count(q);
     }
   }
-  padding_walk(nodes, root, s, T, one_use, [&](int v, int g) {
-    if (!leaf(v))
-      walked_node.resize(std::max(walked_node.size(), static_cast<size_t>(v) + 1)), walked_node[v] = 1;
-    else if (g >= 0 && T.kept[term(v)] && shift(v) != LdStShape::kNoShift)
-      walked_term[term(v)] = 1;
-  });
   bool folded = false;
   auto fold = [&](auto&& self, int v) -> void {  // reassociateForUses
     for (;;) {
@@ -710,6 +711,13 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
   };
   first = true;
   instcombine();
+  padding_walk(nodes, root, s, T, one_use, [&](int v, int g) {
+    if (!leaf(v))
+      walked_node.resize(std::max(walked_node.size(), static_cast<size_t>(v) + 1)), walked_node[v] = 1;
+    else if (g >= 0 && T.kept[term(v)] && shift(v) != LdStShape::kNoShift)
+      walked_term[term(v)] = 1;
+  });
+  instcombine();
   first = false;
   first_ic = nodes;
   read_node.assign(nodes.size(), 0);
@@ -717,17 +725,18 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
     if (!leaf(v)) read_node[static_cast<size_t>(v)] = 1;
   reassociate();
   instcombine();
-  int ands = 0;  // SLP
+  int ands = 0, own = 0;  // SLP
   for (std::vector<int> work{root}; !work.empty();) {
     const int u = work.back();
     work.pop_back();
     if (!leaf(u)) {
-      if (nodes[u].op == 0) work.push_back(nodes[u].l), work.push_back(nodes[u].r);
+      if (nodes[u].op == 0 && (u == root || one_use(u))) work.push_back(nodes[u].l), work.push_back(nodes[u].r);
     } else if (T.shifts[term(u)] != LdStShape::kNoShift && !T.kept[term(u)]) {
       ++ands;
+      own += !T.reused[term(u)];
     }
   }
-  return ands >= 4;
+  return ands >= 4 && own > 0;
 }
 
 // r_tree_align on the terms T (the model's for 3.9; Triton's own, through

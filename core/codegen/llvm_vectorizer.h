@@ -24,11 +24,11 @@
 //   at most 16 (the shared base's); LLVM knows no bit of R (computeKnownBits
 //   stops six levels deep) where R's only use is one GEP (no padding, no
 //   XOR-ed offset: InstCombine splits its `or disjoint`s into one GEP per
-//   term of Triton's OR lists and one for the tree of its XOR lists; in
-//   3.9 also where no term reaches a padding interval) of six or more GEPs,
-//   nor, in 3.9, of seven or more terms (a proxy for the depth of the tree
-//   of ORs O3 builds) or, in a padded layout (3.9: R XOR-ed), of six or
-//   more terms (the same proxy): there it is Triton's own (its size); in a
+//   term of Triton's OR lists and one for the tree of its XOR lists; also
+//   where no term reaches a padding interval) of six or more GEPs, nor, in
+//   3.9, of seven or more terms (a proxy for the depth of the tree of ORs O3
+//   builds) or, in a padded layout where R is XOR-ed, of six or more terms
+//   (the same proxy): there it is Triton's own (its size); in a
 //   padded layout each term of R proves its trailing zeros only where
 //   computeKnownBits reaches it (r_tree_align below), and an access of R
 //   whose constant is the outermost GEP (3.6: R, the constant and R's

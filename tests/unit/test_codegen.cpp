@@ -1314,6 +1314,41 @@ TEST_CASE("codegen: 3.6 padded: R splits into GEPs where only its GEP uses its r
         Counts{{"ld.shared.b16", 62}, {"ld.shared.v2.b16", 1}, {"st.shared.b16", 62}, {"st.shared.v2.b16", 1}});
 }
 
+TEST_CASE("codegen: 3.6 padded: InstCombine folds R before the padding's walk, six terms as any", "[codegen]") {
+  // seed-2080 line 556 (16-bit): R = sel | ((a ^ b) ^ (tid & 12)); `tid & 12`
+  // has the index code's use, so R's first visit already makes it
+  // ((a | b) | sel) | (tid & 12), before any padding reads (a | b): every
+  // access stays `b16` (folding after the walk left pairs that join)
+  const char* reg = "DistributedLinearLayout(reg_bases=[[0, 32], [8, 0], [64, 0], [0, 1], [32, 0], [0, 8]], lane_bases="
+                    "[[1, 0], [0, 16], [0, 2], [0, 4], [16, 0]], warp_bases=[[4, 0], [2, 0]], block_bases=[], "
+                    "shape=[128, 64])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[64, 2], [256, 2]], offset_bases=[[0, 1], [0, 2], "
+                    "[0, 4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
+                    "block_bases=[], shape=[128, 64])";
+  CHECK(via_shared_counts(reg, pad, {128, 64}, 16, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 64}, {"st.shared.b16", 64}});
+  // seed-2405 line 144 (8-bit): the padding of the 128-element interval reads
+  // the node of R's three selects, which then is no one-use operand of a fold:
+  // R keeps Triton's shape, register 0 proves 2 bytes, one pair joins
+  const char* reg2 = "DistributedLinearLayout(reg_bases=[[8, 0], [0, 8], [0, 16], [0, 1]], lane_bases=[[4, 0], [0, 2], "
+                     "[0, 4], [1, 0], [2, 0]], warp_bases=[[32, 0], [16, 0]], block_bases=[], shape=[64, 32])";
+  const char* pad2 = "PaddedSharedLayout(interval_padding_pairs=[[128, 8], [4096, 8]], offset_bases=[[0, 1], [0, 2], "
+                     "[0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], "
+                     "shape=[64, 32])";
+  CHECK(via_shared_counts(reg2, pad2, {64, 32}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b8", 14}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 14}, {"st.shared.v2.b8", 1}});
+  // seed-2405 line 135 (32-bit): R of six terms, whose tree proves 16 bytes
+  // for register 0 (the six-term rule, dropped for unXOR-ed R, proved none)
+  const char* reg3 = "DistributedLinearLayout(reg_bases=[[128, 0], [0, 1], [0, 2], [64, 0]], lane_bases=[[16, 0], "
+                     "[0, 4], [32, 0], [1, 0], [8, 0]], warp_bases=[[0, 8], [2, 0], [4, 0]], block_bases=[], "
+                     "shape=[256, 16])";
+  const char* pad3 = "PaddedSharedLayout(interval_padding_pairs=[[128, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                     "[0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], "
+                     "shape=[256, 16])";
+  CHECK(via_shared_counts(reg3, pad3, {256, 16}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 12}, {"ld.shared.v4.b32", 1}, {"st.shared.b32", 12}, {"st.shared.v4.b32", 1}});
+}
+
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
   // golden 3.6 line 662 (bytes): column 0 images 132 (bits 2, 7), column 2
   // 66; column 2 is alone on both of its diagonals and becomes a select,
