@@ -154,8 +154,8 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 // grandparent (C | Y) | Z into (Y | Z) | C; a term the index code also
 // computes (one value) has a second use too, and the same fold moves it up.
 // 3.6: Triton's own terms go through o3_reshape (llvm_vectorizer.cpp: the
-// walk before the first InstCombine, then InstCombine, Reassociate,
-// InstCombine); where nothing but its GEP uses R's root (no padding reads
+// first InstCombine, its folds before and after the walk, then
+// Reassociate, InstCombine); where nothing but its GEP uses R's root (no padding reads
 // it, no register offset shares a bit with R or reaches an interval R
 // reaches), R is split into a chain of GEPs on the first InstCombine's
 // tree, as in 3.9; else the address is R, one GEP per padding interval
