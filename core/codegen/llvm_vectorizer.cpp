@@ -554,8 +554,9 @@ void padding_walk(std::vector<RNode>& nodes, int root, const LdStShape& s, const
 //   of an `or` tree becomes one chain of its leaves by rank, the highest on
 //   top, equal ranks in the order a last-in-first-out walk meets them, a pair
 //   of leaves that an `or` of the index code also joins at the bottom (its
-//   CSE pairs; `xor` trees keep their shape: the chain made golden 3.6 line
-//   875 and ten others miss);
+//   CSE pairs); the root of an `xor` tree likewise, with no CSE pairs (seed
+//   2500 3.9 line 1121: `(sel ^ (tid & 72))`, an `or` after InstCombine, then
+//   `^` the rest);
 // - InstCombine again: `add`s back to `or`s, reassociateForUses;
 // - SLP: four `and (x >> s), m` leaves or more among the `or`s of R's
 //   reduction (its root and the one-use `or`s below it), one at least used by
@@ -679,21 +680,22 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
         if (rank(rank, nv.l) < rank(rank, nv.r)) std::swap(nv.l, nv.r);  // its two leaves by rank
         continue;
       }
-      if (nv.op != 0 || (parent[v] >= 0 && nodes[parent[v]].op == 0)) continue;
+      const int op = nv.op;
+      if (op == 2 || (parent[v] >= 0 && nodes[parent[v]].op == op)) continue;
       std::vector<int> leaves, inner, work{v};
       while (!work.empty()) {
         const int u = work.back();
         work.pop_back();
         inner.push_back(u);
         for (int c : {nodes[u].l, nodes[u].r})
-          (!leaf(c) && nodes[c].op == 0 && one_use(c) ? work : leaves).push_back(c);
+          (!leaf(c) && nodes[c].op == op && one_use(c) ? work : leaves).push_back(c);
       }
       std::stable_sort(leaves.begin(), leaves.end(), [&](int a, int b) { return rank(rank, a) > rank(rank, b); });
       const int k = static_cast<int>(leaves.size());
       int best_i = -1, best_j = -1, best_rank = 0;
       for (int i = k - 1; i > 0 && k > 2; --i)
         for (int j = i - 1; j >= 0; --j) {
-          if (!leaf(leaves[i]) || !leaf(leaves[j]) || !(T.groups[term(leaves[i])] & T.groups[term(leaves[j])])) continue;
+          if (op != 0 || !leaf(leaves[i]) || !leaf(leaves[j]) || !(T.groups[term(leaves[i])] & T.groups[term(leaves[j])])) continue;
           const int mr = std::max(rank(rank, leaves[i]), rank(rank, leaves[j]));
           if (best_i < 0 || mr < best_rank) best_i = i, best_j = j, best_rank = mr;
         }
@@ -704,8 +706,8 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
         leaves.push_back(a);
         leaves.push_back(b);
       }
-      for (int i = 0; i + 2 < k; ++i) nodes[inner[i]] = {inner[i + 1], leaves[i], -1, 0};
-      nodes[inner[k - 2]] = {leaves[k - 2], leaves[k - 1], -1, 0};
+      for (int i = 0; i + 2 < k; ++i) nodes[inner[i]] = {inner[i + 1], leaves[i], -1, op};
+      nodes[inner[k - 2]] = {leaves[k - 2], leaves[k - 1], -1, op};
       parents();
     }
   };

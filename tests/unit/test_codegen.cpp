@@ -1416,4 +1416,13 @@ TEST_CASE("codegen: XOR-ed bases prove what O3's shape of R lets computeKnownBit
   const Counts want4{{"ld.shared.b16", 32}, {"ld.shared.v4.b32", 4}, {"st.shared.b16", 32}, {"st.shared.v4.b32", 4}};
   for (const ls::TritonVersion v : {ls::TritonVersion::v3_6, ls::TritonVersion::v3_9})
     CHECK(via_shared_counts(reg4, lin4, {256, 64}, 16, v, 90) == want4);
+  // seed 2500 3.9 line 1121 (16-bit): Reassociate makes R's `xor` tree a
+  // chain by rank, `sel ^ (tid & 72)` at the bottom (an `or` after
+  // InstCombine): register 0 proves 4 bytes and 8 pairs join (kept as
+  // Triton's tree, R proved nothing and every access stayed `b16`)
+  const char* reg5 = "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2], instr_shape=[16, 8], cga_layout=[])";
+  const char* lin5 = "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 17], [1, 17], [2, 4], [4, 2], "
+                     "[8, 0], [17, 17], [32, 0], [64, 0], [128, 8]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg5, lin5, {256, 32}, 16, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b16", 48}, {"ld.shared.b32", 8}, {"st.shared.b16", 48}, {"st.shared.b32", 8}});
 }
