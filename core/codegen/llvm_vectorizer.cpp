@@ -953,7 +953,7 @@ bool r_tree_decides(const std::vector<LdStAccess>& accesses, const LdStShape& s)
 }
 
 std::array<int32_t, 2> xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
-  if (!s.pads.empty() || !r_tree_decides(accesses, s)) return {0, 0};
+  if (!s.pads.empty() || !r_xored(accesses, s)) return {0, 0};
   return tree_align(s, triton_terms(s));
 }
 
