@@ -47,6 +47,25 @@ std::pair<int64_t, int64_t> pad_range(int64_t ones, int64_t unknown, Pads pads, 
   return {lo, hi};
 }
 
+// 3.6: whether ScalarEvolution takes the padding of (R | off) for this
+// interval (i, p: log2 of its bytes and of its padding's) apart into R's and
+// a constant, which puts the access in R's chain (the LoadStoreVectorizer
+// asks SCEV for the distance). InstCombine makes the padding `lshr x, i - p`
+// where x's bits in [i - p, i) are known zero, else x shifted by i under an
+// `and` mask: either way x divided by 2^a. SCEV splits (R + off) / 2^a only
+// where R is one term (two operands: the sum keeps its no-wrap) that is a
+// left shift with no bit below a, and off a multiple of 2^a.
+bool padding_splits(const LdStShape& s, int64_t off, int32_t interval, int32_t pad) {
+  const int64_t x = s.lane_warp_mask * s.elem_bytes | off;
+  const int i = log2i(int64_t{interval} * s.elem_bytes), p = log2i(int64_t{pad} * s.elem_bytes);
+  const int lo = std::max(i - p, 0);
+  const int a = ((x >> lo) & ((int64_t{1} << (i - lo)) - 1)) == 0 ? lo : i;
+  if (off & ((int64_t{1} << a) - 1)) return false;
+  if (a == 0) return true;
+  return s.r_terms.size() == 1 && !s.r_term_shifts.empty() && s.r_term_shifts[0] != LdStShape::kNoShift &&
+         std::countr_zero(static_cast<uint64_t>(s.r_terms[0] * s.elem_bytes)) >= a;
+}
+
 int32_t align_of(int64_t bits) {
   return bits == 0 ? 16 : static_cast<int32_t>(int64_t{1} << std::min(4, std::countr_zero(static_cast<uint64_t>(bits))));
 }
@@ -1035,10 +1054,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     }
     if (padded) {
       bool spread = (off & known) == 0;
-      if (s.version == TritonVersion::v3_6)  // 3.6: not where both reach an interval
+      if (s.version == TritonVersion::v3_6)  // 3.6: not where both reach an interval (but where SCEV splits it)
         for (auto [interval, pad] : s.pads) {
           const int sh = log2i(int64_t{interval} * s.elem_bytes);
-          if ((known >> sh) && (off >> sh)) spread = false;
+          if ((known >> sh) && (off >> sh) && !(key.first == 0 && padding_splits(s, off, interval, pad))) spread = false;
         }
       if (!spread) {
         if (!s.load && key.first == 0) {  // R + off, and the padding of that

@@ -19,7 +19,8 @@
 //   base of its own, (tid << s) | (c + d);
 // - padding distributes over such a disjoint sum, R's padding staying with
 //   R (LLVM of 3.6: not where both R and the constant reach an interval;
-//   that access is a base of its own);
+//   that access is a base of its own, unless ScalarEvolution splits its
+//   padding: R one left-shifted term and the padding's division exact);
 // - an access's alignment is 2^(trailing known-zero bits of its address),
 //   at most 16 (the shared base's); LLVM knows no bit of R (computeKnownBits
 //   stops six levels deep) where R's only use is one GEP (no padding, no

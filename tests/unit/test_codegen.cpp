@@ -1349,6 +1349,32 @@ TEST_CASE("codegen: 3.6 padded: InstCombine folds R before the padding's walk, s
         Counts{{"ld.shared.b32", 12}, {"ld.shared.v4.b32", 1}, {"st.shared.b32", 12}, {"st.shared.v4.b32", 1}});
 }
 
+TEST_CASE("codegen: 3.6 padded: SCEV puts an access of its own in R's chain where it splits the padding",
+          "[codegen]") {
+  // seed-2405 line 1039 (8-bit, pairs as b16): R = (tid & 56) << 3 is one
+  // term; R | 32 reaches the 16-byte interval as R does, and its padding
+  // `lshr exact (R | 32), 3` is R's plus 4 to ScalarEvolution: that store is
+  // in R's chain at 36, not a store in between that may overlap, so the
+  // stores at R and R + 2 join
+  const char* reg = "SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[2, 2, 2], threads_per_warp=[8, 4, 1], "
+                    "warps_per_cta=[1, 2, 1], order=[0, 2, 1], cga_layout=[]))";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[16, 2], [256, 4]], offset_bases=[[0, 1], [0, 2], "
+                    "[0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
+                    "block_bases=[], shape=[128, 32])";
+  CHECK(via_shared_counts(reg, pad, {128, 32}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 248}, {"ld.shared.v2.b16", 4}, {"st.shared.b16", 254}, {"st.shared.v2.b16", 1}});
+  // seed-77 line 203 (8-bit): R has two terms, so R | 32 is a sum of three
+  // to SCEV, which keeps its padding whole: it stays a store of its own
+  // between R's, and no store pair joins
+  const char* reg2 = "DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [0, 2], [0, 4], [0, 8]], lane_bases=[[0, 16], "
+                     "[2, 0], [4, 0], [8, 0], [16, 0]], warp_bases=[[32, 0]], block_bases=[], shape=[64, 32])";
+  const char* pad2 = "PaddedSharedLayout(interval_padding_pairs=[[16, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                     "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], "
+                     "shape=[64, 32])";
+  CHECK(via_shared_counts(reg2, pad2, {64, 32}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 8}, {"ld.shared.v2.b16", 4}, {"st.shared.b16", 16}});
+}
+
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
   // golden 3.6 line 662 (bytes): column 0 images 132 (bits 2, 7), column 2
   // 66; column 2 is alone on both of its diagonals and becomes a select,
