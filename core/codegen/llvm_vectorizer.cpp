@@ -767,21 +767,28 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
   const int n = static_cast<int>(T.bits.size());
   const int eb = log2i(s.elem_bytes);
   // GEPs of the padding: one per interval some term reaches; the intervals
-  // one single term reaches whole share one
+  // one single term reaches whole share one where each padding term is a
+  // left shift of that term's `tid & m` (InstCombine factors (X << a) +
+  // (X << b) into one multiplication; a right shift stays a GEP of its own:
+  // seed-2400 line 2776)
   int geps = 0;
   int64_t single = -1;
+  bool single_left = false;
   int kmin = 64;  // the smallest interval some term reaches (log2)
   for (auto [interval, pad] : s.pads) {
     int reach = 0;
     int64_t which = -1;
-    for (int64_t t : T.bits)
-      if ((t >> log2i(interval)) != 0) ++reach, which = t;
+    int32_t sh = LdStShape::kNoShift;
+    for (size_t t = 0; t < T.bits.size(); ++t)
+      if ((T.bits[t] >> log2i(interval)) != 0) ++reach, which = T.bits[t], sh = T.shifts[t];
     if (reach == 0) continue;
     kmin = std::min(kmin, log2i(interval));
+    const bool left = sh != LdStShape::kNoShift && sh + eb - log2i(interval) + log2i(pad) >= 0;
     if (reach == 1) {
-      if (single >= 0 && which == single && std::countr_zero(static_cast<uint64_t>(which)) >= log2i(interval))
+      if (single >= 0 && which == single && std::countr_zero(static_cast<uint64_t>(which)) >= log2i(interval) &&
+          left && single_left)
         continue;
-      if (single < 0) single = which;
+      if (single < 0) single = which, single_left = left;
     }
     ++geps;
   }

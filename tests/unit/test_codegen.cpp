@@ -1375,6 +1375,21 @@ TEST_CASE("codegen: 3.6 padded: SCEV puts an access of its own in R's chain wher
         Counts{{"ld.shared.b16", 8}, {"ld.shared.v2.b16", 4}, {"st.shared.b16", 16}});
 }
 
+TEST_CASE("codegen: padding GEPs of one term share one only where both are left shifts", "[codegen]") {
+  // seed-2400 line 2776 (3.6, 16-bit): `tid & 56` alone reaches both
+  // intervals; its padding terms are `(tid & 56) >> 1` and `(tid & 56) << 2`,
+  // which InstCombine cannot factor: two GEPs, R's terms one level deeper,
+  // `(tid & 64) >> 1` (its `tid & 64` also the index code's) at depth 5
+  // proves nothing, and register 0's pair stays `b16`
+  const char* reg = "DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [0, 1]], lane_bases=[[0, 2], [0, 4], [0, 8], "
+                    "[4, 0], [8, 0]], warp_bases=[[16, 0], [0, 16]], block_bases=[], shape=[32, 32])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[64, 1], [128, 16]], offset_bases=[[0, 1], [0, 2], "
+                    "[0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], "
+                    "shape=[32, 32])";
+  CHECK(via_shared_counts(reg, pad, {32, 32}, 16, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 8}, {"st.shared.b16", 8}});
+}
+
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
   // golden 3.6 line 662 (bytes): column 0 images 132 (bits 2, 7), column 2
   // 66; column 2 is alone on both of its diagonals and becomes a select,
