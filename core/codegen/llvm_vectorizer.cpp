@@ -944,9 +944,39 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
     }
     return false;
   };
+  // 3.6: the padding of an interval that several of R's terms reach is
+  // `(node >> a) & mask`, node the part of R's tree reaching it; InstCombine
+  // shrinks the mask to the bits it proves of node, where every term below
+  // is in reach of computeKnownBits from the `and` (node two levels down),
+  // else the mask keeps every bit from the padding's lowest up: that GEP's
+  // index proves only the padding's own alignment (seed-2403 line 910)
+  int pad_tz = 62;
+  if (s.version == TritonVersion::v3_6 && split36.empty() && root >= 0)
+    for (size_t j = 0; j < s.pads.size(); ++j) {
+      const int k = log2i(s.pads[j].first);
+      auto reach = [&](int v) { return (node_bits(nodes, T, v) >> k) != 0; };
+      int v = root;
+      while (nodes[v].term < 0 && reach(nodes[v].l) != reach(nodes[v].r)) v = reach(nodes[v].l) ? nodes[v].l : nodes[v].r;
+      if (!reach(v) || nodes[v].term >= 0) continue;
+      bool proved = true;
+      auto visit = [&](auto&& self, int u, int d) -> void {
+        if (nodes[u].term < 0) {
+          self(self, nodes[u].l, d + 1);
+          self(self, nodes[u].r, d + 1);
+          return;
+        }
+        const int t = nodes[u].term;
+        const int32_t sh = T.shifts[static_cast<size_t>(t)];
+        // at depth 5 a kept `shl/lshr (tid & m)` proves no high bit (its `and` is one deeper)
+        if (d >= 6 || (d == 5 && sh != LdStShape::kNoShift && sh + eb != 0 && lshr_kept(t))) proved = false;
+      };
+      visit(visit, v, 2);
+      const int64_t bits = pad_bits(node_bits(nodes, T, v) << eb, Pads(&s.pads[j], 1), s.elem_bytes);
+      pad_tz = std::min(pad_tz, proved ? tz_of(bits) : log2i(int64_t{s.pads[j].second} * s.elem_bytes));
+    }
   auto align = [&](bool at_offset) -> int32_t {
     if (!depths(at_offset)) return 1;
-    int tz = 4;
+    int tz = std::min(4, pad_tz);
     for (int t = 0; t < n; ++t) {
       const int d = depth[static_cast<size_t>(t)];
       const int full = std::countr_zero(static_cast<uint64_t>(T.bits[static_cast<size_t>(t)])) + eb;

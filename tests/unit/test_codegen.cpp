@@ -1390,6 +1390,22 @@ TEST_CASE("codegen: padding GEPs of one term share one only where both are left 
         Counts{{"ld.shared.b16", 8}, {"st.shared.b16", 8}});
 }
 
+TEST_CASE("codegen: 3.6 padded: the padding's mask keeps its low bits where InstCombine cannot prove R's", "[codegen]") {
+  // seed-2403 line 910 (16-bit): the padding is `(R >> 6) & 0x1fffffe`; R's
+  // `(tid & 7) << 2` and `(tid & 192) << 5` (both `tid & m` also the index
+  // code's) lie five levels below that `and`, so InstCombine keeps the mask
+  // whole and the GEP proves 2 bytes: register 0's pair stays `b16` though
+  // R's own path proves 4
+  const char* reg = "DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [4, 0], [0, 1]], lane_bases=[[0, 2], [0, 4], "
+                    "[0, 8], [8, 0], [0, 16]], warp_bases=[[0, 32], [16, 0], [32, 0]], block_bases=[], "
+                    "shape=[64, 64])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[64, 1]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                    "[0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], "
+                    "shape=[64, 64])";
+  CHECK(via_shared_counts(reg, pad, {64, 64}, 16, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 16}, {"st.shared.b16", 16}});
+}
+
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
   // golden 3.6 line 662 (bytes): column 0 images 132 (bits 2, 7), column 2
   // 66; column 2 is alone on both of its diagonals and becomes a select,
