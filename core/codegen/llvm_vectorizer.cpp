@@ -847,12 +847,59 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
       }
     if (T.reused.empty()) padding_walk(nodes, root, s, T, [](int) { return true; }, [](int, int) {});
   }
+  // InstCombine's bit-reversal idiom: an `or` subtree of single-bit terms
+  // (the largest) that together move thread-index bit q to address bit P - q,
+  // P the highest, becomes zext(bitreverse(trunc(tid) & mask)) to P + 1 bits,
+  // its mask two levels below the node (seed-2403 line 3999, seed-2200 line
+  // 57: `llvm.bitreverse.i11`)
+  std::vector<char> reversed(nodes.size(), 0);
+  if (root >= 0) {
+    auto moves = [&](auto&& self, int v, std::vector<std::pair<int, int>>& pq) -> bool {  // (P - q, q) pairs
+      if (nodes[v].term >= 0) {
+        const int t = nodes[v].term;
+        const auto bits = static_cast<uint64_t>(T.bits[static_cast<size_t>(t)]);
+        if (!std::has_single_bit(bits) || T.shifts[static_cast<size_t>(t)] == LdStShape::kNoShift) return false;
+        pq.push_back({std::countr_zero(bits) + eb, std::countr_zero(bits) - T.shifts[static_cast<size_t>(t)]});
+        return true;
+      }
+      return nodes[v].op == 0 && self(self, nodes[v].l, pq) && self(self, nodes[v].r, pq);
+    };
+    auto mark = [&](auto&& self, int v) -> void {
+      if (nodes[v].term >= 0) return;
+      std::vector<std::pair<int, int>> pq;
+      if (moves(moves, v, pq)) {
+        int top = 0;
+        for (auto [at, q] : pq) top = std::max(top, at);
+        if (std::all_of(pq.begin(), pq.end(), [&](std::pair<int, int> x) { return x.first + x.second == top; })) {
+          reversed[static_cast<size_t>(v)] = 1;
+          return;
+        }
+      }
+      self(self, nodes[v].l);
+      self(self, nodes[v].r);
+    };
+    mark(mark, root);
+  }
   // each term's depth below the access's address, for register 0 (at_offset
   // false) or a register offset; 0 where the shared base is out of reach
   std::vector<int> depth(static_cast<size_t>(n), 0);
+  std::vector<char> in_reversal(static_cast<size_t>(n), 0);  // a term under a reversed node
   auto walk_in = [&](const std::vector<RNode>& tree, auto&& self, int v, int d) -> void {
     if (tree[v].term >= 0) {
       depth[static_cast<size_t>(tree[v].term)] = d;
+      return;
+    }
+    if (&tree == &nodes && reversed[static_cast<size_t>(v)]) {  // each of its terms: the mask's depth
+      auto leaves = [&](auto&& me, int u) -> void {
+        if (tree[u].term >= 0) {
+          depth[static_cast<size_t>(tree[u].term)] = d + 2;
+          in_reversal[static_cast<size_t>(tree[u].term)] = 1;
+          return;
+        }
+        me(me, tree[u].l);
+        me(me, tree[u].r);
+      };
+      leaves(leaves, v);
       return;
     }
     self(tree, self, tree[v].l, d + 1);
@@ -982,7 +1029,8 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
       const int full = std::countr_zero(static_cast<uint64_t>(T.bits[static_cast<size_t>(t)])) + eb;
       const int32_t sh = T.shifts[static_cast<size_t>(t)];
       int k = full;
-      if (d >= 6) k = 0;
+      if (in_reversal[static_cast<size_t>(t)]) k = d <= 5 ? full : 0;  // the mask proves all or nothing
+      else if (d >= 6) k = 0;
       else if (d == 5 && sh != LdStShape::kNoShift) k = sh + eb > 0 ? (lshr_kept(t) ? std::min(sh + eb, full) : full) : sh + eb == 0 ? full : ((!at_offset || !T.reused.empty()) && !lshr_kept(t) ? full : 0);
       tz = std::min(tz, k);
     }

@@ -1406,6 +1406,29 @@ TEST_CASE("codegen: 3.6 padded: the padding's mask keeps its low bits where Inst
         Counts{{"ld.shared.b16", 16}, {"st.shared.b16", 16}});
 }
 
+TEST_CASE("codegen: InstCombine's bit reversal puts R's single-bit terms under their mask", "[codegen]") {
+  // seed-2403 line 3999 (3.6, 32-bit): two single-bit terms move thread-index
+  // bits q to address bit P - q; InstCombine makes their `or`
+  // `zext(bitreverse(trunc(tid) & mask))`, whose mask lies deeper than the
+  // terms did: register 0 proves 4 bytes, not 8, and every access stays `b32`
+  const char* reg = "DistributedLinearLayout(reg_bases=[[64, 0], [32, 0], [0, 4], [0, 8], [0, 1]], lane_bases=[[8, 0], "
+                    "[4, 0], [0, 16], [0, 2], [2, 0]], warp_bases=[[16, 0], [1, 0]], block_bases=[], "
+                    "shape=[128, 32])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[128, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                    "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], "
+                    "shape=[128, 32])";
+  CHECK(via_shared_counts(reg, pad, {128, 32}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 32}, {"st.shared.b32", 32}});
+  // seed-2500 line 1113 (3.9, 8-bit, XOR-ed R): the same idiom in R's tree
+  const char* reg2 = "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [0, 16], [0, 64], [8, 0], [16, 0]], "
+                     "lane_bases=[[0, 2], [2, 0], [0, 4], [0, 8], [4, 0]], warp_bases=[[0, 32]], block_bases=[], "
+                     "shape=[32, 128])";
+  const char* lin2 = "SharedLinearLayout(offset_bases=[[0, 16], [0, 4], [0, 36], [0, 80], [8, 0], [1, 0], [16, 4], "
+                     "[1, 8], [0, 1], [2, 0], [0, 2], [4, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg2, lin2, {32, 128}, 8, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b8", 48}, {"ld.shared.v2.b8", 8}, {"st.shared.b8", 48}, {"st.shared.v2.b8", 8}});
+}
+
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
   // golden 3.6 line 662 (bytes): column 0 images 132 (bits 2, 7), column 2
   // 66; column 2 is alone on both of its diagonals and becomes a select,
