@@ -172,8 +172,10 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 // round trips and fresh sets (docs/codegen.md: 3.6 sessions 18-20 and 29,
 // 3.9 session 23). 3.6: a padding GEP read from several of R's terms
 // proves only its padding's alignment where InstCombine, from the padding's
-// `and`, cannot see them all (its mask keeps the low bits). offsets: the OR
-// of the accesses' c_i | d_i.
+// `and`, cannot see them all (its mask keeps the low bits). Single-bit terms
+// that InstCombine makes one `llvm.bitreverse` prove their bits at the
+// depth of its mask (here and in xored_tree_align). offsets: the OR of the
+// accesses' c_i | d_i.
 std::array<int32_t, 2> r_tree_align(const LdStShape& s, int64_t offsets);  // {register 0, a register offset}
 
 // Where R's tree decides its alignment (padded layouts; XOR-ed R), so
