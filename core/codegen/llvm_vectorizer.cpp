@@ -488,19 +488,23 @@ int64_t node_bits(const std::vector<RNode>& nodes, const Terms& T, int v) {
   return node_bits(nodes, T, nodes[v].l) | node_bits(nodes, T, nodes[v].r);
 }
 
-// What each padding interval R reaches reads of R's tree (demanded bits):
-// the node below which one operand alone reaches it (a node both reach, or
-// a term), one per such interval.
+// What a padding interval (elements) reads of R's tree (demanded bits): the
+// node below which one operand alone reaches it (a node both reach, or a
+// term); -1 where R does not reach it.
+int padding_read(const std::vector<RNode>& nodes, int root, const Terms& T, int32_t interval) {
+  const int k = log2i(interval);
+  auto reach = [&](int v) { return (node_bits(nodes, T, v) >> k) != 0; };
+  if (!reach(root)) return -1;
+  int v = root;
+  while (nodes[v].term < 0 && reach(nodes[v].l) != reach(nodes[v].r)) v = reach(nodes[v].l) ? nodes[v].l : nodes[v].r;
+  return v;
+}
+
+// padding_read of each interval R reaches.
 std::vector<int> padding_reads(const std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T) {
   std::vector<int> reads;
-  for (auto [interval, pad] : s.pads) {
-    const int k = log2i(interval);
-    auto reach = [&](int v) { return (node_bits(nodes, T, v) >> k) != 0; };
-    if (!reach(root)) continue;
-    int v = root;
-    while (nodes[v].term < 0 && reach(nodes[v].l) != reach(nodes[v].r)) v = reach(nodes[v].l) ? nodes[v].l : nodes[v].r;
-    reads.push_back(v);
-  }
+  for (auto [interval, pad] : s.pads)
+    if (const int v = padding_read(nodes, root, T, interval); v >= 0) reads.push_back(v);
   return reads;
 }
 
@@ -1000,11 +1004,8 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
   int pad_tz = 62;
   if (s.version == TritonVersion::v3_6 && split36.empty() && root >= 0)
     for (size_t j = 0; j < s.pads.size(); ++j) {
-      const int k = log2i(s.pads[j].first);
-      auto reach = [&](int v) { return (node_bits(nodes, T, v) >> k) != 0; };
-      int v = root;
-      while (nodes[v].term < 0 && reach(nodes[v].l) != reach(nodes[v].r)) v = reach(nodes[v].l) ? nodes[v].l : nodes[v].r;
-      if (!reach(v) || nodes[v].term >= 0) continue;
+      const int v = padding_read(nodes, root, T, s.pads[j].first);
+      if (v < 0 || nodes[v].term >= 0) continue;
       bool proved = true;
       auto visit = [&](auto&& self, int u, int d) -> void {
         if (nodes[u].term < 0) {
