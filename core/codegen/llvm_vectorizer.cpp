@@ -579,7 +579,9 @@ void padding_walk(std::vector<RNode>& nodes, int root, const LdStShape& s, const
 //   of leaves that an `or` of the index code also joins at the bottom (its
 //   CSE pairs); the root of an `xor` tree likewise, with no CSE pairs (seed
 //   2500 3.9 line 1121: `(sel ^ (tid & 72))`, an `or` after InstCombine, then
-//   `^` the rest);
+//   `^` the rest); an `or` tree below a node that became an `add` is a root
+//   then, and Reassociate revisits it (codegen-3.6 line 438: ((t0 | t1) |
+//   (t2 | t3)) under an `add` becomes ((t0 | t1) | t3) | t2);
 // - InstCombine again: `add`s back to `or`s, reassociateForUses;
 // - SLP: four `and (x >> s), m` leaves or more among the `or`s of R's
 //   reduction (its root and the one-use `or`s below it), one at least used by
@@ -588,8 +590,9 @@ void padding_walk(std::vector<RNode>& nodes, int root, const LdStShape& s, const
 //   1440); leaves all shared with the index code stay scalar (seed-2110
 //   line 10, seed-2403 line 3828). A proxy: SLP's cost model decides, and
 //   where it does reduce R the tree below the reduction is not modelled.
-bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
-                std::vector<RNode>& first_ic) {
+//   Returns the number of the reduction's operands (0: no SLP).
+int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
+               std::vector<RNode>& first_ic) {
   auto leaf = [&](int v) { return nodes[v].term >= 0; };
   auto term = [&](int v) { return static_cast<size_t>(nodes[v].term); };
   const int eb = log2i(s.elem_bytes);
@@ -694,17 +697,24 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
       if (!leaf(u)) return one_use(u) && nodes[u].op == 2;
       return one_use(u) && shift(u) != LdStShape::kNoShift && shift(u) + eb > 0 && T.kept[term(u)];
     };
-    for (int v : post_order()) {
+    std::vector<int> inside;  // nodes of a larger tree when met
+    auto chain = [&](int v, bool again) {
       RNode& nv = nodes[v];
-      if (nv.multi) continue;
-      if (rank(rank, nv.r) < rank(rank, nv.l)) std::swap(nv.l, nv.r);
-      if (nv.op == 0 && (interesting(nv.l) || interesting(nv.r))) {
-        nv.op = 2;
-        if (rank(rank, nv.l) < rank(rank, nv.r)) std::swap(nv.l, nv.r);  // its two leaves by rank
-        continue;
+      if (nv.multi) return;
+      if (!again) {
+        if (rank(rank, nv.r) < rank(rank, nv.l)) std::swap(nv.l, nv.r);
+        if (nv.op == 0 && (interesting(nv.l) || interesting(nv.r))) {
+          nv.op = 2;
+          if (rank(rank, nv.l) < rank(rank, nv.r)) std::swap(nv.l, nv.r);  // its two leaves by rank
+          return;
+        }
       }
       const int op = nv.op;
-      if (op == 2 || (parent[v] >= 0 && nodes[parent[v]].op == op)) continue;
+      if (op == 2) return;
+      if (parent[v] >= 0 && nodes[parent[v]].op == op) {
+        if (!again) inside.push_back(v);
+        return;
+      }
       std::vector<int> leaves, inner, work{v};
       while (!work.empty()) {
         const int u = work.back();
@@ -732,7 +742,10 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
       for (int i = 0; i + 2 < k; ++i) nodes[inner[i]] = {inner[i + 1], leaves[i], -1, op};
       nodes[inner[k - 2]] = {leaves[k - 2], leaves[k - 1], -1, op};
       parents();
-    }
+    };
+    for (int v : post_order()) chain(v, false);
+    for (int v : inside)  // below a node that became an `add`: a root now
+      if (parent[v] >= 0 && nodes[parent[v]].op == 2 && nodes[v].op == 0) chain(v, true);
   };
   first = true;
   instcombine();
@@ -750,24 +763,38 @@ bool o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const T
     if (!leaf(v)) read_node[static_cast<size_t>(v)] = 1;
   reassociate();
   instcombine();
-  int ands = 0, own = 0;  // SLP
+  int ands = 0, own = 0, ops = 0;  // SLP
   for (std::vector<int> work{root}; !work.empty();) {
     const int u = work.back();
     work.pop_back();
-    if (!leaf(u)) {
-      if (nodes[u].op == 0 && (u == root || one_use(u))) work.push_back(nodes[u].l), work.push_back(nodes[u].r);
-    } else if (T.shifts[term(u)] != LdStShape::kNoShift && !T.kept[term(u)]) {
+    if (!leaf(u) && nodes[u].op == 0 && (u == root || one_use(u))) {
+      work.push_back(nodes[u].l), work.push_back(nodes[u].r);
+      continue;
+    }
+    ++ops;
+    if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift && !T.kept[term(u)]) {
       ++ands;
       own += !T.reused[term(u)];
     }
   }
-  return ands >= 4 && own > 0;
+  return ands >= 4 && own > 0 ? ops : 0;
 }
+
+// What R's tree proves (bytes, at most 16) for the first access of a base:
+// register 0's (R one level below the address) and one at a register
+// offset (two levels); `gep`: the same bases' other accesses, one constant
+// GEP deeper. The second InferAlignment carries a base's first alignment to
+// its other accesses, so the two differ only where SLP changed R's tree
+// between the passes.
+struct TreeAlign {
+  std::array<int32_t, 2> base{0, 0};
+  std::array<int32_t, 2> gep{0, 0};
+};
 
 // r_tree_align on the terms T (the model's for 3.9; Triton's own, through
 // o3_reshape, for 3.6): register 0's access and an access at a register
 // offset, from one tree.
-std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
+TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
   const int n = static_cast<int>(T.bits.size());
   const int eb = log2i(s.elem_bytes);
   // GEPs of the padding: one per interval some term reaches; the intervals
@@ -816,6 +843,7 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
   };
   const int ors = reduce(or_d, or_s, 0), xors = reduce(xor_d, xor_s, 1);
   std::vector<RNode> first_ic;  // o3_reshape's tree after the first InstCombine
+  int slp = 0;                  // operands of SLP's reduction of R (0: none)
   int root = ors;
   if (ors < 0) {
     root = xors;
@@ -823,7 +851,8 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
     nodes.push_back({ors, xors, -1});
     root = static_cast<int>(nodes.size()) - 1;
   }
-  if (geps == 0 && !s.pads.empty()) return {16, 16};  // no term reaches an interval: no padding in the address
+  const TreeAlign all{{16, 16}, {16, 16}};
+  if (geps == 0 && !s.pads.empty()) return all;  // no term reaches an interval: no padding in the address
   if (root >= 0) {
     // a term the index code also computes (`tid & bit`, Triton's CSE made
     // them one value) has a second use, and reassociateForUses moves it up
@@ -834,7 +863,8 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
       const int64_t bits = T.bits[static_cast<size_t>(nodes[v].term)];
       return std::has_single_bit(static_cast<uint64_t>(bits)) && (bits & s.index_reused) != 0;
     };
-    if (!T.reused.empty() && o3_reshape(nodes, root, s, T, first_ic)) return {16, 16};  // SLP: R's bits all known
+    if (!T.reused.empty()) slp = o3_reshape(nodes, root, s, T, first_ic);
+    if (slp > 0 && !s.pads.empty()) return all;  // padded: SLP's tree not modelled, R's bits taken as known
     std::vector<int> parent;  // the model's terms (3.9): the fold and the padding's walk here
     for (int v = 0; v < static_cast<int>(nodes.size()) && T.reused.empty(); ++v)
       while (reused(v)) {
@@ -1037,29 +1067,41 @@ std::array<int32_t, 2> tree_align(const LdStShape& s, const Terms& T, int64_t of
     }
     return int32_t{1} << tz;
   };
-  return {align(false), align(true)};
+  const int32_t first = align(false), offset = align(true);
+  if (slp == 0) return {{first, offset}, {first, offset}};
+  // SLP reduced R: the vector's llvm.vector.reduce.or and R's other operands,
+  // reduced in pairs (rounds of them); its `and` of constant masks is in
+  // computeKnownBits' reach where R is at most 4 - rounds deep (all R's bits
+  // known), else nothing is (codegen-3.6 line 438: the accesses of an R ^ c
+  // below its first one, two rounds, stay 4-byte aligned)
+  int rounds = 0;
+  while ((1 << rounds) < slp - 3) ++rounds;
+  auto known = [&](int r) { return r + rounds + 1 <= 5 ? 16 : 1; };
+  return {{std::max(first, known(1)), std::max(offset, known(2))},
+          {std::max(first, known(2)), std::max(offset, known(3))}};
 }
 
 }  // namespace
 
 std::array<int32_t, 2> r_tree_align(const LdStShape& s, int64_t offsets) {
-  if (s.version == TritonVersion::v3_6) return tree_align(s, triton_terms(s), offsets);
+  if (s.version == TritonVersion::v3_6) return tree_align(s, triton_terms(s), offsets).base;
   std::vector<int32_t> shifts(s.r_terms.size(), LdStShape::kNoShift);
   std::copy_n(s.r_term_shifts.begin(), std::min(shifts.size(), s.r_term_shifts.size()), shifts.begin());
   Terms t;
   t.bits = s.r_terms;
   t.shifts = std::move(shifts);
   t.lists = triton_lists(s);
-  return tree_align(s, t);
+  return tree_align(s, t).base;
 }
 
 bool r_tree_decides(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   return !s.pads.empty() || r_xored(accesses, s);
 }
 
-std::array<int32_t, 2> xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
-  if (!s.pads.empty() || !r_xored(accesses, s)) return {0, 0};
-  return tree_align(s, triton_terms(s));
+std::array<int32_t, 4> xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
+  if (!s.pads.empty() || !r_xored(accesses, s)) return {0, 0, 0, 0};
+  const TreeAlign a = tree_align(s, triton_terms(s));
+  return {a.base[0], a.base[1], a.gep[0], a.gep[1]};
 }
 
 // InstCombine's demanded bits: where R is one term (x << s) & m, x the
@@ -1090,7 +1132,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   const bool deep = r_too_deep(accesses, s);
   // what R's tree proves at register 0 and at a register offset (padded),
   // or for R and each R ^ c (XOR-ed); 0: not this rule
-  std::array<int32_t, 2> tree_align{0, 0}, xored_align{0, 0};
+  std::array<int32_t, 2> tree_align{0, 0};
+  std::array<int32_t, 4> xored_align{0, 0, 0, 0};
   if (padded && s.proof == LdStShape::Proof::model) {
     int64_t offsets = 0;
     for (const LdStAccess& a : accesses) offsets |= a.xor_const | a.add_const;
@@ -1187,7 +1230,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     else if (tree_align[0])
       align = std::max(s.vec_bytes, std::min(align, tree_align[(accesses[i].xor_const | accesses[i].add_const) != 0]));
     else if (xored_align[0])
-      align = std::max(s.vec_bytes, std::min(align, xored_align[key.first == 1]));
+      align = std::max(s.vec_bytes, std::min(align, xored_align[(key.first == 1) + (accesses[i].add_const != 0 ? 2 : 0)]));
     if (!s.load && key.first != 2) {
       address[i].constant = off;
       addresses.add(i, key.first == 0 ? r_term : Term{kXored + key.second, 0, mb, r_term.tz});

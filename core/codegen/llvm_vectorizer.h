@@ -188,9 +188,12 @@ bool r_tree_decides(const std::vector<LdStAccess>& accesses, const LdStShape& s)
 // below the address) and for the first access of an R ^ c (two levels),
 // from the shape O3 gives Triton's tree of its own terms (mvp_terms;
 // EarlyCSE with the index code, InstCombine, Reassociate, InstCombine); the
-// second InferAlignment carries it to the base's other accesses. 16 where
-// SLP makes R a vector reduction (all of R's bits known); {0, 0}: not this case.
-std::array<int32_t, 2> xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s);
+// second InferAlignment carries it to the base's other accesses. Where SLP
+// makes R a vector reduction between the passes, the second proves all of
+// R's bits for an access whose reduction's `and` is in reach (R at most 4 -
+// rounds deep, the reduction's pairs in rounds). {R, R ^ c, then the same
+// for the accesses one constant GEP below}; {0, 0, 0, 0}: not this case.
+std::array<int32_t, 4> xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 
 // The instructions, in the order of their first access in the input.
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s);

@@ -1429,6 +1429,41 @@ TEST_CASE("codegen: InstCombine's bit reversal puts R's single-bit terms under t
         Counts{{"ld.shared.b8", 48}, {"ld.shared.v2.b8", 8}, {"st.shared.b8", 48}, {"st.shared.v2.b8", 8}});
 }
 
+TEST_CASE("codegen: Reassociate revisits an OR tree whose user became an add", "[codegen]") {
+  // gapped 3.6 line 284 (16-bit): R's root becomes an `add` (its operand
+  // `(tid & m) << k` is kept), and its left `or` tree, met before as part of
+  // the root's, is a tree of its own: chained, deeper than the balanced
+  // tree, and the eight pairs the balanced tree proved 4-byte aligned stay
+  // `b16`
+  const char* reg = "SliceLayout(dim=0, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2, 2], "
+                    "instr_shape=[1, 16, 8], cga_layout=[]))";
+  const char* lin = "SharedLinearLayout(offset_bases=[[0, 1], [16, 0], [0, 2], [0, 4], [0, 8], [0, 17], [0, 49], "
+                    "[0, 64], [0, 136], [1, 0], [2, 49], [4, 17], [8, 0], [32, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg, lin, {64, 256}, 16, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 128}, {"st.shared.b16", 128}});
+}
+
+TEST_CASE("codegen: SLP's reduction of R is in reach only where R is shallow enough", "[codegen]") {
+  // seed-2090 3.6 line 342 (32-bit): SLP makes R `reduce.or(<4 x i32>) | s1
+  // | s2`, two rounds; for the accesses below each R ^ c's first one the
+  // vector's `and` is six levels down: they stay 4-byte aligned and scalar
+  const char* reg = "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], "
+                    "warps_per_cta=[4, 1], instr_shape=[16, 32, 8], cga_layout=[]), k_width=1)";
+  const char* lin = "SharedLinearLayout(offset_bases=[[8, 0], [0, 16], [4, 0], [32, 0], [8, 4], [0, 1], [2, 0], "
+                    "[24, 4], [0, 32], [0, 2], [1, 0], [0, 8]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg, lin, {64, 64}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 16}, {"ld.shared.v4.b32", 4}, {"st.shared.b32", 16}, {"st.shared.v4.b32", 4}});
+  // codegen-3.6 line 438: both rules; the revisited tree keeps the first
+  // access of R ^ c 4-byte aligned in the first pass, and SLP's second pass
+  // lifts it alone
+  const char* reg2 = "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], "
+                     "warps_per_cta=[4, 1], instr_shape=[16, 16, 8], cga_layout=[]), k_width=1)";
+  const char* lin2 = "SharedLinearLayout(offset_bases=[[8, 0], [4, 0], [0, 32], [0, 4], [8, 8], [1, 0], [16, 0], "
+                     "[1, 16], [0, 1], [2, 0], [0, 2], [0, 64]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg2, lin2, {32, 128}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 30}, {"ld.shared.v2.b32", 17}, {"st.shared.b32", 30}, {"st.shared.v2.b32", 17}});
+}
+
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
   // golden 3.6 line 662 (bytes): column 0 images 132 (bits 2, 7), column 2
   // 66; column 2 is alone on both of its diagonals and becomes a select,
