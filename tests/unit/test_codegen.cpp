@@ -1464,6 +1464,27 @@ TEST_CASE("codegen: SLP's reduction of R is in reach only where R is shallow eno
         Counts{{"ld.shared.b32", 30}, {"ld.shared.v2.b32", 17}, {"st.shared.b32", 30}, {"st.shared.v2.b32", 17}});
 }
 
+TEST_CASE("codegen: a misaligned word's loads stay apart where SLP joins them", "[codegen]") {
+  // seed-2406 3.6 line 2159 (16-bit, sm_90): register pairs the global
+  // store packs lie at consecutive addresses 2 mod 4; SLP makes each pair
+  // one `load <2 x half>` (then `load i32, align 2`), which NVPTX loads as
+  // two `ld.shared.b16` and the LoadStoreVectorizer joins with no other: no
+  // load of the tile joins (the halves alone would make sixteen v4.b32)
+  const char* reg = "SliceLayout(dim=1, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 1, 1], "
+                    "instr_shape=[1, 16, 8], cga_layout=[]))";
+  const char* lin = "SharedLinearLayout(offset_bases=[[2, 0], [2, 1], [0, 16], [0, 4], [8, 0], [0, 2], [1, 0], "
+                    "[0, 8], [4, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg, lin, {16, 32}, 16, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 128}, {"st.shared.v4.b32", 16}});
+  // held-out seed 2501 3.9 line 1890 (sm_80): SLP leaves such a pair, and
+  // the LoadStoreVectorizer joins its halves with their neighbours
+  const char* reg2 = "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 1], instr_shape=[16, 8], cga_layout=[])";
+  const char* lin2 = "SharedLinearLayout(offset_bases=[[0, 8], [0, 9], [8, 8], [16, 0], [4, 0], [0, 2], [10, 8], "
+                     "[1, 0], [0, 4]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg2, lin2, {32, 16}, 16, ls::TritonVersion::v3_9, 80) ==
+        Counts{{"ld.shared.v4.b16", 4}, {"st.shared.b16", 8}, {"st.shared.v2.b32", 2}});
+}
+
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
   // golden 3.6 line 662 (bytes): column 0 images 132 (bits 2, 7), column 2
   // 66; column 2 is alone on both of its diagonals and becomes a select,
