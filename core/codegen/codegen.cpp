@@ -542,9 +542,11 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
       const int32_t n = m.bytes / m.unit;
       return prefix + (n == 1 ? "" : "v" + std::to_string(n) + ".") + "b" + std::to_string(8 * m.unit);
     }
-    // bytes LLVM joined: an ld.global.b16's two halves in order are that
-    // 16-bit value again; Triton's own i16 byte pairs join as 16-bit elements
-    if (bits == 8 && neighbour_vec == 2 && m.next >= 0 && (acc[m.lead].reg & 1) == 0 &&
+    // bytes LLVM joined: an ld.global.b16's two halves (two of Triton's
+    // single bytes) in order are that 16-bit value again (two of its `v2.b8`
+    // pairs joined are a word: seed-2110 3.6 line 89); Triton's own i16 byte
+    // pairs join as 16-bit elements
+    if (bits == 8 && neighbour_vec == 2 && m.bytes == 2 && m.next >= 0 && (acc[m.lead].reg & 1) == 0 &&
         acc[m.next].reg == (acc[m.lead].reg | 1))
       return prefix + "b16";
     if (bits == 8 && m.unit == 2 && single == prefix + "b16" && m.bytes <= 8)

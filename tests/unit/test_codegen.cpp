@@ -1485,6 +1485,18 @@ TEST_CASE("codegen: a misaligned word's loads stay apart where SLP joins them", 
         Counts{{"ld.shared.v4.b16", 4}, {"st.shared.b16", 8}, {"st.shared.v2.b32", 2}});
 }
 
+TEST_CASE("codegen: two joined byte pairs are a word, not a 16-bit value", "[codegen]") {
+  // seed-2110 3.6 line 89 (8-bit, sm_90): Triton's `st.shared.v2.b8` pairs
+  // (the halves of an ld.global.b16) join two by two; each 4-byte access is
+  // a `b32`, also where its two pairs are registers 2k and 2k + 1
+  const char* reg = "NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 32], "
+                    "cga_layout=[])";
+  const char* lin = "SharedLinearLayout(offset_bases=[[0, 32], [0, 1], [1, 0], [1, 2], [8, 0], [5, 2], [0, 128], "
+                    "[0, 9], [0, 4], [16, 0], [1, 18], [2, 0], [0, 64], [32, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg, lin, {64, 256}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 32}, {"st.shared.b32", 32}});
+}
+
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
   // golden 3.6 line 662 (bytes): column 0 images 132 (bits 2, 7), column 2
   // 66; column 2 is alone on both of its diagonals and becomes a select,
