@@ -549,6 +549,10 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
     if (bits == 8 && neighbour_vec == 2 && m.bytes == 2 && m.next >= 0 && (acc[m.lead].reg & 1) == 0 &&
         acc[m.next].reg == (acc[m.lead].reg | 1))
       return prefix + "b16";
+    // eight stored bytes that are four ld.global.b16 values, each in order:
+    // NVPTX stores those 16-bit registers (gapped 3.6 line 66: `v4.b16`
+    // beside `v2.b32` of bytes it must pack)
+    if (bits == 8 && store && neighbour_vec == 2 && m.unit == 1 && m.pairs && m.bytes == 8) return prefix + "v4.b16";
     if (bits == 8 && m.unit == 2 && single == prefix + "b16" && m.bytes <= 8)
       return prefix + "v" + std::to_string(m.bytes / 2) + ".b16";
     // Triton's own 32-bit words (16-bit pairs the consumer packs) join as words

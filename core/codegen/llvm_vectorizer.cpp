@@ -205,7 +205,7 @@ void split_by_alignment(const Placed* c, size_t n, const LdStShape& s, bool fill
 }
 
 // The instruction of a piece, keyed by its first access in the input.
-std::pair<int32_t, Merged> merged_of(const Piece& p) {
+std::pair<int32_t, Merged> merged_of(const Piece& p, const std::vector<LdStAccess>& acc) {
   Merged m;
   m.unit = p.first->size;
   m.bytes = static_cast<int32_t>(p.bytes);
@@ -224,6 +224,12 @@ std::pair<int32_t, Merged> merged_of(const Piece& p) {
     m.count += e->count;
   }
   if (p.last - p.first == 2 && real == 2 && p.first[0].count == 1 && p.first[1].count == 1) m.next = p.first[1].index;
+  m.pairs = (p.last - p.first) % 2 == 0;
+  for (const Placed* e = p.first; e + 1 < p.last && m.pairs; e += 2)
+    m.pairs = e[0].index >= 0 && e[1].index >= 0 && e[0].count == 1 && e[1].count == 1 &&
+              acc[static_cast<size_t>(e[0].index)].reg % 2 == 0 &&
+              acc[static_cast<size_t>(e[1].index)].reg == acc[static_cast<size_t>(e[0].index)].reg + 1 &&
+              e[1].offset == e[0].offset + e[0].size;
   return {first, m};
 }
 
@@ -1320,7 +1326,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   for (auto& v : groups) {
     apart.clear();
     if (combine) combine_loads(v, accesses, s, apart);
-    for (const Placed& p : apart) out.push_back(merged_of(Piece{&p, &p + 1, p.size}));
+    for (const Placed& p : apart) out.push_back(merged_of(Piece{&p, &p + 1, p.size}, accesses));
     // by offset, then in the group's order: a load group's is the input's,
     // a store group's (split_at_aliasing_stores) the reverse
     const auto by_offset = [&](const Placed& a, const Placed& b) {
@@ -1341,7 +1347,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       for (size_t c = 0, from = 0; c < ends.size(); from = ends[c++]) {
         pieces.clear();
         split_by_alignment(chained.data() + from, ends[c] - from, s, fill, pieces);
-        for (const Piece& p : pieces) out.push_back(merged_of(p));
+        for (const Piece& p : pieces) out.push_back(merged_of(p, accesses));
       }
       lo = hi;
     }

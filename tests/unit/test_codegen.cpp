@@ -1497,6 +1497,19 @@ TEST_CASE("codegen: two joined byte pairs are a word, not a 16-bit value", "[cod
         Counts{{"ld.shared.b32", 32}, {"st.shared.b32", 32}});
 }
 
+TEST_CASE("codegen: eight stored bytes of four in-order 16-bit loads are a v4.b16", "[codegen]") {
+  // gapped 3.6 line 66 (8-bit, 1 warp): Triton stores single bytes; the
+  // rows whose eight bytes are registers 2k, 2k + 1 of ld.global.b16 values
+  // in order store those values (`st.shared.v4.b16`), the others pack words
+  const char* reg = "DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [2, 0], [0, 2], [0, 4], [0, 8]], "
+                    "lane_bases=[[0, 16], [4, 0], [8, 0], [0, 32], [0, 64]], warp_bases=[], block_bases=[], "
+                    "shape=[16, 128])";
+  const char* lin = "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 6], [0, 8], [0, 16], [0, 32], [0, 64], "
+                    "[1, 0], [2, 1], [4, 8], [8, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg, lin, {16, 128}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.v2.b32", 4}, {"ld.shared.v4.b16", 4}, {"st.shared.v2.b32", 4}, {"st.shared.v4.b16", 4}});
+}
+
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
   // golden 3.6 line 662 (bytes): column 0 images 132 (bits 2, 7), column 2
   // 66; column 2 is alone on both of its diagonals and becomes a select,
