@@ -79,18 +79,22 @@ struct Placed {
   int32_t first;   // the first of its accesses in the input
   int32_t base = 0;  // Merged::base
   int32_t base_align = 16;  // Merged::base_align
+  bool jumbled = false;  // a word combined of pieces out of register order
 };
 
 // O3's load combining: the pieces of one word (registers r .. r + u - 1,
-// r a multiple of u) join into one integer load when they lie in register
-// order at consecutive addresses of one base and the first is aligned to
-// the word; a word in any other order keeps all of its pieces. Where the
-// first is not aligned to the word, SLP on sm_90 and sm_100 still makes
-// them one vector load (InstCombine: `load i32, align 2`), which NVPTX
-// loads piece by piece again and the LoadStoreVectorizer joins with nothing
-// (seed-2406 3.6 line 2159); on sm_80 SLP leaves them (held-out seed 2501
-// 3.9 line 1890, which combines when compiled for sm_90): such pieces go to
-// `apart`, one instruction each.
+// r a multiple of u) join into one load when they lie at consecutive
+// addresses of one base and the lowest is aligned to the word: in register
+// order an integer load; four bytes in another order SLP's `<4 x i8>` load
+// and a shuffle, which the LoadStoreVectorizer keeps apart from the integer
+// loads (seed-2400 3.6 line 726; seed-77 line 209: the jumbled word beside
+// an integer one stays a `b32`); a pair in another order keeps its pieces.
+// Where the lowest piece is not aligned to the word, SLP on sm_90 and
+// sm_100 still makes them one vector load (`load i32, align 2`), which
+// NVPTX loads piece by piece again and the LoadStoreVectorizer joins with
+// nothing (seed-2406 3.6 line 2159); on sm_80 SLP leaves them (held-out
+// seed 2501 3.9 line 1890, which combines when compiled for sm_90): such
+// pieces go to `apart`, one instruction each.
 void combine_loads(std::vector<Placed>& v, const std::vector<LdStAccess>& acc, const LdStShape& s,
                    std::vector<Placed>& apart) {
   const int64_t u = s.unit_elems;
@@ -99,23 +103,34 @@ void combine_loads(std::vector<Placed>& v, const std::vector<LdStAccess>& acc, c
   std::vector<bool> gone(v.size(), false);
   for (auto& [reg, i] : at) {
     if (reg % u != 0) continue;
-    Placed& a = v[i];
-    const bool aligned = a.align >= u * s.elem_bytes;
-    bool whole = a.size == s.elem_bytes && (aligned || s.sm >= 90);
-    std::vector<size_t> rest;
-    for (int64_t j = 1; j < u && whole; ++j) {
-      auto it = at.find(reg + j);
-      whole = it != at.end() && v[it->second].size == s.elem_bytes && v[it->second].offset == a.offset + j * s.elem_bytes;
-      if (whole) rest.push_back(it->second);
+    std::vector<size_t> word;  // positions in v, in register order
+    for (int64_t j = 0; j < u; ++j)
+      if (auto it = at.find(reg + j); it != at.end() && v[it->second].size == s.elem_bytes) word.push_back(it->second);
+    if (static_cast<int64_t>(word.size()) != u) continue;
+    std::vector<int64_t> offs;
+    bool in_order = true;
+    for (int64_t j = 0; j < u; ++j) {
+      offs.push_back(v[word[static_cast<size_t>(j)]].offset);
+      in_order = in_order && offs.back() == offs.front() + j * s.elem_bytes;
     }
-    if (!whole) continue;
+    std::sort(offs.begin(), offs.end());
+    bool consecutive = true;
+    for (int64_t j = 0; j < u; ++j) consecutive = consecutive && offs[static_cast<size_t>(j)] == offs[0] + j * s.elem_bytes;
+    if (!in_order && !(u == 4 && consecutive)) continue;
+    size_t low = word[0];
+    for (size_t k : word)
+      if (v[k].offset < v[low].offset) low = k;
+    Placed& a = v[low];
+    const bool aligned = a.align >= u * s.elem_bytes;
+    if (!aligned && s.sm < 90) continue;
     if (!aligned) {
-      for (size_t k : rest) apart.push_back(v[k]), gone[k] = true;
-      apart.push_back(a), gone[i] = true;
+      for (size_t k : word) apart.push_back(v[k]), gone[k] = true;
       continue;
     }
     a.size = static_cast<int32_t>(u * s.elem_bytes);
-    for (size_t k : rest) {
+    a.jumbled = !in_order;
+    for (size_t k : word) {
+      if (k == low) continue;
       a.count += v[k].count;
       a.first = std::min(a.first, v[k].first);
       gone[k] = true;
@@ -1338,11 +1353,12 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
                           [](const Placed& a, const Placed& b) { return a.offset == b.offset && a.size == b.size; }),
               v.end());
     // LLVM's classes: one scalar type each (mostly one: then v itself)
-    if (std::adjacent_find(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.size != b.size; }) !=
+    auto cls = [](const Placed& a) { return 2 * a.size + (a.jumbled ? 1 : 0); };
+    if (std::adjacent_find(v.begin(), v.end(), [&](const Placed& a, const Placed& b) { return cls(a) != cls(b); }) !=
         v.end())
-      std::stable_sort(v.begin(), v.end(), [](const Placed& a, const Placed& b) { return a.size < b.size; });
+      std::stable_sort(v.begin(), v.end(), [&](const Placed& a, const Placed& b) { return cls(a) < cls(b); });
     for (auto lo = v.begin(); lo != v.end();) {
-      const auto hi = std::find_if(lo, v.end(), [&](const Placed& p) { return p.size != lo->size; });
+      const auto hi = std::find_if(lo, v.end(), [&](const Placed& p) { return cls(p) != cls(*lo); });
       chains_of(&*lo, static_cast<size_t>(hi - lo), fill, chained, ends);
       for (size_t c = 0, from = 0; c < ends.size(); from = ends[c++]) {
         pieces.clear();

@@ -1,6 +1,7 @@
 // codegen: kernels whose PTX was read from Triton 3.6 / 3.9 (compiled offline
 // for sm_80/sm_90/sm_100), counts per thread as the PTX has them.
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <map>
 
 #include "analysis/swizzle.h"
@@ -779,20 +780,20 @@ TEST_CASE("codegen: 16-bit values loaded one by one are stored as halves when LL
           Counts{{"ld.shared.v4.b16", 16}, {"st.shared.v4.b16", 16}});
 }
 
-TEST_CASE("codegen: O3 combines the bytes of a word only when all four are in order", "[codegen]") {
+TEST_CASE("codegen: O3 combines the four bytes of a word at consecutive addresses", "[codegen]") {
   // held-out kernel (seed 77, both wheels' PTX): each thread's 8 bytes go
   // to shared offsets 0 1 2 3 5 4 7 6; the first word, in order, becomes one
-  // i32 load, the second stays four i8 loads that LLVM joins into a word of
-  // its own: 16 ld.shared.b32, not 8 v2.b32 (the stores were never combined)
+  // i32 load, the second SLP's `<4 x i8>` load and a shuffle, which the
+  // LoadStoreVectorizer keeps apart from the i32: 16 ld.shared.b32, not 8
+  // v2.b32 (the stores were never combined)
   for (auto v : {ls::TritonVersion::v3_6, ls::TritonVersion::v3_9})
     CHECK(via_shared_counts("BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[2, 16], warps_per_cta=[2, 2], "
                             "order=[1, 0], cga_layout=[])",
                             "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 5], [0, 8], [1, 0], [2, 0], [4, 0], "
                             "[8, 0], [16, 0]], block_bases=[], alignment=16)",
                             {32, 16}, 8, v, 90) == Counts{{"ld.shared.b32", 16}, {"st.shared.v2.b32", 8}});
-  // a word whose pairs are swapped (offsets 0 1 3 2) combines no pair: its
-  // four bytes are joined by LLVM's vectorizer alone (combining pairs made
-  // five golden kernels miss)
+  // a word whose pairs are swapped (offsets 0 1 3 2) is one combined load
+  // too, as is one in order; bytes at offsets 0 1 2 4 are not a word's
   cg::LdStShape s;
   s.lane_warp_mask = 0x40;
   s.elem_bytes = 1;
@@ -801,10 +802,12 @@ TEST_CASE("codegen: O3 combines the bytes of a word only when all four are in or
   s.unit_elems = 4;
   auto m = cg::vectorize({{0, 0, 0}, {0, 1, 1}, {0, 3, 2}, {0, 2, 3}}, s);
   REQUIRE(m.size() == 1);
-  CHECK((m[0].bytes == 4 && m[0].unit == 1 && m[0].count == 4));
+  CHECK((m[0].bytes == 4 && m[0].unit == 4 && m[0].count == 4));
   m = cg::vectorize({{0, 0, 0}, {0, 1, 1}, {0, 2, 2}, {0, 3, 3}}, s);
   REQUIRE(m.size() == 1);
   CHECK((m[0].bytes == 4 && m[0].unit == 4 && m[0].count == 4));
+  m = cg::vectorize({{0, 0, 0}, {0, 1, 1}, {0, 2, 2}, {0, 4, 3}}, s);
+  CHECK(std::none_of(m.begin(), m.end(), [](const cg::Merged& x) { return x.unit == 4; }));
 }
 
 TEST_CASE("codegen: O3 combines two bytes an st.global.b16 packs into one i16 load", "[codegen]") {
@@ -1508,6 +1511,21 @@ TEST_CASE("codegen: eight stored bytes of four in-order 16-bit loads are a v4.b1
                     "[1, 0], [2, 1], [4, 8], [8, 0]], block_bases=[], alignment=16)";
   CHECK(via_shared_counts(reg, lin, {16, 128}, 8, ls::TritonVersion::v3_6, 90) ==
         Counts{{"ld.shared.v2.b32", 4}, {"ld.shared.v4.b16", 4}, {"st.shared.v2.b32", 4}, {"st.shared.v4.b16", 4}});
+}
+
+TEST_CASE("codegen: four bytes of one word out of register order are one load", "[codegen]") {
+  // seed-2400 3.6 line 726 (8-bit, sm_90): each packed word's four bytes
+  // lie at consecutive addresses in another order; SLP loads them as one
+  // `<4 x i8>` (a `b32` where the lowest is 4-byte aligned, else four
+  // `ld.shared.b8`), never two `v2.b8`
+  const char* reg = "SliceLayout(dim=1, parent=BlockedLayout(size_per_thread=[1, 1, 8], threads_per_warp=[2, 2, 8], "
+                    "warps_per_cta=[4, 1, 2], order=[2, 0, 1], cga_layout=[]))";
+  const char* lin = "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 5], [0, 8], [1, 5], [3, 5], [4, 8], [8, 1], "
+                    "[24, 1], [32, 8], [67, 5]], block_bases=[], alignment=16)";
+  const Counts c = via_shared_counts(reg, lin, {128, 16}, 8, ls::TritonVersion::v3_6, 90);
+  CHECK(c.at("ld.shared.b32") == 16);
+  CHECK(c.at("ld.shared.b8") == 64);
+  CHECK(c.count("ld.shared.v2.b8") == 0);
 }
 
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
