@@ -1341,7 +1341,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   for (auto& v : groups) {
     apart.clear();
     if (combine) combine_loads(v, accesses, s, apart);
-    for (const Placed& p : apart) out.push_back(merged_of(Piece{&p, &p + 1, p.size}, accesses));
+    for (const Placed& p : apart) {
+      out.push_back(merged_of(Piece{&p, &p + 1, p.size}, accesses));
+      out.back().second.split = true;
+    }
     // by offset, then in the group's order: a load group's is the input's,
     // a store group's (split_at_aliasing_stores) the reverse
     const auto by_offset = [&](const Placed& a, const Placed& b) {

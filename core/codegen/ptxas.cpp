@@ -66,13 +66,14 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
     for (size_t i = 0; i < idx.size();) {
       SassAccess s{{idx[i]}, op[idx[i]].bytes};
       for (const int32_t size : {16, 8, 4}) {
-        if (op[idx[i]].bytes >= size || known.align(op[idx[i]].offset) < size) continue;
+        if (op[idx[i]].bytes >= size || known.align(op[idx[i]].offset) < size || op[idx[i]].split) continue;
         // 16-bit loads join in pairs only where an access of the base promises the word's alignment
         if (size == 4 && (store || promised_of[static_cast<size_t>(base)].align(op[idx[i]].offset) < 4)) continue;
         const int32_t least = size == 4 ? 2 : 4;
         int64_t end = op[idx[i]].offset;
         size_t j = i;
-        while (j < idx.size() && end - op[idx[i]].offset < size && op[idx[j]].offset == end && op[idx[j]].bytes >= least)
+        while (j < idx.size() && end - op[idx[i]].offset < size && op[idx[j]].offset == end && op[idx[j]].bytes >= least &&
+               !op[idx[j]].split)
           end += op[idx[j++]].bytes;
         if (end - op[idx[i]].offset != size || j - i < 2) continue;
         if (store) {  // stores next to one another in the program

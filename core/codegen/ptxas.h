@@ -17,7 +17,10 @@
 //   Triton's 3.6 padded kernels that keep their 16-bit loads apart);
 // - then loads of at least 4 bytes inside one 16-byte window that ptxas
 //   knows aligned become one LDS.128, reading the gaps between them too
-//   (so a load whose bytes a 16-byte load already reads is dropped).
+//   (so a load whose bytes a 16-byte load already reads is dropped);
+// - a piece of a misaligned integer load that NVPTX splits (loaded into a
+//   32-bit register, Merged::split) joins nothing, nor do its neighbours
+//   across it (seed-2406 3.6 line 2159: 128 LDS.U16 in the cubin).
 // Not modelled: 16-bit pairs whose alignment only ptxas's arithmetic knows.
 #pragma once
 

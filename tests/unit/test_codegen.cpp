@@ -1479,6 +1479,12 @@ TEST_CASE("codegen: a misaligned word's loads stay apart where SLP joins them", 
                     "[0, 8], [4, 0]], block_bases=[], alignment=16)";
   CHECK(via_shared_counts(reg, lin, {16, 32}, 16, ls::TritonVersion::v3_6, 90) ==
         Counts{{"ld.shared.b16", 128}, {"st.shared.v4.b32", 16}});
+  // ptxas joins none of those loads (the split pieces land in 32-bit
+  // registers): the cubin has 128 LDS.U16, the H200 counted 128 load
+  // wavefronts (bench/RESULTS.md, session 32)
+  const auto r = cg::via_shared(at(reg, {16, 32}), at(lin, {16, 32}), 16, {ls::TritonVersion::v3_6, 90});
+  CHECK(r.shared_load_wavefronts == 128);
+  CHECK((!r.instrs[2].ptxas || r.instrs[2].ptxas->per_thread == 128));
   // held-out seed 2501 3.9 line 1890 (sm_80): SLP leaves such a pair, and
   // the LoadStoreVectorizer joins its halves with their neighbours
   const char* reg2 = "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 1], instr_shape=[16, 8], cga_layout=[])";
