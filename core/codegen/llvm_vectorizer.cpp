@@ -622,9 +622,10 @@ void padding_walk(std::vector<RNode>& nodes, int root, const LdStShape& s, const
 //   R alone, become one vector `and` under `llvm.vector.reduce.or`, shallow
 //   for the second InferAlignment (seed-2110 line 1137, seed-2200 line
 //   1440); leaves all shared with the index code stay scalar (seed-2110
-//   line 10, seed-2403 line 3828). A proxy: SLP's cost model decides, and
-//   where it does reduce R the tree below the reduction is not modelled.
-//   Returns the number of the reduction's operands (0: no SLP).
+//   line 10, seed-2403 line 3828). A proxy: SLP's cost model decides (3.9's
+//   SLP also reduces R with unlike lanes, whose bits it then loses:
+//   docs/codegen.md, session 32). Returns the number of the reduction's
+//   operands (0: no SLP); tree_align follows the reduction's depth.
 int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
                std::vector<RNode>& first_ic) {
   auto leaf = [&](int v) { return nodes[v].term >= 0; };
@@ -1103,11 +1104,12 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
   };
   const int32_t first = align(false), offset = align(true);
   if (slp == 0) return {{first, offset}, {first, offset}};
-  // SLP reduced R: the vector's llvm.vector.reduce.or and R's other operands,
-  // reduced in pairs (rounds of them); its `and` of constant masks is in
-  // computeKnownBits' reach where R is at most 4 - rounds deep (all R's bits
-  // known), else nothing is (codegen-3.6 line 438: the accesses of an R ^ c
-  // below its first one, two rounds, stay 4-byte aligned)
+  // SLP reduced R between the passes: the vector's llvm.vector.reduce.or and
+  // R's other operands, reduced in pairs (rounds of them); its `and` of
+  // constant masks is in computeKnownBits' reach where R is at most 4 -
+  // rounds deep (all R's bits known), else the first pass's alignment stays
+  // (codegen-3.6 line 438: the accesses of an R ^ c below its first one, two
+  // rounds, stay 4-byte aligned)
   int rounds = 0;
   while ((1 << rounds) < slp - 3) ++rounds;
   auto known = [&](int r) { return r + rounds + 1 <= 5 ? 16 : 1; };
