@@ -236,6 +236,7 @@ std::pair<int32_t, Merged> merged_of(const Piece& p, const std::vector<LdStAcces
       m.lead_gap = static_cast<int32_t>(e->offset - p.first->offset);
     }
     first = std::min(first, e->first);
+    m.last = std::max(m.last, e->index);
     m.count += e->count;
   }
   if (p.last - p.first == 2 && real == 2 && p.first[0].count == 1 && p.first[1].count == 1) m.next = p.first[1].index;

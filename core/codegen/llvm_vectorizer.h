@@ -135,7 +135,8 @@ struct Merged {
   int32_t bytes = 0;
   int32_t unit = 0;  // bytes of each piece joined: Triton's access, or an integer load combined of several
   bool pairs = false;  // Triton's accesses are registers 2k, 2k + 1 in order, two by two, at consecutive addresses
-  bool split = false;  // a piece of a misaligned integer load NVPTX splits (into a 32-bit register): ptxas joins it with nothing
+  bool split = false;
+  int32_t last = 0;  // the last of Triton's accesses in it (a joined store stands where its last one did)  // a piece of a misaligned integer load NVPTX splits (into a 32-bit register): ptxas joins it with nothing
   // its base (one PTX register: R, R ^ c, or an access of its own), numbered per op; accesses of
   // their own in a padded layout that LLVM leaves in one register (R and the padding of R | c,
   // c in the immediate: those whose c agree at and above the one interval in reach) share it

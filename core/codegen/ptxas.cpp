@@ -50,6 +50,13 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
       promised_of[static_cast<size_t>(m.base)].add(m.offset, m.bytes);
       if (arithmetic) k.add(0, m.base_align);
     }
+  std::vector<int32_t> pos(op.size());  // program order: a joined store stands where its last access was
+  {
+    std::vector<int32_t> o(op.size());
+    for (size_t k = 0; k < o.size(); ++k) o[k] = static_cast<int32_t>(k);
+    std::stable_sort(o.begin(), o.end(), [&](int32_t a, int32_t b) { return op[a].last < op[b].last; });
+    for (size_t k = 0; k < o.size(); ++k) pos[static_cast<size_t>(o[k])] = static_cast<int32_t>(k);
+  }
   std::vector<std::vector<int32_t>> by_base(static_cast<size_t>(bases));
   for (int32_t i = 0; i < static_cast<int32_t>(op.size()); ++i) by_base[static_cast<size_t>(op[i].base)].push_back(i);
   std::vector<SassAccess> out;
@@ -67,9 +74,14 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
       SassAccess s{{idx[i]}, op[idx[i]].bytes};
       for (const int32_t size : {16, 8, 4}) {
         if (op[idx[i]].bytes >= size || known.align(op[idx[i]].offset) < size || op[idx[i]].split) continue;
-        // 16-bit loads join in pairs only where an access of the base promises the word's alignment
-        if (size == 4 && (store || promised_of[static_cast<size_t>(base)].align(op[idx[i]].offset) < 4)) continue;
-        const int32_t least = size == 4 ? 2 : 4;
+        int32_t least = 4;
+        if (op[idx[i]].bytes == 2 && size <= 8) {
+          // 16-bit accesses join only where an access of the base promises the alignment
+          if (promised_of[static_cast<size_t>(base)].align(op[idx[i]].offset) < size) continue;
+          least = 2;
+        } else if (size == 4) {
+          continue;
+        }
         int64_t end = op[idx[i]].offset;
         size_t j = i;
         while (j < idx.size() && end - op[idx[i]].offset < size && op[idx[j]].offset == end && op[idx[j]].bytes >= least &&
@@ -77,12 +89,14 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
           end += op[idx[j++]].bytes;
         if (end - op[idx[i]].offset != size || j - i < 2) continue;
         if (store) {  // stores next to one another in the program
-          const auto [lo, hi] = std::minmax_element(idx.begin() + static_cast<std::ptrdiff_t>(i),
-                                                    idx.begin() + static_cast<std::ptrdiff_t>(j));
-          if (*hi - *lo != static_cast<int32_t>(j - i) - 1) continue;
+          int32_t lo = pos[static_cast<size_t>(idx[i])], hi = lo;
+          for (size_t k = i; k < j; ++k)
+            lo = std::min(lo, pos[static_cast<size_t>(idx[k])]), hi = std::max(hi, pos[static_cast<size_t>(idx[k])]);
+          if (hi - lo != static_cast<int32_t>(j - i) - 1) continue;
         }
         s.ptx.assign(idx.begin() + static_cast<std::ptrdiff_t>(i), idx.begin() + static_cast<std::ptrdiff_t>(j));
         s.bytes = size;
+        s.halves = least == 2;
         break;
       }
       i += s.ptx.size();
@@ -96,7 +110,7 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
       const int64_t lo = op[out[a].ptx.front()].offset;
       const int64_t w0 = lo - ((lo - known.o) % 16 + 16) % 16;
       size_t b = a;
-      while (b < out.size() && out[b].bytes >= 4 && op[out[b].ptx.front()].offset + out[b].bytes <= w0 + 16)
+      while (b < out.size() && out[b].bytes >= 4 && !out[b].halves && op[out[b].ptx.front()].offset + out[b].bytes <= w0 + 16)
         ++b;
       if (b - a >= 2) {
         for (size_t k = a + 1; k < b; ++k) {

@@ -11,13 +11,17 @@
 //   bytes, become one 8- or 16-byte access where that knowledge makes the
 //   first's address a multiple of the whole (greedy from the lowest offset,
 //   16 bytes before 8): loads in any order, stores only where they follow
-//   one another in the program; two 16-bit loads that follow on become one
-//   32-bit load where an access through the register (not ptxas's
-//   arithmetic) promises the word's alignment (session 18: the H200 counts of
-//   Triton's 3.6 padded kernels that keep their 16-bit loads apart);
+//   one another in the program (a store LLVM joined stands where its last
+//   piece did); 16-bit accesses that follow on become one 4- or 8-byte
+//   access where an access through the register (not ptxas's arithmetic)
+//   promises that alignment (session 18: the H200 counts of Triton's 3.6
+//   padded kernels that keep their 16-bit loads apart; session 32: 16-bit
+//   stores in program order made STS and STS.64, 16-bit loads LDS.64, never
+//   LDS.128);
 // - then loads of at least 4 bytes inside one 16-byte window that ptxas
 //   knows aligned become one LDS.128, reading the gaps between them too
-//   (so a load whose bytes a 16-byte load already reads is dropped);
+//   (so a load whose bytes a 16-byte load already reads is dropped), but
+//   not those made of 16-bit loads;
 // - a piece of a misaligned integer load that NVPTX splits (loaded into a
 //   32-bit register, Merged::split) joins nothing, nor do its neighbours
 //   across it (seed-2406 3.6 line 2159: 128 LDS.U16 in the cubin).
@@ -38,6 +42,7 @@ struct SassAccess {
   std::vector<int32_t> ptx;
   int32_t bytes = 0;
   int32_t lead_gap = 0;  // bytes from its address up to its first PTX instruction's
+  bool halves = false;   // made of 16-bit accesses
 };
 
 // The SASS accesses of `op` (an op's PTX loads or stores in program order,

@@ -976,7 +976,8 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   CHECK(cg::ptxas_accesses(loads, false, {}, true).size() == 2);
   CHECK(cg::ptxas_accesses(loads, false, {}, false).size() == 3);
   // two 16-bit loads that follow on become one 32-bit load where an access of the register (here a
-  // 4-byte load at +0) promises the word's alignment, not where only ptxas's arithmetic knows it
+  // 4-byte load at +0) promises the word's alignment, not where only ptxas's arithmetic knows it;
+  // 16-bit stores too where they follow one another in the program
   std::vector<cg::Merged> halves(3);
   halves[0].bytes = 4, halves[0].offset = 0;
   halves[1].bytes = halves[2].bytes = 2;
@@ -985,7 +986,10 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   REQUIRE(pairs.size() == 2);
   CHECK(pairs[1].bytes == 4);
   CHECK(pairs[1].ptx == std::vector<int32_t>{1, 2});
-  CHECK(cg::ptxas_accesses(halves, true, {}, false).size() == 3);  // stores stay apart
+  CHECK(cg::ptxas_accesses(halves, true, {}, false).size() == 2);
+  halves[1].last = 2, halves[2].last = 0;  // the first store of the pair stands after a third
+  halves[0].last = 1;
+  CHECK(cg::ptxas_accesses(halves, true, {}, false).size() == 3);
   halves[0].offset = 2;  // promises 2 mod 4: +8 is not a word
   CHECK(cg::ptxas_accesses(halves, false, {}, false).size() == 3);
   std::vector<cg::Merged> arith(halves.begin() + 1, halves.end());
