@@ -91,8 +91,9 @@ struct Placed {
 // an integer one stays a `b32`); a pair in another order keeps its pieces.
 // Where the lowest piece is not aligned to the word, SLP on sm_90 and
 // sm_100 still makes them one vector load (`load i32, align 2`), which
-// NVPTX loads piece by piece again and the LoadStoreVectorizer joins with
-// nothing (seed-2406 3.6 line 2159); on sm_80 SLP leaves them (held-out
+// NVPTX loads in pieces of its alignment (seed-2400 3.6 line 956: a word of
+// bytes at 2 mod 4, two `ld.shared.b16`) and the LoadStoreVectorizer joins
+// with nothing (seed-2406 3.6 line 2159); on sm_80 SLP leaves them (held-out
 // seed 2501 3.9 line 1890, which combines when compiled for sm_90): such
 // pieces go to `apart`, one instruction each.
 void combine_loads(std::vector<Placed>& v, const std::vector<LdStAccess>& acc, const LdStShape& s,
@@ -123,8 +124,17 @@ void combine_loads(std::vector<Placed>& v, const std::vector<LdStAccess>& acc, c
     Placed& a = v[low];
     const bool aligned = a.align >= u * s.elem_bytes;
     if (!aligned && s.sm < 90) continue;
-    if (!aligned) {
-      for (size_t k : word) apart.push_back(v[k]), gone[k] = true;
+    if (!aligned) {  // NVPTX loads the word in pieces of its alignment
+      std::sort(word.begin(), word.end(), [&](size_t x, size_t y) { return v[x].offset < v[y].offset; });
+      const int64_t per = std::max<int64_t>(a.align / s.elem_bytes, 1);
+      for (size_t k = 0; k < word.size(); k += static_cast<size_t>(per)) {
+        Placed p = v[word[k]];
+        p.size = static_cast<int32_t>(per * s.elem_bytes);
+        for (size_t q = k + 1; q < k + static_cast<size_t>(per); ++q)
+          p.count += v[word[q]].count, p.first = std::min(p.first, v[word[q]].first);
+        apart.push_back(p);
+      }
+      for (size_t k : word) gone[k] = true;
       continue;
     }
     a.size = static_cast<int32_t>(u * s.elem_bytes);

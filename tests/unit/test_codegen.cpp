@@ -1489,6 +1489,14 @@ TEST_CASE("codegen: a misaligned word's loads stay apart where SLP joins them", 
   const auto r = cg::via_shared(at(reg, {16, 32}), at(lin, {16, 32}), 16, {ls::TritonVersion::v3_6, 90});
   CHECK(r.shared_load_wavefronts == 128);
   CHECK((!r.instrs[2].ptxas || r.instrs[2].ptxas->per_thread == 128));
+  // seed-2400 3.6 line 956 (8-bit): a word whose lowest byte is only 2-byte
+  // aligned (`load <4 x i8>, align 2`) is loaded as two `ld.shared.b16`
+  const char* reg3 = "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], "
+                     "warps_per_cta=[4, 1], instr_shape=[16, 32, 32], cga_layout=[]), k_width=4)";
+  const char* lin3 = "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 4], [0, 8], [0, 16], [0, 35], [0, 80], "
+                     "[1, 8], [2, 16], [4, 16], [8, 0], [16, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg3, lin3, {32, 128}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 16}, {"ld.shared.b32", 8}, {"st.shared.b32", 8}, {"st.shared.v2.b8", 16}});
   // held-out seed 2501 3.9 line 1890 (sm_80): SLP leaves such a pair, and
   // the LoadStoreVectorizer joins its halves with their neighbours
   const char* reg2 = "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 1], instr_shape=[16, 8], cga_layout=[])";
