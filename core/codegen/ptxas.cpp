@@ -51,7 +51,7 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
       if (arithmetic) k.add(0, m.base_align);
     }
   std::vector<int32_t> pos(op.size());  // program order: a joined store stands where its last access was
-  {
+  if (store) {
     std::vector<int32_t> o(op.size());
     for (size_t k = 0; k < o.size(); ++k) o[k] = static_cast<int32_t>(k);
     std::stable_sort(o.begin(), o.end(), [&](int32_t a, int32_t b) { return op[a].last < op[b].last; });
