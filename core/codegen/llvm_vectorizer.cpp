@@ -826,17 +826,6 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   return ands >= 4 && own > 0 ? ops : 0;
 }
 
-// What R's tree proves (bytes, at most 16) for the first access of a base:
-// register 0's (R one level below the address) and one at a register
-// offset (two levels); `gep`: the same bases' other accesses, one constant
-// GEP deeper. The second InferAlignment carries a base's first alignment to
-// its other accesses, so the two differ only where SLP changed R's tree
-// between the passes.
-struct TreeAlign {
-  std::array<int32_t, 2> base{0, 0};
-  std::array<int32_t, 2> gep{0, 0};
-};
-
 // r_tree_align on the terms T (the model's for 3.9; Triton's own, through
 // o3_reshape, for 3.6): register 0's access and an access at a register
 // offset, from one tree.
@@ -1145,10 +1134,9 @@ bool r_tree_decides(const std::vector<LdStAccess>& accesses, const LdStShape& s)
   return !s.pads.empty() || r_xored(accesses, s);
 }
 
-std::array<int32_t, 4> xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
-  if (!s.pads.empty() || !r_xored(accesses, s)) return {0, 0, 0, 0};
-  const TreeAlign a = tree_align(s, triton_terms(s));
-  return {a.base[0], a.base[1], a.gep[0], a.gep[1]};
+TreeAlign xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
+  if (!s.pads.empty() || !r_xored(accesses, s)) return {};
+  return tree_align(s, triton_terms(s));
 }
 
 // InstCombine's demanded bits: where R is one term (x << s) & m, x the
@@ -1180,7 +1168,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // what R's tree proves at register 0 and at a register offset (padded),
   // or for R and each R ^ c (XOR-ed); 0: not this rule
   std::array<int32_t, 2> tree_align{0, 0};
-  std::array<int32_t, 4> xored_align{0, 0, 0, 0};
+  TreeAlign xored_align;
   if (padded && s.proof == LdStShape::Proof::model) {
     int64_t offsets = 0;
     for (const LdStAccess& a : accesses) offsets |= a.xor_const | a.add_const;
@@ -1276,8 +1264,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       align = std::min(align, s.vec_bytes);
     else if (tree_align[0])
       align = std::max(s.vec_bytes, std::min(align, tree_align[(accesses[i].xor_const | accesses[i].add_const) != 0]));
-    else if (xored_align[0])
-      align = std::max(s.vec_bytes, std::min(align, xored_align[(key.first == 1) + (accesses[i].add_const != 0 ? 2 : 0)]));
+    else if (xored_align.base[0])
+      align = std::max(s.vec_bytes, std::min(align, (d != 0 ? xored_align.gep : xored_align.base)[key.first == 1]));
     if (!s.load && key.first != 2) {
       address[i].constant = off;
       addresses.add(i, key.first == 0 ? r_term : Term{kXored + key.second, 0, mb, r_term.tz});

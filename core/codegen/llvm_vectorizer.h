@@ -195,9 +195,16 @@ bool r_tree_decides(const std::vector<LdStAccess>& accesses, const LdStShape& s)
 // second InferAlignment carries it to the base's other accesses. Where SLP
 // makes R a vector reduction between the passes, the second proves all of
 // R's bits for an access whose reduction's `and` is in reach (R at most 4 -
-// rounds deep, the reduction's pairs in rounds). {R, R ^ c, then the same
-// for the accesses one constant GEP below}; {0, 0, 0, 0}: not this case.
-std::array<int32_t, 4> xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s);
+// rounds deep, the reduction's pairs in rounds). All zero: not this case.
+struct TreeAlign {
+  // {register 0's access (R one level below the address), an access at a
+  // register offset or of an R ^ c (two levels)}: the first access of each base
+  std::array<int32_t, 2> base{0, 0};
+  // the same bases' other accesses, one constant GEP deeper; equal to `base`
+  // (the second InferAlignment carries it) but where SLP changed R's tree
+  std::array<int32_t, 2> gep{0, 0};
+};
+TreeAlign xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 
 // The instructions, in the order of their first access in the input.
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s);
