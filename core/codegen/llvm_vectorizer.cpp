@@ -279,6 +279,7 @@ struct Address {
   int64_t constant = 0;
   uint32_t first = 0, count = 0;  // its terms in Addresses::terms
   bool opaque = false;
+  bool removed = false;  // a dead store (overwritten_stores)
 };
 // Every store's address; an address's terms are added together (one access
 // at a time), so they lie side by side in one list.
@@ -315,6 +316,26 @@ bool may_overlap(const Addresses& all, const Address& a, const Address& b, int64
   return lo < bytes && hi > -bytes;
 }
 
+// LLVM's DeadStoreElimination: each store, in program order, walks up the
+// block's stores (MemorySSA's defs) and removes every earlier one of the
+// same address value it meets; the walk takes at most 89 steps (its step
+// limit of 90), one per store not yet removed. `same[i]`: the address value
+// of store i, -1 where no other store has it. Returns the stores removed.
+std::vector<bool> overwritten_stores(const std::vector<int64_t>& same) {
+  constexpr int kSteps = 89;
+  std::vector<bool> dead(same.size());
+  for (size_t j = 0; j < same.size(); ++j) {
+    if (same[j] < 0) continue;
+    int steps = 0;
+    for (size_t k = j; k-- > 0 && steps < kSteps;) {
+      if (dead[k]) continue;
+      ++steps;
+      if (same[k] == same[j]) dead[k] = true;
+    }
+  }
+  return dead;
+}
+
 // LLVM's LoadStoreVectorizer sinks the stores of a chain (one base) down to
 // its last one, from the last backwards in program order (the input's): a
 // store joins the ones after it unless a store in between may overlap it (of
@@ -327,7 +348,7 @@ void split_at_aliasing_stores(std::vector<Placed>& v, const Addresses& addresses
   for (const Placed& p : v) offset[p.index] = p.offset;
   std::vector<int32_t> others;  // the stores of other bases, in program order
   for (int32_t q = 0; q < static_cast<int32_t>(address.size()); ++q)
-    if (offset[q] == std::numeric_limits<int64_t>::min()) others.push_back(q);
+    if (offset[q] == std::numeric_limits<int64_t>::min() && !address[q].removed) others.push_back(q);
   std::vector<int64_t> at;  // the members' offsets, sorted
   at.reserve(v.size());
   for (const Placed& p : v) at.push_back(p.offset);
@@ -1277,6 +1298,21 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       address[i].opaque = true;  // (x << s) | off
     }
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, align_of(known)});
+  }
+  // stores of one value R + off (no padding; Triton 3.6's wrong addresses
+  // give them: seed-2406 3.6 line 3073) before the LoadStoreVectorizer;
+  // Triton's program order is the input's
+  if (auto it = bases.find({0, 0}); !s.load && !padded && it != bases.end()) {
+    std::map<int64_t, int32_t> seen;  // off -> stores of R + off
+    for (const Placed& p : it->second) ++seen[p.offset];
+    if (seen.size() < it->second.size()) {
+      std::vector<int64_t> same(accesses.size(), -1);
+      for (const Placed& p : it->second)
+        if (seen[p.offset] > 1) same[p.index] = p.offset;
+      const std::vector<bool> dead = overwritten_stores(same);
+      std::erase_if(it->second, [&](const Placed& p) { return dead[p.index]; });
+      for (size_t i = 0; i < dead.size(); ++i) address[i].removed = dead[i];
+    }
   }
   // 3.6: where every access of its own shares one register of R and one
   // interval, and R's bits at or above that interval are all of one

@@ -423,11 +423,18 @@ TEST_CASE("codegen: the LoadStoreVectorizer model on Triton's addresses", "[code
     REQUIRE(m.size() == 1);
     CHECK(m[0].bytes == 16);
   }
-  // a load of one address twice is loaded once; stores are all kept
+  // a load of one address twice is loaded once; of two stores the later
+  // one's DSE removes the first where at most 89 stores up
   s.load = true;
   CHECK(cg::vectorize({{0, 0}, {0, 0}}, s).size() == 1);
   s.load = false;
-  CHECK(cg::vectorize({{0, 0}, {0, 0}}, s).size() == 2);
+  CHECK(cg::vectorize({{0, 0}, {0, 0}}, s).size() == 1);
+  for (int apart : {89, 90}) {
+    std::vector<cg::LdStAccess> far;
+    for (int k = 0; k < apart; ++k) far.push_back({0, 64 * k});
+    far.push_back({0, 0});
+    CHECK(cg::vectorize(far, s).size() == static_cast<size_t>(apart == 89 ? 89 : 91));
+  }
 }
 
 TEST_CASE("codegen: O3 combines 16-bit loads packed into one word, in register order only", "[codegen]") {
@@ -1544,6 +1551,27 @@ TEST_CASE("codegen: four bytes of one word out of register order are one load", 
   CHECK(c.at("ld.shared.b32") == 16);
   CHECK(c.at("ld.shared.b8") == 64);
   CHECK(c.count("ld.shared.v2.b8") == 0);
+}
+
+TEST_CASE("codegen: DSE removes a store that a later one of the same address overwrites within its walk", "[codegen]") {
+  // seed-2110 3.6 line 748 (32-bit): Triton 3.6's wrong addresses put twelve
+  // pairs of stores at one value R + off; DSE walks at most 89 stores up from
+  // the later one: four pairs 84 apart go, then four 92 apart (88 once the
+  // first four are gone), four 115 and 123 apart stay. The loads of one
+  // address are one load (100)
+  const char* reg = "DotOperandLayout(operand_index=1, parent=NVMMADistributedLayout(version=[2, 0], "
+                    "warps_per_cta=[4, 1], instr_shape=[16, 8], cga_layout=[]), k_width=2)";
+  const char* lin = "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 6], [0, 8], [0, 18], [0, 50], [0, 66], "
+                    "[0, 136], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg, lin, {16, 256}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 100}, {"st.shared.b32", 120}});
+  // golden 3.6 line 431: four pairs 98 apart, all kept
+  const char* reg2 = "SliceLayout(dim=1, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 2, 1], "
+                     "instr_shape=[1, 16, 8], cga_layout=[]))";
+  const char* lin2 = "SharedLinearLayout(offset_bases=[[8, 0], [12, 0], [13, 0], [8, 2], [0, 4], [15, 0], [0, 1], "
+                     "[0, 12], [16, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg2, lin2, {32, 16}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 112}, {"st.shared.b32", 128}});
 }
 
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
