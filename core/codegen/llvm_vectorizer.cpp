@@ -9,6 +9,8 @@
 #include <span>
 #include <tuple>
 
+#include "dag_combiner.h"
+
 namespace ls::codegen {
 
 namespace {
@@ -1427,6 +1429,19 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       m.base_align = o.align;
     }
     r.push_back(m);
+  }
+  if (!s.load) {  // SelectionDAG's combiner on the block's stores, in program order (a joined one where its last piece was)
+    std::vector<size_t> order(r.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return r[a].last < r[b].last; });
+    std::vector<BlockStore> block;
+    block.reserve(r.size());
+    for (size_t i : order) block.push_back({r[i].base, r[i].offset, r[i].bytes});
+    const std::vector<bool> kept = dag_kept_stores(block);
+    std::vector<bool> gone(r.size());
+    for (size_t k = 0; k < order.size(); ++k) gone[order[k]] = !kept[k];
+    size_t i = 0;
+    std::erase_if(r, [&](const Merged&) { return gone[i++]; });
   }
   return r;
 }

@@ -8,6 +8,7 @@
 #include "codegen/amd_lds.h"
 #include "codegen/atomic.h"
 #include "codegen/codegen.h"
+#include "codegen/dag_combiner.h"
 #include "codegen/gather.h"
 #include "codegen/histogram.h"
 #include "codegen/llvm_vectorizer.h"
@@ -1572,6 +1573,43 @@ TEST_CASE("codegen: DSE removes a store that a later one of the same address ove
                      "[0, 12], [16, 0]], block_bases=[], alignment=16)";
   CHECK(via_shared_counts(reg2, lin2, {32, 16}, 32, ls::TritonVersion::v3_6, 90) ==
         Counts{{"ld.shared.b32", 112}, {"st.shared.b32", 128}});
+}
+
+TEST_CASE("codegen: SelectionDAG's combiner deletes a store a later one covers where its chain walk reaches it",
+          "[codegen]") {
+  // each answer is the wheel's llc (3.6) on the same stores
+  using S = std::vector<cg::BlockStore>;
+  auto gone = [](const S& s) {
+    const std::vector<bool> k = cg::dag_kept_stores(s);
+    std::vector<int> g;
+    for (size_t i = 0; i < k.size(); ++i)
+      if (!k[i]) g.push_back(static_cast<int>(i));
+    return g;
+  };
+  CHECK(gone({{1, 0, 4}, {1, 4, 4}, {1, 0, 4}, {1, 8, 4}}) == std::vector<int>{0});
+  // GatherAllAliases takes 18 steps up: 18 stores between, not 19
+  for (int between : {18, 19}) {
+    S s{{1, 0, 4}};
+    for (int k = 1; k <= between; ++k) s.push_back({1, 8 * k, 4});
+    s.push_back({1, 0, 4});
+    CHECK(gone(s) == (between == 18 ? std::vector<int>{0} : std::vector<int>{}));
+  }
+  // another base in between aliases: both stay
+  CHECK(gone({{1, 0, 4}, {2, 0, 4}, {1, 0, 4}}).empty());
+  // seed-2406 3.6 line 3073's second base alone: of six pairs 14 apart the
+  // first four go, the last two stay
+  const S b = {{1, 0, 4},    {1, 4096, 4}, {1, 96, 4},   {1, 4192, 4}, {1, 128, 4},  {1, 4224, 4}, {1, 224, 4},
+               {1, 4320, 4}, {1, 256, 4},  {1, 4352, 4}, {1, 352, 4},  {1, 4448, 4}, {1, 384, 4},  {1, 4480, 4},
+               {1, 480, 4},  {1, 4576, 4}, {1, 32, 4},   {1, 4128, 4}, {1, 128, 4},  {1, 4224, 4}, {1, 160, 4},
+               {1, 4256, 4}, {1, 256, 4},  {1, 4352, 4}, {1, 288, 4},  {1, 4384, 4}, {1, 384, 4},  {1, 4480, 4}};
+  CHECK(gone(b) == std::vector<int>{4, 5, 8, 9});
+  // the whole kernel (32-bit): DSE leaves 58 stores, the combiner deletes 4
+  const char* reg = "SliceLayout(dim=0, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 1, 1], "
+                    "instr_shape=[1, 16, 8], cga_layout=[]))";
+  const char* lin = "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 4], [0, 9], [0, 25], [0, 32], [0, 64], "
+                    "[1, 0], [3, 0], [4, 1], [8, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg, lin, {16, 128}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 52}, {"st.shared.b32", 54}});
 }
 
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {

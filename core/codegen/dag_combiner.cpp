@@ -1,0 +1,414 @@
+#include "dag_combiner.h"
+
+#include <algorithm>
+#include <set>
+
+namespace ls::codegen {
+namespace {
+
+enum class Kind : uint8_t { entry, store, token, other };  // other: the loads before, the barrier after
+
+struct Node {
+  Kind kind = Kind::entry;
+  int32_t chain = -1;         // a store's or another node's chain
+  std::vector<int32_t> ops;   // a TokenFactor's operands
+  int32_t base = 0;
+  int64_t offset = 0;
+  int32_t bytes = 0;
+  int32_t value = -1;  // a store: its index in the block
+  int32_t slot = -1;   // on the stack: its place; -1 not on it, -2 combined
+  bool dead = false;
+};
+
+constexpr int32_t kNone = -1, kCombined = -2;
+constexpr int kMaxDepth = 18;         // TargetLoweringBase's GatherAllAliasesMaxDepth
+constexpr size_t kMaxTokenOps = 16;   // GatherAllAliases takes a larger TokenFactor as an alias
+constexpr size_t kPruneSteps = 1024;  // visitTokenFactor's search
+
+class Combiner {
+ public:
+  explicit Combiner(std::span<const BlockStore> s) {
+    entry_ = make(Node{});
+    Node loads;  // the global loads before the stores (their TokenFactor): an alias to every store
+    loads.kind = Kind::other;
+    loads.chain = entry_;
+    int32_t prev = make(std::move(loads));
+    for (size_t i = 0; i < s.size(); ++i) {
+      Node st;
+      st.kind = Kind::store;
+      st.chain = prev;
+      st.base = s[i].base;
+      st.offset = s[i].offset;
+      st.bytes = s[i].bytes;
+      st.value = static_cast<int32_t>(i);
+      prev = make(std::move(st));
+    }
+    Node barrier;
+    barrier.kind = Kind::other;
+    barrier.chain = prev;
+    root_ = make(std::move(barrier));
+  }
+
+  std::vector<int32_t> creation_order() const {
+    std::vector<int32_t> o(n_.size());
+    for (size_t i = 0; i < o.size(); ++i) o[i] = static_cast<int32_t>(i);
+    return o;
+  }
+
+  // LLVM's AssignTopologicalOrder, as sweeps: a node goes once its operands have
+  std::vector<int32_t> topological() const {
+    std::vector<int32_t> pending, order;
+    for (size_t i = 0; i < n_.size(); ++i)
+      if (!n_[i].dead) pending.push_back(static_cast<int32_t>(i));
+    std::vector<bool> placed(n_.size());
+    while (!pending.empty()) {
+      std::vector<int32_t> rest;
+      for (int32_t x : pending) {
+        const auto ops = operands(x);
+        if (std::all_of(ops.begin(), ops.end(), [&](int32_t o) { return placed[static_cast<size_t>(o)]; })) {
+          placed[static_cast<size_t>(x)] = true;
+          order.push_back(x);
+        } else {
+          rest.push_back(x);
+        }
+      }
+      if (rest.size() == pending.size()) {
+        order.insert(order.end(), rest.begin(), rest.end());
+        break;
+      }
+      pending = std::move(rest);
+    }
+    return order;
+  }
+
+  void run_pass(const std::vector<int32_t>& order) {
+    stack_.clear();
+    for (Node& x : n_)
+      if (!x.dead) x.slot = kNone;
+    for (int32_t x : order)
+      if (!n_[static_cast<size_t>(x)].dead) push(x);
+    for (int32_t x = pop(); x != kNone; x = pop()) {
+      if (x != root_ && x != entry_ && uses_[static_cast<size_t>(x)] == 0) {
+        delete_unused(x);
+        continue;
+      }
+      for (int32_t o : operands(x)) push(o, true);
+      const Node& nx = n_[static_cast<size_t>(x)];
+      const int32_t rv = nx.kind == Kind::store ? visit_store(x) : nx.kind == Kind::token ? visit_token(x) : kNone;
+      if (rv == kNone || rv == x) continue;
+      replace_uses(x, rv);
+      for (int32_t u : users(rv)) push(u);
+      push(rv);
+      if (uses_[static_cast<size_t>(x)] == 0 && !n_[static_cast<size_t>(x)].dead) delete_unused(x);
+    }
+  }
+
+  // the stores the barrier still reaches, by their index in the block
+  std::vector<bool> kept(size_t count) const {
+    std::vector<bool> k(count), seen(n_.size());
+    for (std::vector<int32_t> work{root_}; !work.empty();) {
+      const int32_t x = work.back();
+      work.pop_back();
+      if (seen[static_cast<size_t>(x)]) continue;
+      seen[static_cast<size_t>(x)] = true;
+      const Node& nx = n_[static_cast<size_t>(x)];
+      if (nx.kind == Kind::store) k[static_cast<size_t>(nx.value)] = true;
+      for (int32_t o : operands(x)) work.push_back(o);
+    }
+    return k;
+  }
+
+ private:
+  std::vector<Node> n_;
+  std::vector<int32_t> uses_;  // references from live nodes
+  std::vector<int32_t> stack_;
+  int32_t entry_ = 0, root_ = 0;
+
+  Node& at(int32_t x) { return n_[static_cast<size_t>(x)]; }
+  const Node& at(int32_t x) const { return n_[static_cast<size_t>(x)]; }
+
+  std::vector<int32_t> operands(int32_t x) const {
+    const Node& nx = at(x);
+    if (nx.kind == Kind::token) return nx.ops;
+    return nx.chain >= 0 ? std::vector<int32_t>{nx.chain} : std::vector<int32_t>{};
+  }
+  std::vector<int32_t> users(int32_t x) const {
+    std::vector<int32_t> u;
+    for (size_t i = 0; i < n_.size(); ++i)
+      if (!n_[i].dead && (n_[i].chain == x || std::find(n_[i].ops.begin(), n_[i].ops.end(), x) != n_[i].ops.end()))
+        u.push_back(static_cast<int32_t>(i));
+    return u;
+  }
+  void reference(int32_t x, int32_t d) {
+    if (x >= 0) uses_[static_cast<size_t>(x)] += d;
+  }
+  void set_chain(int32_t x, int32_t c) {
+    reference(at(x).chain, -1);
+    at(x).chain = c;
+    reference(c, 1);
+  }
+
+  // a new node, or the live one it equals (SelectionDAG's CSE)
+  int32_t make(Node nd) {
+    if (nd.kind == Kind::store || nd.kind == Kind::token)
+      for (size_t i = 0; i < n_.size(); ++i) {
+        const Node& m = n_[i];
+        if (!m.dead && m.kind == nd.kind && m.chain == nd.chain && m.ops == nd.ops && m.base == nd.base &&
+            m.offset == nd.offset && m.bytes == nd.bytes && m.value == nd.value)
+          return static_cast<int32_t>(i);
+      }
+    reference(nd.chain, 1);
+    for (int32_t o : nd.ops) reference(o, 1);
+    n_.push_back(std::move(nd));
+    uses_.push_back(0);
+    return static_cast<int32_t>(n_.size() - 1);
+  }
+  int32_t make_token(std::vector<int32_t> ops) {
+    Node t;
+    t.kind = Kind::token;
+    t.ops = std::move(ops);
+    return make(std::move(t));
+  }
+
+  void push(int32_t x, bool skip_combined = false) {
+    Node& nx = at(x);
+    if (nx.dead || (skip_combined && nx.slot == kCombined) || nx.slot >= 0) return;
+    nx.slot = static_cast<int32_t>(stack_.size());
+    stack_.push_back(x);
+  }
+  int32_t pop() {
+    while (!stack_.empty()) {
+      const int32_t x = stack_.back();
+      stack_.pop_back();
+      if (x == kNone || at(x).dead) continue;
+      at(x).slot = kCombined;
+      return x;
+    }
+    return kNone;
+  }
+  void kill(int32_t x) {
+    Node& nx = at(x);
+    if (nx.slot >= 0 && static_cast<size_t>(nx.slot) < stack_.size() && stack_[static_cast<size_t>(nx.slot)] == x)
+      stack_[static_cast<size_t>(nx.slot)] = kNone;
+    nx.slot = kNone;
+    nx.dead = true;
+    for (int32_t o : operands(x)) reference(o, -1);
+  }
+  void delete_unused(int32_t x) {
+    for (std::vector<int32_t> work{x}; !work.empty();) {
+      const int32_t y = work.back();
+      work.pop_back();
+      if (at(y).dead || uses_[static_cast<size_t>(y)] > 0 || y == root_ || y == entry_) continue;
+      const auto ops = operands(y);
+      kill(y);
+      for (int32_t o : ops)
+        if (!at(o).dead) {
+          if (uses_[static_cast<size_t>(o)] == 0) work.push_back(o);
+          else push(o);
+        }
+    }
+  }
+  void replace_uses(int32_t from, int32_t to) {
+    for (size_t i = 0; i < n_.size(); ++i) {
+      Node& m = n_[i];
+      if (m.dead) continue;
+      if (m.chain == from) set_chain(static_cast<int32_t>(i), to);
+      for (int32_t& o : m.ops)
+        if (o == from) o = to, reference(from, -1), reference(to, 1);
+    }
+  }
+  void combine_to(int32_t x, int32_t to, bool add_users = true) {
+    replace_uses(x, to);
+    if (add_users) {
+      for (int32_t u : users(to)) push(u);
+      push(to);
+    }
+    if (uses_[static_cast<size_t>(x)] == 0) {
+      const auto ops = operands(x);
+      kill(x);
+      for (int32_t o : ops)
+        if (!at(o).dead && uses_[static_cast<size_t>(o)] == 1) push(o);
+    }
+  }
+
+  bool may_alias(int32_t a, int32_t b) const {
+    const Node &x = at(a), &y = at(b);
+    if (x.kind != Kind::store || y.kind != Kind::store || x.base != y.base) return true;
+    return x.offset < y.offset + y.bytes && y.offset < x.offset + x.bytes;
+  }
+  std::vector<int32_t> gather_aliases(int32_t x, int32_t from) const {
+    std::vector<int32_t> chains{from}, aliases;
+    std::set<int32_t> seen;
+    int depth = 0;
+    while (!chains.empty()) {
+      const int32_t c = chains.back();
+      chains.pop_back();
+      if (!seen.insert(c).second) continue;
+      if (depth > kMaxDepth) return {from};
+      const Node& nc = at(c);
+      if (nc.kind == Kind::token) {
+        if (nc.ops.size() > kMaxTokenOps) {
+          aliases.push_back(c);
+          continue;
+        }
+        chains.insert(chains.end(), nc.ops.rbegin(), nc.ops.rend());
+        ++depth;
+      } else if (nc.kind == Kind::entry) {
+        ++depth;
+      } else if (nc.kind == Kind::store && !may_alias(x, c)) {
+        chains.push_back(nc.chain);
+        ++depth;
+      } else {
+        aliases.push_back(c);
+      }
+    }
+    return aliases;
+  }
+  int32_t better_chain(int32_t x, int32_t from) {
+    std::vector<int32_t> a = gather_aliases(x, from);
+    if (a.empty()) return entry_;
+    if (a.size() == 1) return a[0];
+    return make_token(std::move(a));
+  }
+  int32_t copy_store(int32_t st, int32_t chain) {
+    Node c = at(st);
+    c.chain = chain;
+    c.slot = kNone;
+    return make(std::move(c));
+  }
+
+  bool parallelize(int32_t st) {
+    const Node s = at(st);
+    int64_t lowest = s.offset;
+    std::vector<int32_t> taken;
+    int32_t last = st;
+    for (int32_t c = at(last).chain; c >= 0 && at(c).kind == Kind::store; c = at(last).chain) {
+      const Node& nc = at(c);
+      if (uses_[static_cast<size_t>(c)] != 1 || nc.base != s.base || nc.offset + nc.bytes > lowest) break;
+      lowest = nc.offset;
+      taken.push_back(c);
+      last = c;
+    }
+    if (taken.empty()) return false;
+    const int32_t from = at(last).chain;
+    std::vector<int32_t> ops;
+    for (auto it = taken.rbegin(); it != taken.rend(); ++it) {
+      set_chain(*it, better_chain(*it, from));
+      ops.push_back(*it);
+    }
+    ops.push_back(copy_store(st, better_chain(st, from)));
+    if (std::none_of(ops.begin(), ops.end(), [&](int32_t o) { return at(o).chain == from; }))
+      ops.insert(ops.begin(), from);
+    const int32_t tf = make_token(ops);
+    combine_to(st, tf);
+    push(tf);
+    for (int32_t o : at(tf).ops) push(o);
+    push(last);
+    return true;
+  }
+
+  int32_t visit_store(int32_t st) {
+    if (parallelize(st)) return kNone;
+    const int32_t old = at(st).chain;
+    if (const int32_t better = better_chain(st, old); better != old) {
+      const int32_t tok = make_token({old, copy_store(st, better)});
+      push(tok);
+      combine_to(st, tok, false);
+      return kNone;
+    }
+    const Node& c = at(old);
+    const Node& s = at(st);
+    if (c.kind == Kind::store && uses_[static_cast<size_t>(old)] == 1 && c.base == s.base && c.offset >= s.offset &&
+        c.offset + c.bytes <= s.offset + s.bytes) {
+      combine_to(old, c.chain);
+      return st;
+    }
+    return kNone;
+  }
+
+  int32_t input_chain(int32_t x) const {
+    const Node& nx = at(x);
+    return nx.kind == Kind::store || nx.kind == Kind::other ? nx.chain : kNone;
+  }
+  int32_t visit_token(int32_t x) {
+    if (at(x).ops.size() == 2) {
+      const int32_t a = at(x).ops[0], b = at(x).ops[1];
+      if (input_chain(a) == b) return a;
+      if (input_chain(b) == a) return b;
+    }
+    if (const auto us = users(x); us.size() == 1 && at(us[0]).kind == Kind::token) push(us[0]);
+    std::vector<int32_t> tfs{x}, ops;
+    std::set<int32_t> seen;
+    bool changed = false;
+    for (size_t i = 0; i < tfs.size(); ++i)
+      for (int32_t o : std::vector<int32_t>(at(tfs[i]).ops)) {
+        if (at(o).kind == Kind::entry) {
+          changed = true;
+        } else if (at(o).kind == Kind::token && uses_[static_cast<size_t>(o)] == 1 &&
+                   std::find(tfs.begin(), tfs.end(), o) == tfs.end()) {
+          tfs.push_back(o);
+          changed = true;
+        } else if (!seen.insert(o).second) {
+          changed = true;
+        } else {
+          ops.push_back(o);
+        }
+      }
+    // operands reachable from another one go (the search of each operand's
+    // chains, breadth first, stops when at most one is left to consider)
+    std::vector<std::pair<int32_t, size_t>> work;
+    std::vector<int32_t> count(ops.size(), 1);
+    for (size_t k = 0; k < ops.size(); ++k) work.emplace_back(ops[k], k);
+    size_t left = ops.size();
+    std::set<int32_t> chains;
+    bool pruned = false;
+    for (size_t j = 0; j < work.size() && j < kPruneSteps && left > 1; ++j) {
+      const auto [cur, num] = work[j];
+      std::vector<int32_t> next;
+      if (at(cur).kind == Kind::entry) ++left;
+      else if (at(cur).kind == Kind::token) next = at(cur).ops;
+      else if (at(cur).chain >= 0) next = {at(cur).chain};
+      for (int32_t o : next) {
+        if (seen.count(o)) {
+          changed = pruned = true;
+          const size_t orig = static_cast<size_t>(std::find(ops.begin(), ops.end(), o) - ops.begin());
+          for (size_t t = j + 1; t < work.size(); ++t)
+            if (work[t].second == orig) work[t].second = num;
+          count[num] += count[orig];
+          count[orig] = 0;
+          --left;
+        }
+        if (chains.insert(o).second) {
+          ++count[num];
+          work.emplace_back(o, num);
+        }
+      }
+      if (--count[num] == 0) --left;
+    }
+    if (!changed) return kNone;
+    if (pruned) std::erase_if(ops, [&](int32_t o) { return chains.count(o) > 0; });
+    if (ops.empty()) return entry_;
+    if (ops.size() == 1) return ops[0];
+    return make_token(std::move(ops));
+  }
+};
+
+}  // namespace
+
+std::vector<bool> dag_kept_stores(std::span<const BlockStore> stores) {
+  // only stores that share bytes can go: by base and offset, neighbours meet
+  std::vector<BlockStore> sorted(stores.begin(), stores.end());
+  std::sort(sorted.begin(), sorted.end(), [](const BlockStore& a, const BlockStore& b) {
+    return a.base != b.base ? a.base < b.base : a.offset < b.offset;
+  });
+  const auto meet = std::adjacent_find(sorted.begin(), sorted.end(), [](const BlockStore& a, const BlockStore& b) {
+    return a.base == b.base && b.offset < a.offset + a.bytes;
+  });
+  if (meet == sorted.end()) return std::vector<bool>(stores.size(), true);
+  Combiner c(stores);
+  c.run_pass(c.creation_order());
+  c.run_pass(c.topological());
+  return c.kept(stores.size());
+}
+
+}  // namespace ls::codegen
