@@ -38,7 +38,9 @@
 //   carries it along the base pointer); where R is XOR-ed and not padded,
 //   R and each R ^ c prove what the shape O3 gives Triton's own tree lets
 //   computeKnownBits reach (xored_tree_align below);
-// - loads of one address are loaded once (stores are all kept);
+// - loads of one address are loaded once; of stores of one value R + off
+//   DSE removes the earlier where the later's walk reaches it, and
+//   SelectionDAG's combiner some more (dag_combiner.h);
 // - stores are joined only where LLVM may sink them down to the last store
 //   of their base (in the input's order, Triton's program order): a store of
 //   another base in between that BasicAA cannot keep apart cuts the base's
@@ -135,8 +137,8 @@ struct Merged {
   int32_t bytes = 0;
   int32_t unit = 0;  // bytes of each piece joined: Triton's access, or an integer load combined of several
   bool pairs = false;  // Triton's accesses are registers 2k, 2k + 1 in order, two by two, at consecutive addresses
-  bool split = false;
-  int32_t last = 0;  // the last of Triton's accesses in it (a joined store stands where its last one did)  // a piece of a misaligned integer load NVPTX splits (into a 32-bit register): ptxas joins it with nothing
+  bool split = false;  // a piece of a misaligned integer load NVPTX splits (into a 32-bit register): ptxas joins it with nothing
+  int32_t last = 0;  // the last of Triton's accesses in it (a joined store stands where its last one did)
   // its base (one PTX register: R, R ^ c, or an access of its own), numbered per op; accesses of
   // their own in a padded layout that LLVM leaves in one register (R and the padding of R | c,
   // c in the immediate: those whose c agree at and above the one interval in reach) share it
