@@ -74,6 +74,16 @@ def set_carveout(ck, percent):
         raise RuntimeError("cuFuncSetAttribute(carveout %d) returned %d" % (percent, rc))
 
 
+def grow_shared(ck, nbytes):
+    """Launches the kernel with at least nbytes of dynamic shared memory
+    (at most 48 KiB: no attribute needed): Triton 3.6's wrong addresses may
+    reach past its own allocation and fault; the instructions, and so the
+    counted wavefronts, stay the same."""
+    shared = max(ck.metadata.shared, min(nbytes, 48 * 1024))
+    ck.metadata = ck.metadata._replace(shared=shared)
+    ck.packed_metadata = ck.packed_metadata[:2] + (shared,) + tuple(ck.packed_metadata[3:])
+
+
 def launch_one(c, args, ks, names, dtype):
     """Runs one case's kernel (one CTA) and says whether its output is right."""
     import torch
@@ -84,8 +94,12 @@ def launch_one(c, args, ks, names, dtype):
     mode = "via_shared" if "via_shared" in c else "convert"
     try:
         kernel_args = (x, y, m, n, r, eval(c[mode], names), args.live)
-        if args.carveout is not None:  # compiled first, so its one profiled launch has the carveout
-            set_carveout(ks[mode].warmup(*kernel_args, num_warps=c["num_warps"], grid=(1,)), args.carveout)
+        if args.carveout is not None or args.shared_bytes:  # compiled first: its one profiled launch has them
+            ck = ks[mode].warmup(*kernel_args, num_warps=c["num_warps"], grid=(1,))
+            if args.carveout is not None:
+                set_carveout(ck, args.carveout)
+            if args.shared_bytes:
+                grow_shared(ck, args.shared_bytes)
         ck = ks[mode][(1,)](*kernel_args, num_warps=c["num_warps"])
         torch.cuda.synchronize()
         if args.cubin_dir:  # Triton's machine code, for reading its SASS afterwards
@@ -181,6 +195,8 @@ def main():
     a.add_argument("--live", action="store_true",
                    help="a barrier after the local_load/convert_layout keeps every shared load executed")
     a.add_argument("--repeat", type=int, default=1, help="launch each case this many times")
+    a.add_argument("--shared-bytes", type=int, default=0,
+                   help="launch with at least this much dynamic shared memory (at most 48 KiB; grow_shared)")
     a.add_argument("--carveout", type=int, choices=range(0, 101), metavar="0-100",
                    help="the kernels' preferred shared-memory carveout in percent (default: the driver's)")
     a.add_argument("--cubin-dir", help="write each kernel's cubin here as INDEX.cubin")
