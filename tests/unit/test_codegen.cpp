@@ -1539,6 +1539,17 @@ TEST_CASE("codegen: eight stored bytes of four in-order 16-bit loads are a v4.b1
         Counts{{"ld.shared.v2.b32", 4}, {"ld.shared.v4.b16", 4}, {"st.shared.v2.b32", 4}, {"st.shared.v4.b16", 4}});
 }
 
+TEST_CASE("codegen: two of Triton's v2.b16 byte accesses joined are a v4.b16", "[codegen]") {
+  // held-out seed 2502 3.9 line 10 (8-bit, swizzled vec 4): Triton stores
+  // each 4-byte vector as two ld.global.b16 values (`st.shared.v2.b16`);
+  // the LoadStoreVectorizer's pairs of them are <4 x i16>, not two words
+  const char* reg = "DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [0, 2], [0, 4], [64, 0]], lane_bases=[[2, 0], "
+                    "[4, 0], [8, 0], [0, 8], [0, 16]], warp_bases=[[16, 0], [32, 0]], block_bases=[], shape=[128, 32])";
+  const char* sw = "SwizzledSharedLayout(vec=4, per_phase=1, max_phase=16, order=[1, 0], cga_layout=[])";
+  CHECK(via_shared_counts(reg, sw, {128, 32}, 8, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.v4.b16", 4}, {"st.shared.v4.b16", 4}});
+}
+
 TEST_CASE("codegen: four bytes of one word out of register order are one load", "[codegen]") {
   // seed-2400 3.6 line 726 (8-bit, sm_90): each packed word's four bytes
   // lie at consecutive addresses in another order; SLP loads them as one
