@@ -1,6 +1,7 @@
 #include "dag_combiner.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace ls::codegen {
@@ -55,29 +56,30 @@ class Combiner {
     return o;
   }
 
-  // LLVM's AssignTopologicalOrder, as sweeps: a node goes once its operands have
+  // LLVM's AssignTopologicalOrder, approximated by sweeps in creation order,
+  // each placing the nodes whose operands are placed: a node goes in the
+  // sweep of its last operand, or the one after where that operand comes
+  // later in creation order
   std::vector<int32_t> topological() const {
-    std::vector<int32_t> pending, order;
+    std::vector<int32_t> sweep(n_.size(), 0), waiting(n_.size(), 0), ready, order;
     for (size_t i = 0; i < n_.size(); ++i)
-      if (!n_[i].dead) pending.push_back(static_cast<int32_t>(i));
-    std::vector<bool> placed(n_.size());
-    while (!pending.empty()) {
-      std::vector<int32_t> rest;
-      for (int32_t x : pending) {
-        const auto ops = operands(x);
-        if (std::all_of(ops.begin(), ops.end(), [&](int32_t o) { return placed[static_cast<size_t>(o)]; })) {
-          placed[static_cast<size_t>(x)] = true;
-          order.push_back(x);
-        } else {
-          rest.push_back(x);
-        }
+      if (!n_[i].dead) {
+        auto ops = operands(static_cast<int32_t>(i));
+        std::sort(ops.begin(), ops.end());
+        waiting[i] = static_cast<int32_t>(std::unique(ops.begin(), ops.end()) - ops.begin());
+        if (waiting[i] == 0) ready.push_back(static_cast<int32_t>(i));
+        order.push_back(static_cast<int32_t>(i));
       }
-      if (rest.size() == pending.size()) {
-        order.insert(order.end(), rest.begin(), rest.end());
-        break;
-      }
-      pending = std::move(rest);
+    while (!ready.empty()) {
+      const int32_t x = ready.back();
+      ready.pop_back();
+      for (int32_t o : operands(x)) sweep[static_cast<size_t>(x)] = std::max(sweep[static_cast<size_t>(x)], sweep[static_cast<size_t>(o)] + (o > x));
+      for (int32_t u : users(x))
+        if (--waiting[static_cast<size_t>(u)] == 0) ready.push_back(u);
     }
+    std::stable_sort(order.begin(), order.end(), [&](int32_t a, int32_t b) {
+      return sweep[static_cast<size_t>(a)] < sweep[static_cast<size_t>(b)];
+    });
     return order;
   }
 
@@ -120,7 +122,9 @@ class Combiner {
 
  private:
   std::vector<Node> n_;
-  std::vector<int32_t> uses_;  // references from live nodes
+  std::vector<int32_t> uses_;                // references from live nodes
+  std::vector<std::multiset<int32_t>> by_;  // the nodes making them, once per reference
+  std::map<std::vector<int64_t>, std::vector<int32_t>> cse_;  // stores and TokenFactors by what they are (checked when found)
   std::vector<int32_t> stack_;
   int32_t entry_ = 0, root_ = 0;
 
@@ -132,36 +136,60 @@ class Combiner {
     if (nx.kind == Kind::token) return nx.ops;
     return nx.chain >= 0 ? std::vector<int32_t>{nx.chain} : std::vector<int32_t>{};
   }
+  // the live nodes using x, each once, in creation order
   std::vector<int32_t> users(int32_t x) const {
     std::vector<int32_t> u;
-    for (size_t i = 0; i < n_.size(); ++i)
-      if (!n_[i].dead && (n_[i].chain == x || std::find(n_[i].ops.begin(), n_[i].ops.end(), x) != n_[i].ops.end()))
-        u.push_back(static_cast<int32_t>(i));
+    for (int32_t y : by_[static_cast<size_t>(x)])
+      if (u.empty() || u.back() != y) u.push_back(y);
     return u;
   }
-  void reference(int32_t x, int32_t d) {
-    if (x >= 0) uses_[static_cast<size_t>(x)] += d;
+  void link(int32_t x, int32_t from) {
+    if (x < 0) return;
+    uses_[static_cast<size_t>(x)] += 1;
+    by_[static_cast<size_t>(x)].insert(from);
+  }
+  void unlink(int32_t x, int32_t from) {
+    if (x < 0) return;
+    uses_[static_cast<size_t>(x)] -= 1;
+    auto& b = by_[static_cast<size_t>(x)];
+    b.erase(b.find(from));
   }
   void set_chain(int32_t x, int32_t c) {
-    reference(at(x).chain, -1);
+    unlink(at(x).chain, x);
     at(x).chain = c;
-    reference(c, 1);
+    link(c, x);
+    enlist(x);
+  }
+  static std::vector<int64_t> key(const Node& nd) {
+    std::vector<int64_t> k{static_cast<int64_t>(nd.kind), nd.chain, nd.base, nd.offset, nd.bytes, nd.value};
+    k.insert(k.end(), nd.ops.begin(), nd.ops.end());
+    return k;
+  }
+  static bool same(const Node& a, const Node& b) {
+    return a.kind == b.kind && a.chain == b.chain && a.ops == b.ops && a.base == b.base && a.offset == b.offset &&
+           a.bytes == b.bytes && a.value == b.value;
+  }
+  void enlist(int32_t x) {
+    if (at(x).kind == Kind::store || at(x).kind == Kind::token) cse_[key(at(x))].push_back(x);
   }
 
-  // a new node, or the live one it equals (SelectionDAG's CSE)
+  // a new node, or the first live one it equals (SelectionDAG's CSE)
   int32_t make(Node nd) {
     if (nd.kind == Kind::store || nd.kind == Kind::token)
-      for (size_t i = 0; i < n_.size(); ++i) {
-        const Node& m = n_[i];
-        if (!m.dead && m.kind == nd.kind && m.chain == nd.chain && m.ops == nd.ops && m.base == nd.base &&
-            m.offset == nd.offset && m.bytes == nd.bytes && m.value == nd.value)
-          return static_cast<int32_t>(i);
+      if (auto it = cse_.find(key(nd)); it != cse_.end()) {
+        int32_t found = kNone;
+        for (int32_t i : it->second)
+          if (!at(i).dead && same(at(i), nd) && (found == kNone || i < found)) found = i;
+        if (found != kNone) return found;
       }
-    reference(nd.chain, 1);
-    for (int32_t o : nd.ops) reference(o, 1);
+    const auto id = static_cast<int32_t>(n_.size());
     n_.push_back(std::move(nd));
     uses_.push_back(0);
-    return static_cast<int32_t>(n_.size() - 1);
+    by_.emplace_back();
+    link(at(id).chain, id);
+    for (int32_t o : at(id).ops) link(o, id);
+    enlist(id);
+    return id;
   }
   int32_t make_token(std::vector<int32_t> ops) {
     Node t;
@@ -192,7 +220,7 @@ class Combiner {
       stack_[static_cast<size_t>(nx.slot)] = kNone;
     nx.slot = kNone;
     nx.dead = true;
-    for (int32_t o : operands(x)) reference(o, -1);
+    for (int32_t o : operands(x)) unlink(o, x);
   }
   void delete_unused(int32_t x) {
     for (std::vector<int32_t> work{x}; !work.empty();) {
@@ -209,12 +237,12 @@ class Combiner {
     }
   }
   void replace_uses(int32_t from, int32_t to) {
-    for (size_t i = 0; i < n_.size(); ++i) {
-      Node& m = n_[i];
-      if (m.dead) continue;
-      if (m.chain == from) set_chain(static_cast<int32_t>(i), to);
-      for (int32_t& o : m.ops)
-        if (o == from) o = to, reference(from, -1), reference(to, 1);
+    for (int32_t u : users(from)) {
+      if (at(u).chain == from) set_chain(u, to);
+      bool changed = false;
+      for (int32_t& o : at(u).ops)
+        if (o == from) o = to, unlink(from, u), link(to, u), changed = true;
+      if (changed) enlist(u);
     }
   }
   void combine_to(int32_t x, int32_t to, bool add_users = true) {
