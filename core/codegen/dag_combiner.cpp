@@ -1,8 +1,7 @@
 #include "dag_combiner.h"
 
 #include <algorithm>
-#include <map>
-#include <set>
+#include <unordered_map>
 
 namespace ls::codegen {
 namespace {
@@ -64,7 +63,8 @@ class Combiner {
     std::vector<int32_t> sweep(n_.size(), 0), waiting(n_.size(), 0), ready, order;
     for (size_t i = 0; i < n_.size(); ++i)
       if (!n_[i].dead) {
-        auto ops = operands(static_cast<int32_t>(i));
+        const auto span = operands(static_cast<int32_t>(i));
+        std::vector<int32_t> ops(span.begin(), span.end());
         std::sort(ops.begin(), ops.end());
         waiting[i] = static_cast<int32_t>(std::unique(ops.begin(), ops.end()) - ops.begin());
         if (waiting[i] == 0) ready.push_back(static_cast<int32_t>(i));
@@ -123,36 +123,45 @@ class Combiner {
  private:
   std::vector<Node> n_;
   std::vector<int32_t> uses_;                // references from live nodes
-  std::vector<std::multiset<int32_t>> by_;  // the nodes making them, once per reference
-  std::map<std::vector<int64_t>, std::vector<int32_t>> cse_;  // stores and TokenFactors by what they are (checked when found)
+  std::vector<std::vector<int32_t>> by_;    // the nodes making them, once per reference
+  // visited marks (a node is marked when its entry equals the stamp)
+  mutable std::vector<uint32_t> seen_, chained_;
+  mutable uint32_t stamp_ = 0;
+  std::unordered_map<uint64_t, std::vector<int32_t>> cse_;  // stores and TokenFactors by a hash of what they are
   std::vector<int32_t> stack_;
   int32_t entry_ = 0, root_ = 0;
 
   Node& at(int32_t x) { return n_[static_cast<size_t>(x)]; }
   const Node& at(int32_t x) const { return n_[static_cast<size_t>(x)]; }
 
-  std::vector<int32_t> operands(int32_t x) const {
+  // (valid until the next node is made)
+  std::span<const int32_t> operands(int32_t x) const {
     const Node& nx = at(x);
     if (nx.kind == Kind::token) return nx.ops;
-    return nx.chain >= 0 ? std::vector<int32_t>{nx.chain} : std::vector<int32_t>{};
+    return nx.chain >= 0 ? std::span<const int32_t>(&nx.chain, 1) : std::span<const int32_t>();
   }
   // the live nodes using x, each once, in creation order
   std::vector<int32_t> users(int32_t x) const {
-    std::vector<int32_t> u;
-    for (int32_t y : by_[static_cast<size_t>(x)])
-      if (u.empty() || u.back() != y) u.push_back(y);
+    std::vector<int32_t> u = by_[static_cast<size_t>(x)];
+    std::sort(u.begin(), u.end());
+    u.erase(std::unique(u.begin(), u.end()), u.end());
     return u;
+  }
+  uint32_t next_stamp() const {
+    seen_.resize(n_.size());
+    chained_.resize(n_.size());
+    return ++stamp_;
   }
   void link(int32_t x, int32_t from) {
     if (x < 0) return;
     uses_[static_cast<size_t>(x)] += 1;
-    by_[static_cast<size_t>(x)].insert(from);
+    by_[static_cast<size_t>(x)].push_back(from);
   }
   void unlink(int32_t x, int32_t from) {
     if (x < 0) return;
     uses_[static_cast<size_t>(x)] -= 1;
     auto& b = by_[static_cast<size_t>(x)];
-    b.erase(b.find(from));
+    b.erase(std::find(b.begin(), b.end(), from));
   }
   void set_chain(int32_t x, int32_t c) {
     unlink(at(x).chain, x);
@@ -160,10 +169,12 @@ class Combiner {
     link(c, x);
     enlist(x);
   }
-  static std::vector<int64_t> key(const Node& nd) {
-    std::vector<int64_t> k{static_cast<int64_t>(nd.kind), nd.chain, nd.base, nd.offset, nd.bytes, nd.value};
-    k.insert(k.end(), nd.ops.begin(), nd.ops.end());
-    return k;
+  static uint64_t key(const Node& nd) {
+    uint64_t h = static_cast<uint64_t>(nd.kind);
+    auto mix = [&](int64_t v) { h = (h ^ static_cast<uint64_t>(v)) * 0x100000001b3ULL + (h >> 29); };
+    for (int64_t v : {int64_t{nd.chain}, int64_t{nd.base}, nd.offset, int64_t{nd.bytes}, int64_t{nd.value}}) mix(v);
+    for (int32_t o : nd.ops) mix(o);
+    return h;
   }
   static bool same(const Node& a, const Node& b) {
     return a.kind == b.kind && a.chain == b.chain && a.ops == b.ops && a.base == b.base && a.offset == b.offset &&
@@ -266,12 +277,13 @@ class Combiner {
   }
   std::vector<int32_t> gather_aliases(int32_t x, int32_t from) const {
     std::vector<int32_t> chains{from}, aliases;
-    std::set<int32_t> seen;
+    const uint32_t stamp = next_stamp();
     int depth = 0;
     while (!chains.empty()) {
       const int32_t c = chains.back();
       chains.pop_back();
-      if (!seen.insert(c).second) continue;
+      if (seen_[static_cast<size_t>(c)] == stamp) continue;
+      seen_[static_cast<size_t>(c)] = stamp;
       if (depth > kMaxDepth) return {from};
       const Node& nc = at(c);
       if (nc.kind == Kind::token) {
@@ -366,7 +378,7 @@ class Combiner {
     }
     if (const auto us = users(x); us.size() == 1 && at(us[0]).kind == Kind::token) push(us[0]);
     std::vector<int32_t> tfs{x}, ops;
-    std::set<int32_t> seen;
+    const uint32_t stamp = next_stamp();  // seen_: the operands kept, chained_: the chains searched
     bool changed = false;
     for (size_t i = 0; i < tfs.size(); ++i)
       for (int32_t o : std::vector<int32_t>(at(tfs[i]).ops)) {
@@ -376,9 +388,10 @@ class Combiner {
                    std::find(tfs.begin(), tfs.end(), o) == tfs.end()) {
           tfs.push_back(o);
           changed = true;
-        } else if (!seen.insert(o).second) {
+        } else if (seen_[static_cast<size_t>(o)] == stamp) {
           changed = true;
         } else {
+          seen_[static_cast<size_t>(o)] = stamp;
           ops.push_back(o);
         }
       }
@@ -388,7 +401,6 @@ class Combiner {
     std::vector<int32_t> count(ops.size(), 1);
     for (size_t k = 0; k < ops.size(); ++k) work.emplace_back(ops[k], k);
     size_t left = ops.size();
-    std::set<int32_t> chains;
     bool pruned = false;
     for (size_t j = 0; j < work.size() && j < kPruneSteps && left > 1; ++j) {
       const auto [cur, num] = work[j];
@@ -397,7 +409,7 @@ class Combiner {
       else if (at(cur).kind == Kind::token) next = at(cur).ops;
       else if (at(cur).chain >= 0) next = {at(cur).chain};
       for (int32_t o : next) {
-        if (seen.count(o)) {
+        if (seen_[static_cast<size_t>(o)] == stamp) {
           changed = pruned = true;
           const size_t orig = static_cast<size_t>(std::find(ops.begin(), ops.end(), o) - ops.begin());
           for (size_t t = j + 1; t < work.size(); ++t)
@@ -406,7 +418,8 @@ class Combiner {
           count[orig] = 0;
           --left;
         }
-        if (chains.insert(o).second) {
+        if (chained_[static_cast<size_t>(o)] != stamp) {
+          chained_[static_cast<size_t>(o)] = stamp;
           ++count[num];
           work.emplace_back(o, num);
         }
@@ -414,7 +427,7 @@ class Combiner {
       if (--count[num] == 0) --left;
     }
     if (!changed) return kNone;
-    if (pruned) std::erase_if(ops, [&](int32_t o) { return chains.count(o) > 0; });
+    if (pruned) std::erase_if(ops, [&](int32_t o) { return chained_[static_cast<size_t>(o)] == stamp; });
     if (ops.empty()) return entry_;
     if (ops.size() == 1) return ops[0];
     return make_token(std::move(ops));
@@ -423,16 +436,18 @@ class Combiner {
 
 }  // namespace
 
-std::vector<bool> dag_kept_stores(std::span<const BlockStore> stores) {
-  // only stores that share bytes can go: by base and offset, neighbours meet
+bool stores_meet(std::span<const BlockStore> stores) {
   std::vector<BlockStore> sorted(stores.begin(), stores.end());
   std::sort(sorted.begin(), sorted.end(), [](const BlockStore& a, const BlockStore& b) {
     return a.base != b.base ? a.base < b.base : a.offset < b.offset;
   });
-  const auto meet = std::adjacent_find(sorted.begin(), sorted.end(), [](const BlockStore& a, const BlockStore& b) {
-    return a.base == b.base && b.offset < a.offset + a.bytes;
-  });
-  if (meet == sorted.end()) return std::vector<bool>(stores.size(), true);
+  return std::adjacent_find(sorted.begin(), sorted.end(), [](const BlockStore& a, const BlockStore& b) {
+           return a.base == b.base && b.offset < a.offset + a.bytes;
+         }) != sorted.end();
+}
+
+std::vector<bool> dag_kept_stores(std::span<const BlockStore> stores) {
+  if (!stores_meet(stores)) return std::vector<bool>(stores.size(), true);
   Combiner c(stores);
   c.run_pass(c.creation_order());
   c.run_pass(c.topological());

@@ -37,6 +37,9 @@ struct BlockStore {
   int32_t bytes = 0;
 };
 
+// Whether two of the stores share a byte (only then can one go).
+bool stores_meet(std::span<const BlockStore> stores);
+
 // Which of the block's stores (program order) the combiner keeps.
 std::vector<bool> dag_kept_stores(std::span<const BlockStore> stores);
 

@@ -1305,12 +1305,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // give them: seed-2406 3.6 line 3073) before the LoadStoreVectorizer;
   // Triton's program order is the input's
   if (auto it = bases.find({0, 0}); !s.load && !padded && it != bases.end()) {
-    std::map<int64_t, int32_t> seen;  // off -> stores of R + off
-    for (const Placed& p : it->second) ++seen[p.offset];
-    if (seen.size() < it->second.size()) {
+    std::vector<int64_t> offs;  // of the stores of R + off
+    for (const Placed& p : it->second) offs.push_back(p.offset);
+    std::sort(offs.begin(), offs.end());
+    if (std::adjacent_find(offs.begin(), offs.end()) != offs.end()) {
       std::vector<int64_t> same(accesses.size(), -1);
       for (const Placed& p : it->second)
-        if (seen[p.offset] > 1) same[p.index] = p.offset;
+        if (const auto [lo, hi] = std::equal_range(offs.begin(), offs.end(), p.offset); hi - lo > 1)
+          same[p.index] = p.offset;
       const std::vector<bool> dead = overwritten_stores(same);
       std::erase_if(it->second, [&](const Placed& p) { return dead[p.index]; });
       for (size_t i = 0; i < dead.size(); ++i) address[i].removed = dead[i];
@@ -1430,13 +1432,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     }
     r.push_back(m);
   }
-  if (!s.load) {  // SelectionDAG's combiner on the block's stores, in program order (a joined one where its last piece was)
+  std::vector<BlockStore> block;
+  if (!s.load)
+    for (const Merged& m : r) block.push_back({m.base, m.offset, m.bytes});
+  if (!s.load && stores_meet(block)) {  // SelectionDAG's combiner, in program order (a joined store where its last piece was)
     std::vector<size_t> order(r.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return r[a].last < r[b].last; });
-    std::vector<BlockStore> block;
-    block.reserve(r.size());
-    for (size_t i : order) block.push_back({r[i].base, r[i].offset, r[i].bytes});
+    for (size_t k = 0; k < order.size(); ++k) block[k] = {r[order[k]].base, r[order[k]].offset, r[order[k]].bytes};
     const std::vector<bool> kept = dag_kept_stores(block);
     std::vector<bool> gone(r.size());
     for (size_t k = 0; k < order.size(); ++k) gone[order[k]] = !kept[k];
