@@ -73,7 +73,8 @@ class Combiner {
     while (!ready.empty()) {
       const int32_t x = ready.back();
       ready.pop_back();
-      for (int32_t o : operands(x)) sweep[static_cast<size_t>(x)] = std::max(sweep[static_cast<size_t>(x)], sweep[static_cast<size_t>(o)] + (o > x));
+      int32_t& mine = sweep[static_cast<size_t>(x)];
+      for (int32_t o : operands(x)) mine = std::max(mine, sweep[static_cast<size_t>(o)] + (o > x));
       for (int32_t u : users(x))
         if (--waiting[static_cast<size_t>(u)] == 0) ready.push_back(u);
     }
@@ -90,7 +91,7 @@ class Combiner {
     for (int32_t x : order)
       if (!n_[static_cast<size_t>(x)].dead) push(x);
     for (int32_t x = pop(); x != kNone; x = pop()) {
-      if (x != root_ && x != entry_ && uses_[static_cast<size_t>(x)] == 0) {
+      if (x != root_ && x != entry_ && uses(x) == 0) {
         delete_unused(x);
         continue;
       }
@@ -101,7 +102,7 @@ class Combiner {
       replace_uses(x, rv);
       for (int32_t u : users(rv)) push(u);
       push(rv);
-      if (uses_[static_cast<size_t>(x)] == 0 && !n_[static_cast<size_t>(x)].dead) delete_unused(x);
+      if (uses(x) == 0 && !n_[static_cast<size_t>(x)].dead) delete_unused(x);
     }
   }
 
@@ -122,8 +123,7 @@ class Combiner {
 
  private:
   std::vector<Node> n_;
-  std::vector<int32_t> uses_;                // references from live nodes
-  std::vector<std::vector<int32_t>> by_;    // the nodes making them, once per reference
+  std::vector<std::vector<int32_t>> by_;  // the live nodes referring to each, once per reference
   // visited marks (a node is marked when its entry equals the stamp)
   mutable std::vector<uint32_t> seen_, chained_;
   mutable uint32_t stamp_ = 0;
@@ -147,6 +147,7 @@ class Combiner {
     u.erase(std::unique(u.begin(), u.end()), u.end());
     return u;
   }
+  size_t uses(int32_t x) const { return by_[static_cast<size_t>(x)].size(); }
   uint32_t next_stamp() const {
     seen_.resize(n_.size());
     chained_.resize(n_.size());
@@ -154,12 +155,10 @@ class Combiner {
   }
   void link(int32_t x, int32_t from) {
     if (x < 0) return;
-    uses_[static_cast<size_t>(x)] += 1;
     by_[static_cast<size_t>(x)].push_back(from);
   }
   void unlink(int32_t x, int32_t from) {
     if (x < 0) return;
-    uses_[static_cast<size_t>(x)] -= 1;
     auto& b = by_[static_cast<size_t>(x)];
     b.erase(std::find(b.begin(), b.end(), from));
   }
@@ -195,7 +194,6 @@ class Combiner {
       }
     const auto id = static_cast<int32_t>(n_.size());
     n_.push_back(std::move(nd));
-    uses_.push_back(0);
     by_.emplace_back();
     link(at(id).chain, id);
     for (int32_t o : at(id).ops) link(o, id);
@@ -237,12 +235,12 @@ class Combiner {
     for (std::vector<int32_t> work{x}; !work.empty();) {
       const int32_t y = work.back();
       work.pop_back();
-      if (at(y).dead || uses_[static_cast<size_t>(y)] > 0 || y == root_ || y == entry_) continue;
+      if (at(y).dead || uses(y) > 0 || y == root_ || y == entry_) continue;
       const auto ops = operands(y);
       kill(y);
       for (int32_t o : ops)
         if (!at(o).dead) {
-          if (uses_[static_cast<size_t>(o)] == 0) work.push_back(o);
+          if (uses(o) == 0) work.push_back(o);
           else push(o);
         }
     }
@@ -262,11 +260,11 @@ class Combiner {
       for (int32_t u : users(to)) push(u);
       push(to);
     }
-    if (uses_[static_cast<size_t>(x)] == 0) {
+    if (uses(x) == 0) {
       const auto ops = operands(x);
       kill(x);
       for (int32_t o : ops)
-        if (!at(o).dead && uses_[static_cast<size_t>(o)] == 1) push(o);
+        if (!at(o).dead && uses(o) == 1) push(o);
     }
   }
 
@@ -324,7 +322,7 @@ class Combiner {
     int32_t last = st;
     for (int32_t c = at(last).chain; c >= 0 && at(c).kind == Kind::store; c = at(last).chain) {
       const Node& nc = at(c);
-      if (uses_[static_cast<size_t>(c)] != 1 || nc.base != s.base || nc.offset + nc.bytes > lowest) break;
+      if (uses(c) != 1 || nc.base != s.base || nc.offset + nc.bytes > lowest) break;
       lowest = nc.offset;
       taken.push_back(c);
       last = c;
@@ -358,7 +356,7 @@ class Combiner {
     }
     const Node& c = at(old);
     const Node& s = at(st);
-    if (c.kind == Kind::store && uses_[static_cast<size_t>(old)] == 1 && c.base == s.base && c.offset >= s.offset &&
+    if (c.kind == Kind::store && uses(old) == 1 && c.base == s.base && c.offset >= s.offset &&
         c.offset + c.bytes <= s.offset + s.bytes) {
       combine_to(old, c.chain);
       return st;
@@ -384,7 +382,7 @@ class Combiner {
       for (int32_t o : std::vector<int32_t>(at(tfs[i]).ops)) {
         if (at(o).kind == Kind::entry) {
           changed = true;
-        } else if (at(o).kind == Kind::token && uses_[static_cast<size_t>(o)] == 1 &&
+        } else if (at(o).kind == Kind::token && uses(o) == 1 &&
                    std::find(tfs.begin(), tfs.end(), o) == tfs.end()) {
           tfs.push_back(o);
           changed = true;
