@@ -1301,9 +1301,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     }
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, align_of(known)});
   }
-  // stores of one value R + off (no padding; Triton 3.6's wrong addresses
-  // give them: seed-2406 3.6 line 3073) before the LoadStoreVectorizer;
-  // Triton's program order is the input's
+  // DSE before the LoadStoreVectorizer: of stores of one value R + off (no
+  // padding; Triton 3.6's wrong addresses give them: seed-2406 3.6 line
+  // 3073) the earlier go where the later's walk reaches them, Triton's
+  // program order being the input's
   if (auto it = bases.find({0, 0}); !s.load && !padded && it != bases.end()) {
     std::vector<int64_t> offs;  // of the stores of R + off
     for (const Placed& p : it->second) offs.push_back(p.offset);
@@ -1432,19 +1433,23 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     }
     r.push_back(m);
   }
+  // SelectionDAG's combiner on the stores that share bytes, in program
+  // order (a joined store where its last piece was)
   std::vector<BlockStore> block;
   if (!s.load)
     for (const Merged& m : r) block.push_back({m.base, m.offset, m.bytes});
-  if (!s.load && stores_meet(block)) {  // SelectionDAG's combiner, in program order (a joined store where its last piece was)
+  if (!s.load && stores_meet(block)) {
     std::vector<size_t> order(r.size());
     for (size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return r[a].last < r[b].last; });
     for (size_t k = 0; k < order.size(); ++k) block[k] = {r[order[k]].base, r[order[k]].offset, r[order[k]].bytes};
     const std::vector<bool> kept = dag_kept_stores(block);
-    std::vector<bool> gone(r.size());
-    for (size_t k = 0; k < order.size(); ++k) gone[order[k]] = !kept[k];
-    size_t i = 0;
-    std::erase_if(r, [&](const Merged&) { return gone[i++]; });
+    std::vector<bool> stays(r.size());
+    for (size_t k = 0; k < order.size(); ++k) stays[order[k]] = kept[k];
+    std::vector<Merged> left;
+    for (size_t i = 0; i < r.size(); ++i)
+      if (stays[i]) left.push_back(r[i]);
+    r = std::move(left);
   }
   return r;
 }
