@@ -445,7 +445,6 @@ bool stores_meet(std::span<const BlockStore> stores) {
 }
 
 std::vector<bool> dag_kept_stores(std::span<const BlockStore> stores) {
-  if (!stores_meet(stores)) return std::vector<bool>(stores.size(), true);
   Combiner c(stores);
   c.run_pass(c.creation_order());
   c.run_pass(c.topological());

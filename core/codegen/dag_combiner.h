@@ -37,7 +37,8 @@ struct BlockStore {
   int32_t bytes = 0;
 };
 
-// Whether two of the stores share a byte (only then can one go).
+// Whether two of the stores share a byte (only then can one go: callers
+// ask this first, the replay below costs far more).
 bool stores_meet(std::span<const BlockStore> stores);
 
 // Which of the block's stores (program order) the combiner keeps.

@@ -1433,25 +1433,30 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     }
     r.push_back(m);
   }
-  // SelectionDAG's combiner on the stores that share bytes, in program
-  // order (a joined store where its last piece was)
+  // SelectionDAG's combiner, where stores share bytes
+  if (s.load) return r;
+  const std::vector<int32_t> order = store_order(r);
   std::vector<BlockStore> block;
-  if (!s.load)
-    for (const Merged& m : r) block.push_back({m.base, m.offset, m.bytes});
-  if (!s.load && stores_meet(block)) {
-    std::vector<size_t> order(r.size());
-    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return r[a].last < r[b].last; });
-    for (size_t k = 0; k < order.size(); ++k) block[k] = {r[order[k]].base, r[order[k]].offset, r[order[k]].bytes};
-    const std::vector<bool> kept = dag_kept_stores(block);
-    std::vector<bool> stays(r.size());
-    for (size_t k = 0; k < order.size(); ++k) stays[order[k]] = kept[k];
-    std::vector<Merged> left;
-    for (size_t i = 0; i < r.size(); ++i)
-      if (stays[i]) left.push_back(r[i]);
-    r = std::move(left);
-  }
-  return r;
+  block.reserve(r.size());
+  for (int32_t i : order) block.push_back({r[static_cast<size_t>(i)].base, r[static_cast<size_t>(i)].offset,
+                                           r[static_cast<size_t>(i)].bytes});
+  if (!stores_meet(block)) return r;
+  const std::vector<bool> kept = dag_kept_stores(block);
+  std::vector<bool> stays(r.size());
+  for (size_t k = 0; k < order.size(); ++k) stays[static_cast<size_t>(order[k])] = kept[k];
+  std::vector<Merged> left;
+  for (size_t i = 0; i < r.size(); ++i)
+    if (stays[i]) left.push_back(r[i]);
+  return left;
+}
+
+std::vector<int32_t> store_order(const std::vector<Merged>& op) {
+  std::vector<int32_t> o(op.size());
+  for (size_t k = 0; k < o.size(); ++k) o[k] = static_cast<int32_t>(k);
+  std::stable_sort(o.begin(), o.end(), [&](int32_t a, int32_t b) {
+    return op[static_cast<size_t>(a)].last < op[static_cast<size_t>(b)].last;
+  });
+  return o;
 }
 
 }  // namespace ls::codegen

@@ -211,4 +211,8 @@ TreeAlign xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStSh
 // The instructions, in the order of their first access in the input.
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 
+// An op's stores in program order (indices into `op`): a store LLVM joined
+// stands where its last piece did.
+std::vector<int32_t> store_order(const std::vector<Merged>& op);
+
 }  // namespace ls::codegen

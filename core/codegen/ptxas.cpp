@@ -50,11 +50,9 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
       promised_of[static_cast<size_t>(m.base)].add(m.offset, m.bytes);
       if (arithmetic) k.add(0, m.base_align);
     }
-  std::vector<int32_t> pos(op.size());  // program order: a joined store stands where its last access was
+  std::vector<int32_t> pos(op.size());  // each store's place in program order
   if (store) {
-    std::vector<int32_t> o(op.size());
-    for (size_t k = 0; k < o.size(); ++k) o[k] = static_cast<int32_t>(k);
-    std::stable_sort(o.begin(), o.end(), [&](int32_t a, int32_t b) { return op[a].last < op[b].last; });
+    const std::vector<int32_t> o = store_order(op);
     for (size_t k = 0; k < o.size(); ++k) pos[static_cast<size_t>(o[k])] = static_cast<int32_t>(k);
   }
   std::vector<std::vector<int32_t>> by_base(static_cast<size_t>(bases));
