@@ -269,10 +269,11 @@ constexpr int64_t kR = 1, kRPad = 2, kXored = int64_t{1} << 40, kOwnPad = int64_
 int tz_of(int64_t bits) { return bits ? std::countr_zero(static_cast<uint64_t>(bits)) : 62; }
 
 // An access's address as LLVM's alias analysis takes it apart: the shared
-// base, a constant and variable terms, each a value (`id`) with the range and
-// the trailing zeros its known bits allow: R, R's padding (one GEP per
-// interval), the padding of an access of its own, R XOR-ed with a constant.
-// `opaque`: not modelled.
+// base, a constant and variable terms, each a value (`id`) with its range and
+// `tz`, the power of two BasicAA's GCD step counts for it: R, R's padding (one
+// GEP per interval), the padding of an access of its own, R XOR-ed with a
+// constant. A padding index `(x >> a) & mask` has scale 1 there (its known
+// zero bits count only in its range): tz 0. `opaque`: not modelled.
 struct Term {
   int64_t id = 0, lo = 0, hi = 0;
   int tz = 0;
@@ -1207,7 +1208,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   std::vector<Term> r_pad(s.pads.size());
   for (size_t j = 0; j < s.pads.size(); ++j) {
     const int64_t bits = pad_bits(mb, Pads(&s.pads[j], 1), s.elem_bytes);
-    r_pad[j] = {kRPad + static_cast<int64_t>(j), 0, bits, tz_of(bits)};
+    r_pad[j] = {kRPad + static_cast<int64_t>(j), 0, bits, 0};
   }
   // accesses of their own whose address is (R or R ^ c) | off: the PTX
   // register of R and the padding of (R | off), their off (the immediate),
@@ -1261,7 +1262,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
             else if (mb >> sh) addresses.add(i, r_pad[j]);
           }
           const auto [lo, hi] = pad_range(ones, unknown, own_pads, s.elem_bytes);
-          addresses.add(i, {kOwnPad + i, lo, hi, tz_of(pad_bits(ones | unknown, own_pads, s.elem_bytes))});
+          addresses.add(i, {kOwnPad + i, lo, hi, 0});
           address[i].constant = off;
         } else if (!s.load) {
           address[i].opaque = true;

@@ -1421,6 +1421,23 @@ TEST_CASE("codegen: 3.6 padded: the padding's mask keeps its low bits where Inst
         Counts{{"ld.shared.b16", 16}, {"st.shared.b16", 16}});
 }
 
+TEST_CASE("codegen: BasicAA's GCD step counts a padding index as scale 1", "[codegen]") {
+  // seed-2408 line 1068 (3.6, 8-bit): the store at R + 201 (padding index
+  // `R >> 6`) and a later store of its own at R + ((R | 257) >> 6) + 257 are
+  // 56 bytes and two padding indices apart. BasicAA's modulo argument takes
+  // each index's GEP scale (1 for a shift), not its known zero bits, so they
+  // may overlap: the store chain splits there and R's and R + 1's stores stay
+  // apart, while their loads join
+  const char* reg = "DistributedLinearLayout(reg_bases=[[0, 8], [4, 0], [8, 0], [16, 0], [2, 0], [0, 1]], "
+                    "lane_bases=[[128, 0], [1, 0], [32, 0], [0, 2], [0, 4]], warp_bases=[[64, 0]], block_bases=[], "
+                    "shape=[256, 16])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[256, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                    "[0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], "
+                    "shape=[256, 16])";
+  CHECK(via_shared_counts(reg, pad, {256, 16}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b8", 62}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 64}});
+}
+
 TEST_CASE("codegen: InstCombine's bit reversal puts R's single-bit terms under their mask", "[codegen]") {
   // seed-2403 line 3999 (3.6, 32-bit): two single-bit terms move thread-index
   // bits q to address bit P - q; InstCombine makes their `or`
