@@ -49,19 +49,25 @@ std::pair<int64_t, int64_t> pad_range(int64_t ones, int64_t unknown, Pads pads, 
   return {lo, hi};
 }
 
+// InstCombine's padding of x (bytes) for an interval of 2^i bytes padded by
+// 2^p: `lshr x, i - p` where x's bits in [i - p, i) are known zero (true),
+// else that shift under an `and` mask that clears them (false).
+bool padding_is_lshr(int64_t x, int i, int p) {
+  const int lo = std::max(i - p, 0);
+  return ((x >> lo) & ((int64_t{1} << (i - lo)) - 1)) == 0;
+}
+
 // 3.6: whether ScalarEvolution takes the padding of (R | off) for this
 // interval (i, p: log2 of its bytes and of its padding's) apart into R's and
 // a constant, which puts the access in R's chain (the LoadStoreVectorizer
-// asks SCEV for the distance). InstCombine makes the padding `lshr x, i - p`
-// where x's bits in [i - p, i) are known zero, else x shifted by i under an
-// `and` mask: either way x divided by 2^a. SCEV splits (R + off) / 2^a only
-// where R is one term (two operands: the sum keeps its no-wrap) that is a
-// left shift with no bit below a, and off a multiple of 2^a.
+// asks SCEV for the distance). The padding (padding_is_lshr) divides x by
+// 2^a: a = i - p for the `lshr`, i under the mask. SCEV splits (R + off) /
+// 2^a only where R is one term (two operands: the sum keeps its no-wrap)
+// that is a left shift with no bit below a, and off a multiple of 2^a.
 bool padding_splits(const LdStShape& s, int64_t off, int32_t interval, int32_t pad) {
   const int64_t x = s.lane_warp_mask * s.elem_bytes | off;
   const int i = log2i(int64_t{interval} * s.elem_bytes), p = log2i(int64_t{pad} * s.elem_bytes);
-  const int lo = std::max(i - p, 0);
-  const int a = ((x >> lo) & ((int64_t{1} << (i - lo)) - 1)) == 0 ? lo : i;
+  const int a = padding_is_lshr(x, i, p) ? std::max(i - p, 0) : i;
   if (off & ((int64_t{1} << a) - 1)) return false;
   if (a == 0) return true;
   return s.r_terms.size() == 1 && !s.r_term_shifts.empty() && s.r_term_shifts[0] != LdStShape::kNoShift &&
@@ -265,6 +271,7 @@ std::pair<int32_t, Merged> merged_of(const Piece& p, const std::vector<LdStAcces
 // interval's index), R ^ c (+ c), the padding of an access of its own (+ its
 // index).
 constexpr int64_t kR = 1, kRPad = 2, kXored = int64_t{1} << 40, kOwnPad = int64_t{2} << 40;
+constexpr int64_t kUnbounded = int64_t{1} << 40;  // a term's range where BasicAA cannot bound it
 
 int tz_of(int64_t bits) { return bits ? std::countr_zero(static_cast<uint64_t>(bits)) : 62; }
 
@@ -1089,27 +1096,30 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
   // shrinks the mask to the bits it proves of node, where every term below
   // is in reach of computeKnownBits from the `and` (node two levels down),
   // else the mask keeps every bit from the padding's lowest up: that GEP's
-  // index proves only the padding's own alignment (seed-2403 line 910)
+  // index proves only the padding's own alignment (seed-2403 line 910).
+  // BasicAA bounds that index (its range) by the same walk, from the `and`
+  // or, where the padding is a bare `lshr` (padding_is_lshr), from the shift
+  // (node one level down: seed-2036 line 639); where some term is out of
+  // reach the range is the mask's, and stores beside it may overlap
+  // (seed-2405 line 218)
   int pad_tz = 62;
+  uint32_t pads_unbounded = 0;
   if (s.version == TritonVersion::v3_6 && split36.empty() && root >= 0)
     for (size_t j = 0; j < s.pads.size(); ++j) {
       const int v = padding_read(nodes, root, T, s.pads[j].first);
       if (v < 0 || nodes[v].term >= 0) continue;
-      bool proved = true;
-      auto visit = [&](auto&& self, int u, int d) -> void {
-        if (nodes[u].term < 0) {
-          self(self, nodes[u].l, d + 1);
-          self(self, nodes[u].r, d + 1);
-          return;
-        }
+      auto in_reach = [&](auto&& self, int u, int d) -> bool {
+        if (nodes[u].term < 0) return self(self, nodes[u].l, d + 1) && self(self, nodes[u].r, d + 1);
         const int t = nodes[u].term;
         const int32_t sh = T.shifts[static_cast<size_t>(t)];
         // at depth 5 a kept `shl/lshr (tid & m)` proves no high bit (its `and` is one deeper)
-        if (d >= 6 || (d == 5 && sh != LdStShape::kNoShift && sh + eb != 0 && lshr_kept(t))) proved = false;
+        return d < 5 || (d == 5 && !(sh != LdStShape::kNoShift && sh + eb != 0 && lshr_kept(t)));
       };
-      visit(visit, v, 2);
+      const int i = log2i(int64_t{s.pads[j].first} * s.elem_bytes), p = log2i(int64_t{s.pads[j].second} * s.elem_bytes);
+      if (!in_reach(in_reach, v, padding_is_lshr(s.lane_warp_mask * s.elem_bytes, i, p) ? 1 : 2))
+        pads_unbounded |= uint32_t{1} << j;
       const int64_t bits = pad_bits(node_bits(nodes, T, v) << eb, Pads(&s.pads[j], 1), s.elem_bytes);
-      pad_tz = std::min(pad_tz, proved ? tz_of(bits) : log2i(int64_t{s.pads[j].second} * s.elem_bytes));
+      pad_tz = std::min(pad_tz, in_reach(in_reach, v, 2) ? tz_of(bits) : p);
     }
   auto align = [&](bool at_offset) -> int32_t {
     if (!depths(at_offset)) return 1;
@@ -1127,7 +1137,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
     return int32_t{1} << tz;
   };
   const int32_t first = align(false), offset = align(true);
-  if (slp == 0) return {{first, offset}, {first, offset}};
+  if (slp == 0) return {{first, offset}, {first, offset}, pads_unbounded};
   // SLP reduced R between the passes: the vector's llvm.vector.reduce.or and
   // R's other operands, reduced in pairs (rounds of them); its `and` of
   // constant masks is in computeKnownBits' reach where R is at most 4 -
@@ -1138,20 +1148,21 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
   while ((1 << rounds) < slp - 3) ++rounds;
   auto known = [&](int r) { return r + rounds + 1 <= 5 ? 16 : 1; };
   return {{std::max(first, known(1)), std::max(offset, known(2))},
-          {std::max(first, known(2)), std::max(offset, known(3))}};
+          {std::max(first, known(2)), std::max(offset, known(3))},
+          pads_unbounded};
 }
 
 }  // namespace
 
-std::array<int32_t, 2> r_tree_align(const LdStShape& s, int64_t offsets) {
-  if (s.version == TritonVersion::v3_6) return tree_align(s, triton_terms(s), offsets).base;
+TreeAlign r_tree_align(const LdStShape& s, int64_t offsets) {
+  if (s.version == TritonVersion::v3_6) return tree_align(s, triton_terms(s), offsets);
   std::vector<int32_t> shifts(s.r_terms.size(), LdStShape::kNoShift);
   std::copy_n(s.r_term_shifts.begin(), std::min(shifts.size(), s.r_term_shifts.size()), shifts.begin());
   Terms t;
   t.bits = s.r_terms;
   t.shifts = std::move(shifts);
   t.lists = triton_lists(s);
-  return tree_align(s, t).base;
+  return tree_align(s, t);
 }
 
 bool r_tree_decides(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
@@ -1191,12 +1202,12 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   const bool deep = r_too_deep(accesses, s);
   // what R's tree proves at register 0 and at a register offset (padded),
   // or for R and each R ^ c (XOR-ed); 0: not this rule
-  std::array<int32_t, 2> tree_align{0, 0};
+  TreeAlign tree;
   TreeAlign xored_align;
   if (padded && s.proof == LdStShape::Proof::model) {
     int64_t offsets = 0;
     for (const LdStAccess& a : accesses) offsets |= a.xor_const | a.add_const;
-    tree_align = r_tree_align(s, offsets);
+    tree = r_tree_align(s, offsets);
   }
   if (s.proof == LdStShape::Proof::model) xored_align = xored_tree_align(accesses, s);
   // stores: each address as BasicAA takes it apart (loads need none)
@@ -1208,7 +1219,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   std::vector<Term> r_pad(s.pads.size());
   for (size_t j = 0; j < s.pads.size(); ++j) {
     const int64_t bits = pad_bits(mb, Pads(&s.pads[j], 1), s.elem_bytes);
-    r_pad[j] = {kRPad + static_cast<int64_t>(j), 0, bits, 0};
+    r_pad[j] = {kRPad + static_cast<int64_t>(j), 0, bits && (tree.pads_unbounded >> j & 1) ? kUnbounded : bits, 0};
   }
   // accesses of their own whose address is (R or R ^ c) | off: the PTX
   // register of R and the padding of (R | off), their off (the immediate),
@@ -1286,8 +1297,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     int32_t align = align_of(known | off);
     if ((deep && s.proof == LdStShape::Proof::model) || s.proof == LdStShape::Proof::none)
       align = std::min(align, s.vec_bytes);
-    else if (tree_align[0])
-      align = std::max(s.vec_bytes, std::min(align, tree_align[(accesses[i].xor_const | accesses[i].add_const) != 0]));
+    else if (tree.base[0])
+      align = std::max(s.vec_bytes, std::min(align, tree.base[(accesses[i].xor_const | accesses[i].add_const) != 0]));
     else if (xored_align.base[0])
       align = std::max(s.vec_bytes, std::min(align, (d != 0 ? xored_align.gep : xored_align.base)[key.first == 1]));
     if (!s.load && key.first != 2) {
@@ -1354,7 +1365,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // R, the constant and R's padding have no bit in common (InstCombine turns
   // (R | c) + pad into an `or disjoint` and moves c out: (R | pad) | c);
   // elsewhere the sum stays an `add` and its GEP puts c inside the padding.
-  if (tree_align[0])
+  if (tree.base[0])
     if (auto it = bases.find({0, 0}); it != bases.end()) {
       const int64_t pbits = pad_bits(mb, s.pads, s.elem_bytes);
       int32_t best = 0;  // the base pointer's alignment the earlier accesses prove

@@ -150,6 +150,21 @@ struct Merged {
 // LLVM knows no bit of R: too many terms for its depth (above).
 bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 
+// What computeKnownBits proves of an access through R's tree (r_tree_align,
+// xored_tree_align below).
+struct TreeAlign {
+  // {register 0's access (R one level below the address), an access at a
+  // register offset or of an R ^ c (two levels)}: the first access of each base
+  std::array<int32_t, 2> base{0, 0};
+  // the same bases' other accesses, one constant GEP deeper; equal to `base`
+  // (the second InferAlignment carries it) but where SLP changed R's tree
+  std::array<int32_t, 2> gep{0, 0};
+  // r_tree_align, 3.6: bit j set where BasicAA cannot bound the index of
+  // R's padding GEP for s.pads[j] (computeKnownBits does not reach every
+  // term it reads): its range is then the `and` mask's (a bare `lshr`: any)
+  uint32_t pads_unbounded = 0;
+};
+
 // Padded: the alignment (bytes, at most 16) computeKnownBits proves for
 // R in an access's address, from the shape Triton and O3 give R's tree of
 // ORs. Triton's matrixVectorProd puts a diagonal (x & m) << s (the terms of
@@ -182,7 +197,7 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 // that InstCombine makes one `llvm.bitreverse` prove their bits at the
 // depth of its mask (here and in xored_tree_align). offsets: the OR of the
 // accesses' c_i | d_i.
-std::array<int32_t, 2> r_tree_align(const LdStShape& s, int64_t offsets);  // {register 0, a register offset}
+TreeAlign r_tree_align(const LdStShape& s, int64_t offsets);  // base: {register 0, a register offset}
 
 // Where R's tree decides its alignment (padded layouts; XOR-ed R), so
 // the tree's depth may keep apart what R's bits would join.
@@ -198,14 +213,6 @@ bool r_tree_decides(const std::vector<LdStAccess>& accesses, const LdStShape& s)
 // makes R a vector reduction between the passes, the second proves all of
 // R's bits for an access whose reduction's `and` is in reach (R at most 4 -
 // rounds deep, the reduction's pairs in rounds). All zero: not this case.
-struct TreeAlign {
-  // {register 0's access (R one level below the address), an access at a
-  // register offset or of an R ^ c (two levels)}: the first access of each base
-  std::array<int32_t, 2> base{0, 0};
-  // the same bases' other accesses, one constant GEP deeper; equal to `base`
-  // (the second InferAlignment carries it) but where SLP changed R's tree
-  std::array<int32_t, 2> gep{0, 0};
-};
 TreeAlign xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 
 // The instructions, in the order of their first access in the input.

@@ -1438,6 +1438,34 @@ TEST_CASE("codegen: BasicAA's GCD step counts a padding index as scale 1", "[cod
         Counts{{"ld.shared.b8", 62}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 64}});
 }
 
+TEST_CASE("codegen: 3.6 padded: BasicAA bounds a padding index only where computeKnownBits reaches R's terms",
+          "[codegen]") {
+  // seed-2405 line 218 (32-bit): the padding of the 2048-byte interval is
+  // `(R >> 6) & 0x1ffffe0`, R's terms out of computeKnownBits' reach from the
+  // `and`: its range is the mask's, so R + 536 and the later store of its own
+  // at (R | 8192) may overlap; the stores' chain splits between R and R + 4,
+  // which stay apart, while their loads join
+  const char* reg = "DistributedLinearLayout(reg_bases=[[2, 0], [128, 0], [4, 0], [0, 8], [1, 0], [0, 16]], "
+                    "lane_bases=[[0, 4], [0, 1], [16, 0], [64, 0], [32, 0]], warp_bases=[[0, 2], [8, 0]], "
+                    "block_bases=[], shape=[256, 32])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[512, 8], [4096, 4]], offset_bases=[[1, 0], [2, 0], "
+                    "[4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], "
+                    "block_bases=[], shape=[256, 32])";
+  CHECK(via_shared_counts(reg, pad, {256, 32}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 62}, {"ld.shared.v2.b32", 1}, {"st.shared.b32", 64}});
+  // seed-2036 line 639 (8-bit, sm_100): R's bits leave the padding a bare
+  // `lshr R, 3`, R one level below the index and in reach: bounded, and the
+  // stores of R and R + 1 join as their loads do
+  const char* reg2 = "DistributedLinearLayout(reg_bases=[[0, 64], [1, 0], [4, 0], [0, 4], [8, 0], [0, 16]], "
+                     "lane_bases=[[0, 32], [0, 2], [0, 8], [2, 0], [0, 1]], warp_bases=[], block_bases=[], "
+                     "shape=[16, 128])";
+  const char* pad2 = "PaddedSharedLayout(interval_padding_pairs=[[16, 2]], offset_bases=[[1, 0], [2, 0], [4, 0], "
+                     "[8, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], block_bases=[], "
+                     "shape=[16, 128])";
+  CHECK(via_shared_counts(reg2, pad2, {16, 128}, 8, ls::TritonVersion::v3_6, 100) ==
+        Counts{{"ld.shared.b8", 62}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 62}, {"st.shared.v2.b8", 1}});
+}
+
 TEST_CASE("codegen: InstCombine's bit reversal puts R's single-bit terms under their mask", "[codegen]") {
   // seed-2403 line 3999 (3.6, 32-bit): two single-bit terms move thread-index
   // bits q to address bit P - q; InstCombine makes their `or`
