@@ -57,21 +57,38 @@ bool padding_is_lshr(int64_t x, int i, int p) {
   return ((x >> lo) & ((int64_t{1} << (i - lo)) - 1)) == 0;
 }
 
-// 3.6: whether ScalarEvolution takes the padding of (R | off) for this
-// interval (i, p: log2 of its bytes and of its padding's) apart into R's and
-// a constant, which puts the access in R's chain (the LoadStoreVectorizer
-// asks SCEV for the distance). The padding (padding_is_lshr) divides x by
-// 2^a: a = i - p for the `lshr`, i under the mask. SCEV splits (R + off) /
-// 2^a only where R is one term (two operands: the sum keeps its no-wrap)
-// that is a left shift with no bit below a, and off a multiple of 2^a.
+// 3.6: whether LLVM takes the padding of (R | off) for this interval (i,
+// p: log2 of its bytes and of its padding's) apart into R's and a constant,
+// which puts the access in R's chain. The padding (padding_is_lshr) divides
+// x by 2^a: a = i - p for the `lshr`, i under the mask.
+// - padding as large as the interval (Triton's padding is then x & -2^i)
+//   with bits below it: where R has several terms and one (of two bits or
+//   more) above 2^i, a left shift, InstCombine drops the others from
+//   (R + off) & -2^i and takes off's part out: that term, R's own padding,
+//   plus a constant (seed-2400 line 1670); a single-bit term is a select of
+//   constants, which takes the constant into its arms (seed-2110 line 863),
+//   and where R is one term the `and` stays (seed-2400 line 275);
+// - else ScalarEvolution (the LoadStoreVectorizer asks it for the distance)
+//   splits (R + off) / 2^a only where R is one term (two operands: the sum
+//   keeps its no-wrap) that is a left shift with no bit below a, and off a
+//   multiple of 2^a.
 bool padding_splits(const LdStShape& s, int64_t off, int32_t interval, int32_t pad) {
   const int64_t x = s.lane_warp_mask * s.elem_bytes | off;
   const int i = log2i(int64_t{interval} * s.elem_bytes), p = log2i(int64_t{pad} * s.elem_bytes);
   const int a = padding_is_lshr(x, i, p) ? std::max(i - p, 0) : i;
+  auto shifted_above = [&](size_t t) {  // term t: a left shift with no bit below a
+    return t < s.r_term_shifts.size() && s.r_term_shifts[t] != LdStShape::kNoShift &&
+           std::countr_zero(static_cast<uint64_t>(s.r_terms[t] * s.elem_bytes)) >= a;
+  };
+  if (p == i && a == i && s.r_terms.size() >= 2) {
+    int above = 0;
+    size_t which = 0;
+    for (size_t t = 0; t < s.r_terms.size(); ++t)
+      if ((s.r_terms[t] * s.elem_bytes) >> a) ++above, which = t;
+    return above == 1 && std::popcount(static_cast<uint64_t>(s.r_terms[which])) >= 2 && shifted_above(which);
+  }
   if (off & ((int64_t{1} << a) - 1)) return false;
-  if (a == 0) return true;
-  return s.r_terms.size() == 1 && !s.r_term_shifts.empty() && s.r_term_shifts[0] != LdStShape::kNoShift &&
-         std::countr_zero(static_cast<uint64_t>(s.r_terms[0] * s.elem_bytes)) >= a;
+  return a == 0 || (s.r_terms.size() == 1 && shifted_above(0));
 }
 
 int32_t align_of(int64_t bits) {
@@ -1253,7 +1270,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     }
     if (padded) {
       bool spread = (off & known) == 0;
-      if (s.version == TritonVersion::v3_6)  // 3.6: not where both reach an interval (but where SCEV splits it)
+      if (s.version == TritonVersion::v3_6)  // 3.6: not where both reach an interval (but where LLVM splits it)
         for (auto [interval, pad] : s.pads) {
           const int sh = log2i(int64_t{interval} * s.elem_bytes);
           if ((known >> sh) && (off >> sh) && !(key.first == 0 && padding_splits(s, off, interval, pad))) spread = false;

@@ -1390,6 +1390,41 @@ TEST_CASE("codegen: 3.6 padded: SCEV puts an access of its own in R's chain wher
         Counts{{"ld.shared.b16", 8}, {"ld.shared.v2.b16", 4}, {"st.shared.b16", 16}});
 }
 
+TEST_CASE("codegen: 3.6: a padding as large as its interval leaves R's high term and a constant", "[codegen]") {
+  // seed-2400 line 1670 (16-bit): the padding of 16 elements every 16 is
+  // x & -32 (bytes); R = ((tid & 3) << 8) | (tid & 28), so InstCombine drops
+  // the low term from (R + 66) & -32 and takes out 64: the padding is R's own,
+  // and every access is in R's chain (all pairs v2.b16)
+  const char* reg = "BlockedLayout(size_per_thread=[4, 2], threads_per_warp=[4, 8], warps_per_cta=[1, 1], "
+                    "order=[0, 1], cga_layout=[])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[16, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                    "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 32])";
+  CHECK(via_shared_counts(reg, pad, {16, 32}, 16, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.v2.b16", 8}, {"st.shared.v2.b16", 8}});
+  // seed-2110 line 863: R's high term is one bit, a select of 0 or 64,
+  // which takes the constant into its arms: (R | 32) & 96 stays an access of
+  // its own
+  const char* reg2 = "SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[4, 2, 2], threads_per_warp=[4, 2, 4], "
+                     "warps_per_cta=[4, 1, 1], order=[0, 1, 2], cga_layout=[]))";
+  const char* pad2 = "PaddedSharedLayout(interval_padding_pairs=[[16, 16], [128, 2]], offset_bases=[[0, 1], [0, 2], "
+                     "[0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 16])";
+  CHECK(via_shared_counts(reg2, pad2, {32, 16}, 16, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 60}, {"ld.shared.v2.b16", 2}, {"st.shared.b16", 64}});
+  // seed-2400 line 275 (8-bit): R is one term, (tid & 28) << 2, and
+  // (R | 129) & 240 stays: those accesses are of their own
+  const char* reg3 = "SliceLayout(dim=2, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 1, 1], "
+                     "instr_shape=[1, 16, 8], cga_layout=[]))";
+  const char* pad3 = "PaddedSharedLayout(interval_padding_pairs=[[16, 16]], offset_bases=[[1, 0], [2, 0], [4, 0], "
+                     "[8, 0], [0, 1], [0, 2], [0, 4], [0, 8]], block_bases=[], shape=[16, 16])";
+  CHECK(via_shared_counts(reg3, pad3, {16, 16}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b8", 16},
+               {"ld.shared.v4.b32", 1},
+               {"st.shared.b32", 1},
+               {"st.shared.b8", 18},
+               {"st.shared.v2.b32", 1},
+               {"st.shared.v2.b8", 1}});
+}
+
 TEST_CASE("codegen: padding GEPs of one term share one only where both are left shifts", "[codegen]") {
   // seed-2400 line 2776 (3.6, 16-bit): `tid & 56` alone reaches both
   // intervals; its padding terms are `(tid & 56) >> 1` and `(tid & 56) << 2`,
