@@ -492,9 +492,10 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
       if (std::has_single_bit(static_cast<uint64_t>(m)) && shift + log2i(bits / 8) == 0)
         for (auto [im, ish] : c.index_masks)
           if (im == m) shape.index_reused |= by_shift[shift];
-    // a bit of the address below its thread-index bit (in bytes), or a term
-    // of several bits: ptxas's arithmetic proves no alignment (ptxas.h)
-    r_shifted_right = !terms.empty() || (!by_shift.empty() && by_shift.begin()->first + log2i(bits / 8) < 0);
+    // a bit of the address below its thread-index bit (in bytes): ptxas's
+    // arithmetic proves no alignment (ptxas.h); a term of several bits is
+    // masked by an `and` (of a `bfe.s32` or a select), which it reads
+    r_shifted_right = !by_shift.empty() && by_shift.begin()->first + log2i(bits / 8) < 0;
     std::vector<int32_t> shifts(terms.size(), LdStShape::kNoShift);
     for (auto& [shift, bits] : by_shift) terms.push_back(bits), shifts.push_back(shift);
     for (size_t a = 0; a < terms.size(); ++a)

@@ -965,6 +965,23 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   CHECK_FALSE(r545.instrs[2].ptxas);
   CHECK(r545.shared_load_wavefronts == 192);
 
+  // a term of several bits (one thread-index bit to offset bits 4 and 32) is an `and` of a select
+  // ptxas reads: fresh seed 2413 (3.6, shared-linear, 32-bit), whose cubin joins four pairs of its
+  // 12 ld/st.shared.b32 into LDS.64/STS.64 (line 491): an H200 counted 384 wavefronts each way (448 apart)
+  auto r37 = cg::via_shared(at("BlockedLayout(size_per_thread=[1, 4], threads_per_warp=[4, 8], warps_per_cta=[4, 2], "
+                               "order=[1, 0], cga_layout=[])", {32, 128}),
+                            at("SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 7], [0, 8], [0, 16], [0, 32], "
+                               "[0, 96], [1, 0], [2, 0], [4, 32], [8, 0], [16, 0]], block_bases=[], alignment=16)",
+                               {32, 128}),
+                            32, {ls::TritonVersion::v3_6, 90});
+  CHECK(r37.ptx_per_thread.at("st.shared.b32") == 12);
+  REQUIRE(r37.instrs[1].ptxas);
+  REQUIRE(r37.instrs[2].ptxas);
+  CHECK(r37.instrs[1].ptxas->instruction == "STS x8 + STS.64 x4");
+  CHECK(r37.instrs[2].ptxas->instruction == "LDS x8 + LDS.64 x4");
+  CHECK(r37.shared_store_wavefronts == 384);
+  CHECK(r37.shared_load_wavefronts == 384);
+
   // the rule itself: loads of one register at +0 (4 bytes) and +4 (4 bytes) merge only where an access
   // promises 8-byte alignment there (or ptxas's arithmetic proves it); a load of another register never joins
   std::vector<cg::Merged> loads(3), stores(1);
