@@ -1252,6 +1252,24 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     int64_t off = 0;
     int32_t align = 16;
     int live_shift = -1;  // bytes (log2) of the one interval in reach, -1: several
+    int32_t family_align = 0;  // Merged::family_align
+  };
+  // what ptxas knows the padding of R | off a multiple of, for the intervals
+  // in `reach` (log2 of bytes): the padding reads R's terms that reach each
+  // (InstCombine drops those below) and off; `and`-masked, the padding's
+  // bytes, a bare `lshr` (padding_is_lshr) nothing
+  auto pad_known = [&](int64_t off, auto reach) {
+    int32_t a = 16;
+    for (auto [interval, pad] : s.pads) {
+      const int k = log2i(int64_t{interval} * s.elem_bytes);
+      if (!reach(k)) continue;
+      int64_t read = off;
+      for (int64_t t : s.r_terms)
+        if ((t * s.elem_bytes) >> k) read |= t * s.elem_bytes;
+      const int32_t bytes = align_of(int64_t{pad} * s.elem_bytes);
+      a = std::min(a, padding_is_lshr(read, k, log2i(int64_t{pad} * s.elem_bytes)) ? 1 : bytes);
+    }
+    return a;
   };
   std::vector<Own> own(accesses.size());
   for (int32_t i = 0; i < static_cast<int32_t>(accesses.size()); ++i) {
@@ -1301,7 +1319,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           for (auto [interval, pad] : s.pads)
             if (const int k = log2i(int64_t{interval} * s.elem_bytes); (known | off) >> k)
               ++live, sh = k, align = std::min(align, align_of(int64_t{pad} * s.elem_bytes));
-          own[i] = {true, {key.second, live == 1 ? off >> sh : off}, off, align, live == 1 ? sh : -1};
+          own[i] = {true, {key.second, live == 1 ? off >> sh : off}, off, align, live == 1 ? sh : -1,
+                    key.first == 0 && s.version == TritonVersion::v3_6
+                        ? pad_known(off, [&](int k) { return ((known | off) >> k) != 0; })
+                        : 0};
         }
         key = {2, i};
         known |= off;
@@ -1447,6 +1468,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   for (size_t i = 0; i < out.size(); ++i) by_first[static_cast<size_t>(out[i].first)] = static_cast<int32_t>(i);
   // ptxas: one base per shared register, numbered in the order of the input
   // (the same for an op's stores and loads, which drop repeated loads)
+  // R's own base (the map's first key) in R's family (Merged::family_align)
+  const int32_t r_base = padded && s.version == TritonVersion::v3_6 && bases.count({0, 0}) ? 0 : -1;
+  const int32_t r_family_align = pad_known(0, [&](int k) { return (mb >> k) != 0; });
   std::map<std::pair<int64_t, int64_t>, int32_t> reg_of;
   for (const Own& o : own)
     if (o.shared) reg_of.try_emplace(o.reg, base_id + static_cast<int32_t>(reg_of.size()));
@@ -1459,6 +1483,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       m.base = reg_of.at(o.reg);
       m.offset = o.off;
       m.base_align = o.align;
+      m.family_align = o.family_align;
+    } else if (m.base == r_base) {
+      m.family_align = r_family_align;
     }
     r.push_back(m);
   }

@@ -145,6 +145,10 @@ struct Merged {
   int32_t base = 0;
   int64_t offset = 0;   // bytes from that base to the instruction's address
   int32_t base_align = 16;  // the base's alignment from the bits it may have (at most 16), as ptxas knows it
+  // 3.6 padded, R's base and the registers of R's accesses of their own: each is smem + R plus
+  // padding terms, and this is what ptxas knows that padding a multiple of (an `and` mask: the
+  // padding's bytes; a bare `lshr`: 1); 0 for the other bases
+  int32_t family_align = 0;
 };
 
 // LLVM knows no bit of R: too many terms for its depth (above).

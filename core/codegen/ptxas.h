@@ -6,7 +6,12 @@
 //   GPU faults otherwise), from every load and store through r; and its own
 //   arithmetic on r, which follows shifts left, ANDs, ORs, XORs, adds and
 //   multiplies but no shift right (so it knows nothing of an address with a
-//   right-shifted thread-index term);
+//   right-shifted thread-index term); and, 3.6 padded, across R's family
+//   (Merged::family_align): registers smem + R + P_b, each padding P_b a
+//   multiple of a_b ptxas knows (an `and` mask), so a promise of w bytes
+//   at [b + o] makes c + o a multiple of min(w, a_b, a_c) (session 34:
+//   seed-2405 line 1806, one `v2.b16` pairs the 16-bit loads of four
+//   registers);
 // - accesses of one register whose bytes follow on, each of at least 4
 //   bytes, become one 8- or 16-byte access where that knowledge makes the
 //   first's address a multiple of the whole (greedy from the lowest offset,

@@ -982,6 +982,22 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   CHECK(r37.shared_store_wavefronts == 384);
   CHECK(r37.shared_load_wavefronts == 384);
 
+  // R's family: golden seed-2405 line 1806 (3.6, padded, 16-bit) keeps its loads in four registers,
+  // each smem + R plus an `and`-masked padding; the one `ld.shared.v2.b16` promises (smem + R) + o
+  // 4-byte aligned, which ptxas carries to the other three: its cubin pairs every load (8 LDS), and
+  // an H200 counted 128 load wavefronts (224 with only that register's joined)
+  auto r1806 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[0, 16], [2, 0], [1, 0], [0, 4]], lane_bases=[[0, "
+                                 "64], [8, 0], [4, 0], [0, 32], [0, 1]], warp_bases=[[0, 8], [0, 2]], block_bases=[], "
+                                 "shape=[16, 128])", {16, 128}),
+                              at("PaddedSharedLayout(interval_padding_pairs=[[16, 2]], offset_bases=[[1, 0], [2, 0], "
+                                 "[4, 0], [8, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], "
+                                 "block_bases=[], shape=[16, 128])", {16, 128}),
+                              16, {ls::TritonVersion::v3_6, 90});
+  CHECK(r1806.ptx_per_thread.at("ld.shared.b16") == 14);
+  REQUIRE(r1806.instrs[2].ptxas);
+  CHECK(r1806.instrs[2].ptxas->instruction == "LDS x8");
+  CHECK(r1806.shared_load_wavefronts == 128);
+
   // the rule itself: loads of one register at +0 (4 bytes) and +4 (4 bytes) merge only where an access
   // promises 8-byte alignment there (or ptxas's arithmetic proves it); a load of another register never joins
   std::vector<cg::Merged> loads(3), stores(1);
@@ -1000,6 +1016,19 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   for (auto& m : loads) m.base_align = 16;  // the arithmetic proves 16 bytes
   CHECK(cg::ptxas_accesses(loads, false, {}, true).size() == 2);
   CHECK(cg::ptxas_accesses(loads, false, {}, false).size() == 3);
+  // a promise carries to the other registers of R's family, up to what ptxas knows of each padding
+  std::vector<cg::Merged> fam(3), kin(1);
+  fam[0].bytes = fam[1].bytes = 4, fam[1].offset = 4;
+  fam[2].bytes = 4, fam[2].base = 1, fam[2].offset = 8;  // another register
+  kin[0].bytes = 8, kin[0].base = 1, kin[0].offset = 16;
+  CHECK(cg::ptxas_accesses(fam, false, kin, false).size() == 3);  // not a family: nothing carried
+  fam[0].family_align = fam[1].family_align = 16;
+  kin[0].family_align = fam[2].family_align = 8;
+  auto carried = cg::ptxas_accesses(fam, false, kin, false);
+  REQUIRE(carried.size() == 2);
+  CHECK(carried[0].bytes == 8);
+  kin[0].family_align = fam[2].family_align = 1;  // its padding a bare `lshr`: ptxas knows nothing
+  CHECK(cg::ptxas_accesses(fam, false, kin, false).size() == 3);
   // two 16-bit loads that follow on become one 32-bit load where an access of the register (here a
   // 4-byte load at +0) promises the word's alignment, not where only ptxas's arithmetic knows it;
   // 16-bit stores too where they follow one another in the program
