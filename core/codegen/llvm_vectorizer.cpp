@@ -1133,10 +1133,11 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
         return d < 5 || (d == 5 && !(sh != LdStShape::kNoShift && sh + eb != 0 && lshr_kept(t)));
       };
       const int i = log2i(int64_t{s.pads[j].first} * s.elem_bytes), p = log2i(int64_t{s.pads[j].second} * s.elem_bytes);
-      if (!in_reach(in_reach, v, padding_is_lshr(s.lane_warp_mask * s.elem_bytes, i, p) ? 1 : 2))
-        pads_unbounded |= uint32_t{1} << j;
+      const bool from_and = in_reach(in_reach, v, 2);  // the `and` two levels above node
+      const bool from_index = padding_is_lshr(s.lane_warp_mask * s.elem_bytes, i, p) ? in_reach(in_reach, v, 1) : from_and;
+      if (!from_index) pads_unbounded |= uint32_t{1} << j;
       const int64_t bits = pad_bits(node_bits(nodes, T, v) << eb, Pads(&s.pads[j], 1), s.elem_bytes);
-      pad_tz = std::min(pad_tz, in_reach(in_reach, v, 2) ? tz_of(bits) : p);
+      pad_tz = std::min(pad_tz, from_and ? tz_of(bits) : p);
     }
   auto align = [&](bool at_offset) -> int32_t {
     if (!depths(at_offset)) return 1;
@@ -1255,14 +1256,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     int32_t family_align = 0;  // Merged::family_align
   };
   // what ptxas knows the padding of R | off a multiple of, for the intervals
-  // in `reach` (log2 of bytes): the padding reads R's terms that reach each
+  // the bits `reach` reach: the padding reads R's terms that reach each
   // (InstCombine drops those below) and off; `and`-masked, the padding's
   // bytes, a bare `lshr` (padding_is_lshr) nothing
-  auto pad_known = [&](int64_t off, auto reach) {
+  auto pad_known = [&](int64_t reach, int64_t off) {
     int32_t a = 16;
     for (auto [interval, pad] : s.pads) {
       const int k = log2i(int64_t{interval} * s.elem_bytes);
-      if (!reach(k)) continue;
+      if ((reach >> k) == 0) continue;
       int64_t read = off;
       for (int64_t t : s.r_terms)
         if ((t * s.elem_bytes) >> k) read |= t * s.elem_bytes;
@@ -1321,7 +1322,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
               ++live, sh = k, align = std::min(align, align_of(int64_t{pad} * s.elem_bytes));
           own[i] = {true, {key.second, live == 1 ? off >> sh : off}, off, align, live == 1 ? sh : -1,
                     key.first == 0 && s.version == TritonVersion::v3_6
-                        ? pad_known(off, [&](int k) { return ((known | off) >> k) != 0; })
+                        ? pad_known(known | off, off)
                         : 0};
         }
         key = {2, i};
@@ -1470,7 +1471,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // (the same for an op's stores and loads, which drop repeated loads)
   // R's own base (the map's first key) in R's family (Merged::family_align)
   const int32_t r_base = padded && s.version == TritonVersion::v3_6 && bases.count({0, 0}) ? 0 : -1;
-  const int32_t r_family_align = pad_known(0, [&](int k) { return (mb >> k) != 0; });
+  const int32_t r_family_align = pad_known(mb, 0);
   std::map<std::pair<int64_t, int64_t>, int32_t> reg_of;
   for (const Own& o : own)
     if (o.shared) reg_of.try_emplace(o.reg, base_id + static_cast<int32_t>(reg_of.size()));

@@ -56,17 +56,15 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
   for (const auto* list : {&op, &other})
     for (const Merged& m : *list)
       if (m.family_align > 1) family[static_cast<size_t>(m.base)] = m.family_align;
-  std::vector<Known> carried(static_cast<size_t>(bases));
+  // (the widest fact on smem + R, then capped by each register's a_c)
+  Known carried;
   for (const auto* list : {&op, &other})
     for (const Merged& m : *list)
-      if (const int32_t a = family[static_cast<size_t>(m.base)])
-        for (int32_t c = 0; c < bases; ++c)
-          if (c != m.base && family[static_cast<size_t>(c)])
-            carried[static_cast<size_t>(c)].add(m.offset, std::min({m.bytes, a, family[static_cast<size_t>(c)]}));
+      if (const int32_t a = family[static_cast<size_t>(m.base)]) carried.add(m.offset, std::min(m.bytes, a));
   for (int32_t c = 0; c < bases; ++c)
-    if (const Known& k = carried[static_cast<size_t>(c)]; k.w > 1) {
-      known_of[static_cast<size_t>(c)].add(k.o, k.w);
-      promised_of[static_cast<size_t>(c)].add(k.o, k.w);
+    if (const int32_t w = std::min(carried.w, family[static_cast<size_t>(c)]); w > 1) {
+      known_of[static_cast<size_t>(c)].add(carried.o, w);
+      promised_of[static_cast<size_t>(c)].add(carried.o, w);
     }
   std::vector<int32_t> pos(op.size());  // each store's place in program order
   if (store) {
