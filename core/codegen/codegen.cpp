@@ -527,6 +527,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
   // line 3151: `load i16` appears between the two InferAlignment passes, the
   // LoadStoreVectorizer then keeps i16 and i8 loads apart)
   shape.unit_elems = bits == 16 && neighbour_vec >= 2 ? 2 : bits == 8 && neighbour_vec >= 4 ? 4 : bits == 8 && neighbour_vec == 2 ? 2 : 1;
+  if (store) shape.source_elems = neighbour_vec;
   shape.proof = proof;
   const std::vector<Merged> merged = vectorize(acc, shape);
   if (store && stores && proof == LdStShape::Proof::model) *stores = merged;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace ls::codegen {
 namespace {
@@ -15,7 +16,9 @@ struct Node {
   int32_t base = 0;
   int64_t offset = 0;
   int32_t bytes = 0;
-  int32_t value = -1;  // a store: its index in the block
+  int32_t align = 1;
+  int32_t elem = 0;    // BlockStore::elem
+  int32_t value = -1;  // a store: its index in the block (from count on: a joined one, joined_)
   int32_t slot = -1;   // on the stack: its place; -1 not on it, -2 combined
   bool dead = false;
 };
@@ -40,6 +43,8 @@ class Combiner {
       st.base = s[i].base;
       st.offset = s[i].offset;
       st.bytes = s[i].bytes;
+      st.align = s[i].align;
+      st.elem = s[i].elem;
       st.value = static_cast<int32_t>(i);
       prev = make(std::move(st));
     }
@@ -47,6 +52,7 @@ class Combiner {
     barrier.kind = Kind::other;
     barrier.chain = prev;
     root_ = make(std::move(barrier));
+    count_ = static_cast<int32_t>(s.size());
   }
 
   std::vector<int32_t> creation_order() const {
@@ -97,7 +103,9 @@ class Combiner {
       }
       for (int32_t o : operands(x)) push(o, true);
       const Node& nx = n_[static_cast<size_t>(x)];
+      fired_ = false;
       const int32_t rv = nx.kind == Kind::store ? visit_store(x) : nx.kind == Kind::token ? visit_token(x) : kNone;
+      if (fired_ || rv != kNone) no_join_.clear();
       if (rv == kNone || rv == x) continue;
       replace_uses(x, rv);
       for (int32_t u : users(rv)) push(u);
@@ -106,16 +114,21 @@ class Combiner {
     }
   }
 
-  // the stores the barrier still reaches, by their index in the block
-  std::vector<bool> kept(size_t count) const {
-    std::vector<bool> k(count), seen(n_.size());
+  // dag_stores: for the stores the barrier still reaches, the lowest store
+  // of their instruction
+  std::vector<int32_t> kept() const {
+    std::vector<int32_t> k(static_cast<size_t>(count_), -1);
+    std::vector<bool> seen(n_.size());
     for (std::vector<int32_t> work{root_}; !work.empty();) {
       const int32_t x = work.back();
       work.pop_back();
       if (seen[static_cast<size_t>(x)]) continue;
       seen[static_cast<size_t>(x)] = true;
       const Node& nx = n_[static_cast<size_t>(x)];
-      if (nx.kind == Kind::store) k[static_cast<size_t>(nx.value)] = true;
+      if (nx.kind == Kind::store && nx.value < count_) k[static_cast<size_t>(nx.value)] = nx.value;
+      if (nx.kind == Kind::store && nx.value >= count_)
+        for (const auto& j = joined_[static_cast<size_t>(nx.value - count_)]; int32_t v : j)
+          k[static_cast<size_t>(v)] = j.front();
       for (int32_t o : operands(x)) work.push_back(o);
     }
     return k;
@@ -130,6 +143,10 @@ class Combiner {
   std::unordered_map<uint64_t, std::vector<int32_t>> cse_;  // stores and TokenFactors by a hash of what they are
   std::vector<int32_t> stack_;
   int32_t entry_ = 0, root_ = 0;
+  int32_t count_ = 0;                          // the block's stores
+  std::vector<std::vector<int32_t>> joined_;   // a joined store's stores, lowest first
+  std::unordered_set<int32_t> no_join_;        // chains where nothing joined (ChainsWithoutMergeableStores)
+  bool fired_ = false;                         // the visit combined something
 
   Node& at(int32_t x) { return n_[static_cast<size_t>(x)]; }
   const Node& at(int32_t x) const { return n_[static_cast<size_t>(x)]; }
@@ -328,6 +345,7 @@ class Combiner {
       last = c;
     }
     if (taken.empty()) return false;
+    fired_ = true;
     const int32_t from = at(last).chain;
     std::vector<int32_t> ops;
     for (auto it = taken.rbegin(); it != taken.rend(); ++it) {
@@ -349,6 +367,7 @@ class Combiner {
     if (parallelize(st)) return kNone;
     const int32_t old = at(st).chain;
     if (const int32_t better = better_chain(st, old); better != old) {
+      fired_ = true;
       const int32_t tok = make_token({old, copy_store(st, better)});
       push(tok);
       combine_to(st, tok, false);
@@ -361,7 +380,80 @@ class Combiner {
       combine_to(old, c.chain);
       return st;
     }
+    for (;;) {
+      const auto [joined, self] = join(st);
+      if (!joined) break;
+      if (self) {
+        fired_ = true;
+        break;
+      }
+    }
     return kNone;
+  }
+
+  // NVPTX's legal vectors of `elems` elements of `elem` bytes: v4i8, v2i16/v2f16
+  static bool legal_vector(int32_t elem, int32_t elems) { return elem * elems == 4 && elems > 1; }
+
+  // mergeConsecutiveStores from store st: {whether it joined any, whether st was one of them}
+  std::pair<bool, bool> join(int32_t st) {
+    const Node s = at(st);
+    const int32_t root = s.chain;
+    if (s.elem == 0 || root < 0 || no_join_.count(root)) return {false, false};
+    std::vector<int32_t> c;
+    for (int32_t u : users(root)) {
+      const Node& nu = at(u);
+      if (nu.kind == Kind::store && nu.chain == root && nu.base == s.base && nu.bytes == s.bytes && nu.elem == s.elem)
+        c.push_back(u);
+    }
+    if (c.size() < 2) return {false, false};
+    std::stable_sort(c.begin(), c.end(), [&](int32_t a, int32_t b) { return at(a).offset < at(b).offset; });
+    bool made = false, self = false;
+    while (c.size() > 1) {
+      // getConsecutiveStores: from the first two adjacent ones
+      size_t from = 0;
+      while (from + 1 < c.size() && at(c[from]).offset + s.bytes != at(c[from + 1]).offset) ++from;
+      if (from + 1 >= c.size()) return {made, self};
+      c.erase(c.begin(), c.begin() + static_cast<std::ptrdiff_t>(from));
+      size_t n = 1;
+      while (n < c.size() && at(c[n]).offset - at(c[0]).offset == s.bytes * static_cast<int64_t>(n)) ++n;
+      // tryStoreMergeOfExtracts
+      while (n >= 2) {
+        const int32_t first_align = at(c[0]).align;
+        size_t k = 1;
+        for (size_t i = 0; i < n; ++i) {
+          const auto elems = static_cast<int32_t>(i + 1) * (s.bytes / s.elem);
+          if (elems * s.elem > 8) break;  // MaximumLegalStoreInBits: 64
+          if (legal_vector(s.elem, elems) && first_align >= 4) k = i + 1;
+        }
+        if (k < 2) {
+          size_t skip = 1;
+          while (skip < n && at(c[skip]).align <= first_align) ++skip;
+          c.erase(c.begin(), c.begin() + static_cast<std::ptrdiff_t>(skip));
+          n -= skip;
+          continue;
+        }
+        Node m = s;
+        m.offset = at(c[0]).offset;
+        m.bytes = s.bytes * static_cast<int32_t>(k);
+        m.align = first_align;
+        m.elem = 0;  // its value is no `extract`
+        m.value = count_ + static_cast<int32_t>(joined_.size());
+        m.slot = kNone;
+        joined_.emplace_back();
+        for (size_t i = 0; i < k; ++i) joined_.back().push_back(at(c[i]).value);
+        const int32_t ns = make(std::move(m));
+        for (size_t i = 0; i < k; ++i) {
+          self |= c[i] == st;
+          combine_to(c[i], ns);
+        }
+        push(root);
+        made = true;
+        c.erase(c.begin(), c.begin() + static_cast<std::ptrdiff_t>(k));
+        n -= k;
+      }
+    }
+    if (!made) no_join_.insert(root);
+    return {made, self};
   }
 
   int32_t input_chain(int32_t x) const {
@@ -444,11 +536,24 @@ bool stores_meet(std::span<const BlockStore> stores) {
          }) != sorted.end();
 }
 
-std::vector<bool> dag_kept_stores(std::span<const BlockStore> stores) {
+bool stores_may_join(std::span<const BlockStore> stores) {
+  std::vector<BlockStore> sorted;
+  for (const BlockStore& b : stores)
+    if (b.elem > 0) sorted.push_back(b);
+  std::sort(sorted.begin(), sorted.end(), [](const BlockStore& a, const BlockStore& b) {
+    return a.base != b.base ? a.base < b.base : a.offset < b.offset;
+  });
+  return std::adjacent_find(sorted.begin(), sorted.end(), [](const BlockStore& a, const BlockStore& b) {
+           return a.base == b.base && a.align >= 4 && a.bytes == b.bytes && a.elem == b.elem &&
+                  b.offset == a.offset + a.bytes;
+         }) != sorted.end();
+}
+
+std::vector<int32_t> dag_stores(std::span<const BlockStore> stores) {
   Combiner c(stores);
   c.run_pass(c.creation_order());
   c.run_pass(c.topological());
-  return c.kept(stores.size());
+  return c.kept();
 }
 
 }  // namespace ls::codegen

@@ -19,10 +19,19 @@
 //   it took more than 18 steps;
 // - a store whose chain is a store it covers, of one use, deletes that one;
 // - a TokenFactor drops the entry, takes in TokenFactor operands of one use,
-//   and drops operands reachable from another one (visitTokenFactor).
+//   and drops operands reachable from another one (visitTokenFactor);
+// - a store whose value is part of a loaded vector (an `extract`), where
+//   none of the above changed it, joins the stores of its base, size and
+//   kind that hang from its own chain (mergeConsecutiveStores): sorted by
+//   offset, from the first two adjacent ones the run of consecutive ones,
+//   its first 4 (bytes) or 2 (16-bit) into one 32-bit store, NVPTX's only
+//   legal vectors of them, where the lowest is 4-aligned; else the run loses
+//   its first stores up to one better aligned. The joined store hangs from
+//   that chain and stands for all of them. A chain where nothing joined is
+//   not searched again until some other combine fires.
 // Two passes: before legalization in creation order, after it in
 // topological order. Held to the wheel's llc on store sequences of Triton's
-// kernels and random ones (docs/codegen.md, session 33).
+// kernels and random ones (docs/codegen.md, sessions 33 and 35).
 #pragma once
 
 #include <cstdint>
@@ -35,13 +44,21 @@ struct BlockStore {
   int32_t base = 0;    // its base register (one value: stores of one base compare offsets)
   int64_t offset = 0;  // bytes from that base
   int32_t bytes = 0;
+  int32_t align = 1;  // LLVM's alignment of it
+  int32_t elem = 0;   // bytes of one element of a store of an `extract` (0: any other value)
 };
 
 // Whether two of the stores share a byte (only then can one go: callers
 // ask this first, the replay below costs far more).
 bool stores_meet(std::span<const BlockStore> stores);
 
-// Which of the block's stores (program order) the combiner keeps.
-std::vector<bool> dag_kept_stores(std::span<const BlockStore> stores);
+// Whether the combiner may join stores (an `extract` store, 4-aligned, has the
+// next one of its base and kind after it).
+bool stores_may_join(std::span<const BlockStore> stores);
+
+// What the combiner leaves of the block's stores (program order): per store
+// -1 where it is gone, else the store whose instruction holds it (itself, or
+// the lowest of the stores joined with it).
+std::vector<int32_t> dag_stores(std::span<const BlockStore> stores);
 
 }  // namespace ls::codegen

@@ -262,6 +262,7 @@ std::pair<int32_t, Merged> merged_of(const Piece& p, const std::vector<LdStAcces
   m.count = 0;
   m.base = p.first->base;
   m.base_align = p.first->base_align;
+  m.llvm_align = p.first->align;
   m.offset = p.first->offset;
   int32_t first = std::numeric_limits<int32_t>::max(), real = 0;
   for (const Placed* e = p.first; e != p.last; ++e) {
@@ -1490,20 +1491,43 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     }
     r.push_back(m);
   }
-  // SelectionDAG's combiner, where stores share bytes
+  // SelectionDAG's combiner, where stores share bytes or may join
   if (s.load) return r;
   const std::vector<int32_t> order = store_order(r);
+  // a single byte of a loaded vector of several is stored as an `extract` (O3
+  // makes it a shufflevector; a 16-bit half, the trunc of a shift, is not one)
+  const bool extracts = s.vec_bytes == s.elem_bytes && s.elem_bytes == 1 && s.source_elems >= 2;
   std::vector<BlockStore> block;
   block.reserve(r.size());
-  for (int32_t i : order) block.push_back({r[static_cast<size_t>(i)].base, r[static_cast<size_t>(i)].offset,
-                                           r[static_cast<size_t>(i)].bytes});
-  if (!stores_meet(block)) return r;
-  const std::vector<bool> kept = dag_kept_stores(block);
-  std::vector<bool> stays(r.size());
-  for (size_t k = 0; k < order.size(); ++k) stays[static_cast<size_t>(order[k])] = kept[k];
+  for (int32_t i : order) {
+    const Merged& m = r[static_cast<size_t>(i)];
+    // (an access of its own is a base of its own there, whatever register it ends in)
+    const bool joins = extracts && m.count == 1 && !own[static_cast<size_t>(m.lead)].shared;
+    block.push_back({m.base, m.offset, m.bytes, m.llvm_align, joins ? s.elem_bytes : 0});
+  }
+  if (!stores_meet(block) && !stores_may_join(block)) return r;
+  const std::vector<int32_t> lead = dag_stores(block);
+  std::vector<int32_t> into(r.size(), -1);  // per instruction of r: the one of r holding it
+  for (size_t k = 0; k < order.size(); ++k)
+    if (lead[k] >= 0) into[static_cast<size_t>(order[k])] = order[static_cast<size_t>(lead[k])];
   std::vector<Merged> left;
-  for (size_t i = 0; i < r.size(); ++i)
-    if (stays[i]) left.push_back(r[i]);
+  std::vector<int32_t> at(r.size(), -1);  // r's lowest joined instruction: its place in `left`
+  for (size_t i = 0; i < r.size(); ++i) {
+    const int32_t to = into[i];
+    if (to < 0) continue;
+    int32_t& place = at[static_cast<size_t>(to)];
+    if (place < 0) {
+      place = static_cast<int32_t>(left.size());
+      left.push_back(r[static_cast<size_t>(to)]);
+    }
+    if (static_cast<int32_t>(i) == to) continue;
+    Merged& j = left[static_cast<size_t>(place)];  // a store the combiner joined: all of them from its lowest
+    j.bytes += r[i].bytes;
+    j.count += r[i].count;
+    j.last = std::max(j.last, r[i].last);
+    j.next = -1;
+    j.pairs = false;
+  }
   return left;
 }
 

@@ -40,7 +40,11 @@
 //   computeKnownBits reach (xored_tree_align below);
 // - loads of one address are loaded once; of stores of one value R + off
 //   DSE removes the earlier where the later's walk reaches it, and
-//   SelectionDAG's combiner some more (dag_combiner.h);
+//   SelectionDAG's combiner some more (dag_combiner.h), which also joins
+//   stores the LoadStoreVectorizer left apart: single bytes of a gl.load
+//   vector of several (O3's shufflevector: an `extract`), of a base that is
+//   one value (not accesses of their own; seed-2080 3.6 line 192, where the
+//   combiner folds their paddings into one first, is missed);
 // - stores are joined only where LLVM may sink them down to the last store
 //   of their base (in the input's order, Triton's program order): a store of
 //   another base in between that BasicAA cannot keep apart cuts the base's
@@ -108,6 +112,7 @@ struct LdStShape {
   int32_t sm = 90;  // the target
   bool load = false;
   int32_t unit_elems = 1;  // loads: elements the consumer packs into one word (1: none)
+  int32_t source_elems = 1;  // stores: elements of the gl.load vector whose parts they store
   // R's terms after InstCombine: one per shift of a thread-index bit (lane
   // bit i is bit i, warp bit i bit 5 + i: lane and warp bits of one shift
   // share one), one per multi-bit image; terms whose bits overlap are XOR-ed
@@ -145,6 +150,7 @@ struct Merged {
   int32_t base = 0;
   int64_t offset = 0;   // bytes from that base to the instruction's address
   int32_t base_align = 16;  // the base's alignment from the bits it may have (at most 16), as ptxas knows it
+  int32_t llvm_align = 1;   // the alignment LLVM gives the instruction (its lowest access's)
   // 3.6 padded, R's base and the registers of R's accesses of their own: each is smem + R plus
   // padding terms, and this is what ptxas knows that padding a multiple of (an `and` mask: the
   // padding's bytes; a bare `lshr`: 1); 0 for the other bases

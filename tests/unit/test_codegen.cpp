@@ -1729,10 +1729,10 @@ TEST_CASE("codegen: SelectionDAG's combiner deletes a store a later one covers w
   // each answer is the wheel's llc (3.6) on the same stores
   using S = std::vector<cg::BlockStore>;
   auto gone = [](const S& s) {
-    const std::vector<bool> k = cg::dag_kept_stores(s);
+    const std::vector<int32_t> k = cg::dag_stores(s);
     std::vector<int> g;
     for (size_t i = 0; i < k.size(); ++i)
-      if (!k[i]) g.push_back(static_cast<int>(i));
+      if (k[i] < 0) g.push_back(static_cast<int>(i));
     return g;
   };
   CHECK(gone({{1, 0, 4}, {1, 4, 4}, {1, 0, 4}, {1, 8, 4}}) == std::vector<int>{0});
@@ -1759,6 +1759,45 @@ TEST_CASE("codegen: SelectionDAG's combiner deletes a store a later one covers w
                     "[1, 0], [3, 0], [4, 1], [8, 0]], block_bases=[], alignment=16)";
   CHECK(via_shared_counts(reg, lin, {16, 128}, 32, ls::TritonVersion::v3_6, 90) ==
         Counts{{"ld.shared.b32", 52}, {"st.shared.b32", 54}});
+}
+
+TEST_CASE("codegen: SelectionDAG's combiner joins bytes of loaded vectors the LoadStoreVectorizer left apart",
+          "[codegen]") {
+  // each answer is the wheel's llc (3.6, LoadStoreVectorizer off) on the
+  // same stores: single bytes of ld.global.b16 values at smem + (tid << 4)
+  // + offset, in program order, LLVM's alignment as InferAlignment gives it
+  using S = std::vector<cg::BlockStore>;
+  auto bytes = [](std::initializer_list<std::pair<int, int>> offset_align, int32_t base = 0) {
+    S s;
+    for (auto [o, a] : offset_align) s.push_back({base, o, 1, a, 1});
+    return s;
+  };
+  // four in a row from a 4-aligned one: one 32-bit store, in either order
+  CHECK(cg::dag_stores(bytes({{0, 4}, {1, 1}, {2, 2}, {3, 1}})) == std::vector<int32_t>{0, 0, 0, 0});
+  CHECK(cg::dag_stores(bytes({{3, 1}, {2, 2}, {1, 1}, {0, 4}})) == std::vector<int32_t>{3, 3, 3, 3});
+  // a run from a 2-aligned byte: none up to the 4-aligned one, then four
+  CHECK(cg::dag_stores(bytes({{2, 2}, {3, 1}, {4, 4}, {5, 1}})) == std::vector<int32_t>{0, 1, 2, 3});
+  CHECK(cg::dag_stores(bytes({{2, 2}, {3, 1}, {4, 4}, {5, 1}, {6, 2}, {7, 1}, {8, 8}, {9, 1}})) ==
+        std::vector<int32_t>{0, 1, 2, 2, 2, 2, 6, 7});
+  // another base (R ^ 16) in between keeps nothing apart: three words
+  S mixed = bytes({{0, 16}, {1, 1}, {2, 2}, {3, 1}});
+  for (const cg::BlockStore& b : bytes({{4, 4}, {5, 1}, {6, 2}, {7, 1}}, 1)) mixed.push_back(b);
+  for (const cg::BlockStore& b : bytes({{4, 4}, {5, 1}, {6, 2}, {7, 1}})) mixed.push_back(b);
+  CHECK(cg::dag_stores(mixed) == std::vector<int32_t>{0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8});
+  // values that are no `extract` (elem 0) stay apart
+  S whole = bytes({{0, 4}, {1, 1}, {2, 2}, {3, 1}});
+  for (cg::BlockStore& b : whole) b.elem = 0;
+  CHECK(cg::dag_stores(whole) == std::vector<int32_t>{0, 1, 2, 3});
+  // a kernel: golden seed-2110 3.9 line 301 (bytes of ld.global.b32 words):
+  // the LoadStoreVectorizer makes six v2.b32, the combiner four b32 of
+  // the single bytes it left
+  const char* reg = "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], "
+                    "instr_shape=[16, 128, 32], cga_layout=[]), k_width=4)";
+  const char* lin = "SharedLinearLayout(offset_bases=[[0, 2], [8, 0], [0, 18], [2, 0], [0, 146], [0, 8], [1, 146], "
+                    "[0, 82], [16, 0], [0, 147], [0, 32], [4, 0], [0, 4]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg, lin, {32, 256}, 8, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b8", 32}, {"ld.shared.v2.b32", 12}, {"st.shared.b32", 4}, {"st.shared.b8", 64},
+               {"st.shared.v2.b32", 6}});
 }
 
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
