@@ -290,6 +290,7 @@ std::pair<int32_t, Merged> merged_of(const Piece& p, const std::vector<LdStAcces
 // index).
 constexpr int64_t kR = 1, kRPad = 2, kXored = int64_t{1} << 40, kOwnPad = int64_t{2} << 40;
 constexpr int64_t kUnbounded = int64_t{1} << 40;  // a term's range where BasicAA cannot bound it
+constexpr int64_t kNegated = int64_t{1} << 50;    // a base key's XOR constant: the base is -R (c - R)
 
 int tz_of(int64_t bits) { return bits ? std::countr_zero(static_cast<uint64_t>(bits)) : 62; }
 
@@ -1281,6 +1282,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     if (c & mb) {
       const int64_t cx = c & mb;
       key = {1, cx};
+      // c setting every bit R may have, no low-bit mask: InstCombine makes
+      // it c - R, a base (-R) of its own with c outside (a low-bit mask's
+      // stays R ^ c: seed-2400 3.6 line 2931, `sub 19, R` beside `xor R, 7`)
+      if (cx == mb && (c & (c + 1)) != 0) key = {1, cx | kNegated};
       known = mb | cx;
       off = (c ^ cx) + d;
     } else if (const int64_t x = r_and_dropped(s, off)) {

@@ -12,7 +12,9 @@
 //   else the access is (R ^ c) + d, a base of its own per c & M (NVPTX's
 //   SeparateConstOffsetFromGEP, before the LoadStoreVectorizer, moves the
 //   bits of c known zero in R out: (R ^ (c & M)) + (c & ~M) + d; where SLP
-//   made R a vector reduction LLVM may know fewer: not modelled);
+//   made R a vector reduction LLVM may know fewer: not modelled); where c
+//   sets every bit of M and is no low-bit mask, InstCombine has it c - R,
+//   one base (-R) for all such c, apart from R ^ M;
 // - where R is one term (tid << s) & m (no padding, its `tid & m` not the
 //   index code's) and c + d sets every bit tid << s may have (tid < 1024)
 //   outside m, InstCombine drops the `and` from that `or`: the access is a

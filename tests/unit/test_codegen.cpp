@@ -1800,6 +1800,20 @@ TEST_CASE("codegen: SelectionDAG's combiner joins bytes of loaded vectors the Lo
                {"st.shared.v2.b32", 6}});
 }
 
+TEST_CASE("codegen: an XOR constant that sets every bit of R and is no low-bit mask makes a base -R of its own",
+          "[codegen]") {
+  // golden seed-2400 3.6 line 2931: R = select(tid & 1, 0, 3); InstCombine
+  // leaves `xor R, 7` and makes `sub 19, R` (and the like) of the others, so
+  // the loads at (R ^ 7) + 64 and 67 - R, one address, stay two: 921 loads of
+  // 906 addresses, as the wheel's PTX
+  const char* reg = "SliceLayout(dim=2, parent=BlockedLayout(size_per_thread=[1, 2, 1], threads_per_warp=[1, 2, 16], "
+                    "warps_per_cta=[1, 1, 4], order=[1, 2, 0], cga_layout=[]))";
+  const char* lin = "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 7], [0, 15], [1, 0], [2, 0], [4, 3], [8, 1], "
+                    "[16, 0], [40, 1], [66, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg, lin, {128, 16}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b8", 921}, {"st.shared.b8", 1024}});
+}
+
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
   // golden 3.6 line 662 (bytes): column 0 images 132 (bits 2, 7), column 2
   // 66; column 2 is alone on both of its diagonals and becomes a select,
