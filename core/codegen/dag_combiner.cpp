@@ -147,6 +147,7 @@ class Combiner {
   std::vector<std::vector<int32_t>> joined_;   // a joined store's stores, lowest first
   std::unordered_set<int32_t> no_join_;        // chains where nothing joined (ChainsWithoutMergeableStores)
   bool fired_ = false;                         // the visit combined something
+  std::vector<int32_t> candidates_;            // join's (kept for its storage)
 
   Node& at(int32_t x) { return n_[static_cast<size_t>(x)]; }
   const Node& at(int32_t x) const { return n_[static_cast<size_t>(x)]; }
@@ -399,14 +400,17 @@ class Combiner {
     const Node s = at(st);
     const int32_t root = s.chain;
     if (s.elem == 0 || root < 0 || no_join_.count(root)) return {false, false};
-    std::vector<int32_t> c;
-    for (int32_t u : users(root)) {
+    std::vector<int32_t>& c = candidates_;  // (a store refers to its chain once)
+    c.clear();
+    for (int32_t u : by_[static_cast<size_t>(root)]) {
       const Node& nu = at(u);
       if (nu.kind == Kind::store && nu.chain == root && nu.base == s.base && nu.bytes == s.bytes && nu.elem == s.elem)
         c.push_back(u);
     }
     if (c.size() < 2) return {false, false};
-    std::stable_sort(c.begin(), c.end(), [&](int32_t a, int32_t b) { return at(a).offset < at(b).offset; });
+    std::sort(c.begin(), c.end(), [&](int32_t a, int32_t b) {
+      return at(a).offset != at(b).offset ? at(a).offset < at(b).offset : a < b;
+    });
     bool made = false, self = false;
     while (c.size() > 1) {
       // getConsecutiveStores: from the first two adjacent ones
