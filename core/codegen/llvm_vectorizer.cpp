@@ -1478,6 +1478,15 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // R's own base (the map's first key) in R's family (Merged::family_align)
   const int32_t r_base = padded && s.version == TritonVersion::v3_6 && bases.count({0, 0}) ? 0 : -1;
   const int32_t r_family_align = pad_known(mb, 0);
+  // there, where R is one left-shifted term that reaches one interval, the
+  // code generator folds the padding of every R | c of its own, (R | c) >> k,
+  // into R's and a constant: each goes through R's register (case 12 of the
+  // session-31 H200 run: the PTX has one register where the model had 64)
+  int r_reach = 0;  // the intervals R reaches
+  for (auto [interval, pad] : s.pads) r_reach += (mb >> log2i(int64_t{interval} * s.elem_bytes)) != 0;
+  const bool into_r = r_base == 0 && r_reach == 1 && s.r_terms.size() == 1 && shift_of(s, 0) != LdStShape::kNoShift &&
+                      shift_of(s, 0) + log2i(s.elem_bytes) >= 0;
+  const int32_t r_base_align = align_of(mb | pad_bits(mb, s.pads, s.elem_bytes));
   std::map<std::pair<int64_t, int64_t>, int32_t> reg_of;
   for (const Own& o : own)
     if (o.shared) reg_of.try_emplace(o.reg, base_id + static_cast<int32_t>(reg_of.size()));
@@ -1486,7 +1495,12 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   for (const int32_t i : by_first) {
     if (i < 0) continue;
     Merged& m = out[static_cast<size_t>(i)].second;
-    if (const Own& o = own[m.lead]; o.shared && m.count == 1) {
+    if (const Own& o = own[m.lead]; o.shared && m.count == 1 && into_r && o.family_align > 0) {  // R | c
+      m.base = r_base;
+      m.offset = o.off + pad_of(o.off, s);
+      m.base_align = r_base_align;
+      m.family_align = r_family_align;
+    } else if (o.shared && m.count == 1) {
       m.base = reg_of.at(o.reg);
       m.offset = o.off;
       m.base_align = o.align;

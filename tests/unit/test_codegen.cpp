@@ -1814,6 +1814,24 @@ TEST_CASE("codegen: an XOR constant that sets every bit of R and is no low-bit m
         Counts{{"ld.shared.b8", 921}, {"st.shared.b8", 1024}});
 }
 
+TEST_CASE("codegen: 3.6 padded accesses of their own go through R's register where R is one term reaching one interval",
+          "[codegen]") {
+  // case 12 of the session-31 H200 run (bench/RESULTS.md): R = (tid & 28)
+  // * 8 elements reaches the 32-element interval only; the PTX addresses all
+  // 226 accesses as [smem + (tid & 28) * 34 + c], so ptxas knows every load
+  // from the stores' promises and pairs them: 64 load wavefronts counted
+  // (97 predicted while each access of its own had a register of its own)
+  const char* reg = "SliceLayout(dim=2, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 1, 1], "
+                    "instr_shape=[1, 16, 8], cga_layout=[]))";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[32, 2], [512, 2]], offset_bases=[[1, 0], [2, 0], "
+                    "[4, 0], [8, 0], [16, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], shape=[32, 32])";
+  const auto r = cg::via_shared(at(reg, {32, 32}), at(pad, {32, 32}), 32, {ls::TritonVersion::v3_6, 90});
+  CHECK(r.ptx_per_thread.at("ld.shared.b32") == 96);
+  CHECK(r.ptx_per_thread.at("ld.shared.v2.b32") == 16);
+  CHECK(r.shared_store_wavefronts == 128);
+  CHECK(r.shared_load_wavefronts == 64);
+}
+
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
   // golden 3.6 line 662 (bytes): column 0 images 132 (bits 2, 7), column 2
   // 66; column 2 is alone on both of its diagonals and becomes a select,
