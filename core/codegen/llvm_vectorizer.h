@@ -148,7 +148,8 @@ struct Merged {
   int32_t last = 0;  // the last of Triton's accesses in it (a joined store stands where its last one did)
   // its base (one PTX register: R, R ^ c, or an access of its own), numbered per op; accesses of
   // their own in a padded layout that LLVM leaves in one register (R and the padding of R | c,
-  // c in the immediate: those whose c agree at and above the one interval in reach) share it
+  // c in the immediate: those whose c agree at and above the one interval in reach) share it;
+  // 3.6, R one left-shifted term reaching one interval: each R | c is in R's register itself
   int32_t base = 0;
   int64_t offset = 0;   // bytes from that base to the instruction's address
   int32_t base_align = 16;  // the base's alignment from the bits it may have (at most 16), as ptxas knows it
