@@ -1282,10 +1282,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     if (c & mb) {
       const int64_t cx = c & mb;
       key = {1, cx};
-      // c setting every bit R may have, no low-bit mask: InstCombine makes
-      // it c - R, a base (-R) of its own with c outside (a low-bit mask's
-      // stays R ^ c: seed-2400 3.6 line 2931, `sub 19, R` beside `xor R, 7`)
-      if (cx == mb && (c & (c + 1)) != 0) key = {1, cx | kNegated};
+      // c setting every bit R may have is InstCombine's `c - R`, a base
+      // (-R) of its own with c outside: in 3.6 where c is no low-bit mask
+      // (a low-bit mask's stays R ^ c: seed-2400 3.6 line 2931, `sub 19, R`
+      // beside `xor R, 7`); in 3.9 where a constant d is added, (R ^ c) + d
+      // being (c + d) - R there, while R ^ c alone stays (seed-2028 3.9
+      // line 191)
+      const bool negated = s.version == TritonVersion::v3_6 ? (c & (c + 1)) != 0 : d != 0;
+      if (cx == mb && negated) key = {1, cx | kNegated};
       known = mb | cx;
       off = (c ^ cx) + d;
     } else if (const int64_t x = r_and_dropped(s, off)) {

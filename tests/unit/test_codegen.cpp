@@ -1814,6 +1814,22 @@ TEST_CASE("codegen: an XOR constant that sets every bit of R and is no low-bit m
         Counts{{"ld.shared.b8", 921}, {"st.shared.b8", 1024}});
 }
 
+TEST_CASE("codegen: in 3.9 an XOR constant that sets every bit of R makes a base -R where a constant is added",
+          "[codegen]") {
+  // golden seed-2028 3.9 line 191: R = (tid & 1) * 8; InstCombine makes
+  // (R ^ c) + d the base -R plus c + d, and leaves R ^ c itself (d = 0), which
+  // the code generator then splits into (R ^ 8) + (c - 8): the two byte
+  // pairs whose first byte is such an R ^ c stay apart (four `b8`, not two
+  // `b16`), as the wheel's PTX
+  const char* reg = "SliceLayout(dim=1, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 1, 1], "
+                    "instr_shape=[1, 16, 8], cga_layout=[]))";
+  const char* lin = "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 4], [0, 10], [0, 16], [0, 34], [0, 68], "
+                    "[1, 0], [2, 0], [4, 1], [8, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg, lin, {16, 128}, 8, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b16", 126}, {"ld.shared.b8", 4}, {"ld.shared.v2.b8", 128}, {"st.shared.b16", 126},
+               {"st.shared.b8", 4}, {"st.shared.v2.b8", 128}});
+}
+
 TEST_CASE("codegen: 3.6 padded accesses of their own go through R's register where R is one term reaching one interval",
           "[codegen]") {
   // case 12 of the session-31 H200 run (bench/RESULTS.md): R = (tid & 28)
