@@ -365,6 +365,47 @@ std::vector<bool> overwritten_stores(const std::vector<int64_t>& same) {
   return dead;
 }
 
+// LLVM's LoadStoreVectorizer gathers its chains in program order: an access
+// joins the chain of its base whose leader it meets first among the 64 chains
+// used last (gatherChains' MaxChainsToTry), which then becomes the first;
+// where its base's chain is further back (more than 64 others used since), it
+// starts a new one. Repeated loads (base and offset) are one load. Returns
+// each of the n accesses' generation of its base's chain; empty where there
+// are at most 64 bases (one chain each).
+std::vector<int32_t> chain_generations(const std::map<std::pair<int, int64_t>, std::vector<Placed>>& bases, size_t n,
+                                       bool load) {
+  constexpr size_t kMaxChainsToTry = 64;
+  if (bases.size() <= kMaxChainsToTry) return {};
+  std::vector<int32_t> base_of(n, -1);
+  std::vector<int64_t> offset(n, 0);
+  int32_t b = 0;
+  for (const auto& [key, v] : bases) {
+    for (const Placed& p : v) base_of[static_cast<size_t>(p.index)] = b, offset[static_cast<size_t>(p.index)] = p.offset;
+    ++b;
+  }
+  std::vector<int32_t> gen(n, 0), next(bases.size(), 0);
+  std::vector<std::pair<int32_t, int32_t>> mru;  // (base, generation), the last used first
+  std::map<std::pair<int32_t, int64_t>, int32_t> loaded;  // a load's base and offset: its generation
+  for (size_t i = 0; i < n; ++i) {
+    if (base_of[i] < 0) continue;
+    const std::pair<int32_t, int64_t> at{base_of[i], offset[i]};
+    if (auto it = loaded.find(at); load && it != loaded.end()) {
+      gen[i] = it->second;
+      continue;
+    }
+    const size_t tried = std::min(mru.size(), kMaxChainsToTry);
+    size_t j = 0;
+    while (j < tried && mru[j].first != base_of[i]) ++j;
+    std::pair<int32_t, int32_t> c{base_of[i], 0};
+    if (j < tried) c = mru[j], mru.erase(mru.begin() + static_cast<std::ptrdiff_t>(j));
+    else c.second = next[static_cast<size_t>(base_of[i])]++;
+    mru.insert(mru.begin(), c);
+    gen[i] = c.second;
+    if (load) loaded.emplace(at, c.second);
+  }
+  return gen;
+}
+
 // LLVM's LoadStoreVectorizer sinks the stores of a chain (one base) down to
 // its last one, from the last backwards in program order (the input's): a
 // store joins the ones after it unless a store in between may overlap it (of
@@ -1433,12 +1474,24 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   std::vector<size_t> ends;
   std::vector<Piece> pieces;
   std::vector<std::vector<Placed>> groups;
+  const std::vector<int32_t> generation = chain_generations(bases, accesses.size(), s.load);
+  std::vector<std::vector<Placed>> chains;
   int32_t base_id = 0;
   for (auto& [key, v] : bases) {
     for (Placed& p : v) p.base = base_id;
     ++base_id;
-    if (s.load || key.first == 2) groups.push_back(std::move(v));
-    else split_at_aliasing_stores(v, addresses, s.vec_bytes, groups);
+    chains.clear();
+    if (generation.empty()) chains.push_back(std::move(v));
+    else
+      for (const Placed& p : v) {  // the base's chains
+        const auto g = static_cast<size_t>(generation[static_cast<size_t>(p.index)]);
+        if (chains.size() <= g) chains.resize(g + 1);
+        chains[g].push_back(p);
+      }
+    for (std::vector<Placed>& c : chains) {
+      if (s.load || key.first == 2) groups.push_back(std::move(c));
+      else split_at_aliasing_stores(c, addresses, s.vec_bytes, groups);
+    }
   }
   std::vector<Placed> apart;
   for (auto& v : groups) {

@@ -1830,6 +1830,21 @@ TEST_CASE("codegen: in 3.9 an XOR constant that sets every bit of R makes a base
                {"st.shared.b8", 4}, {"st.shared.v2.b8", 128}});
 }
 
+TEST_CASE("codegen: the LoadStoreVectorizer looks for an access's chain among the 64 used last", "[codegen]") {
+  // fresh seed 2420 3.6 line 3950 (docs/codegen.md, session 36): R's 128
+  // bytes are loads 1, 5, 129, 133, ... in program order, the accesses of
+  // their own between them 31 chains each time and more: every fourth byte
+  // finds R's chain gone from the 64 (gatherChains' MaxChainsToTry) and
+  // starts one, so bytes join in pairs (64 `v2.b8`), not in 16-byte pieces
+  const char* reg = "SliceLayout(dim=1, parent=BlockedLayout(size_per_thread=[4, 2, 2], threads_per_warp=[2, 16, 1], "
+                    "warps_per_cta=[2, 2, 1], order=[0, 2, 1], cga_layout=[]))";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[128, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                    "[0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], "
+                    "block_bases=[], shape=[256, 64])";
+  CHECK(via_shared_counts(reg, pad, {256, 64}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b8", 3968}, {"ld.shared.v2.b8", 64}, {"st.shared.b8", 4096}});
+}
+
 TEST_CASE("codegen: 3.6 padded accesses of their own go through R's register where R is one term reaching one interval",
           "[codegen]") {
   // case 12 of the session-31 H200 run (bench/RESULTS.md): R = (tid & 28)
