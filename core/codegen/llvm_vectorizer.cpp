@@ -929,10 +929,18 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
   // (X << b) into one multiplication; a right shift stays a GEP of its own:
   // seed-2400 line 2776)
   int geps = 0;
+  // each padding GEP's right shift (bytes; 0: none) and its bits: two
+  // paddings shifted right by the same amount whose bits are disjoint are
+  // one GEP (InstCombine makes their `or` one `lshr` of an `or`: fresh seed
+  // 2420 3.9 line 3557, golden seed-2405 3.6 line 648)
+  std::vector<std::pair<int, int64_t>> shifted;
+  int64_t r_bytes = 0;
+  for (int64_t b : T.bits) r_bytes |= b << eb;
   int64_t single = -1;
   bool single_left = false;
   int kmin = 64;  // the smallest interval some term reaches (log2)
-  for (auto [interval, pad] : s.pads) {
+  for (const auto& iv : s.pads) {
+    const auto [interval, pad] = iv;
     int reach = 0;
     int64_t which = -1;
     int32_t sh = LdStShape::kNoShift;
@@ -947,6 +955,16 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
         continue;
       if (single < 0) single = which, single_left = left;
     }
+    // the padding read from R, (R >> i) << p, or from its one term there, x << sh
+    const int right = reach >= 2 ? log2i(interval) - log2i(pad)
+                      : sh == LdStShape::kNoShift ? 0
+                                                  : log2i(interval) - log2i(pad) - sh - eb;
+    const int64_t bits = pad_bits(r_bytes, Pads(&iv, 1), s.elem_bytes);
+    if (right > 0 && std::any_of(shifted.begin(), shifted.end(), [&](const std::pair<int, int64_t>& o) {
+          return o.first == right && (o.second & bits) == 0;
+        }))
+      continue;
+    shifted.push_back({right, bits});
     ++geps;
   }
   const auto& [or_d, xor_d, or_s, xor_s] = T.lists;

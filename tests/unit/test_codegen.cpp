@@ -1845,6 +1845,22 @@ TEST_CASE("codegen: the LoadStoreVectorizer looks for an access's chain among th
         Counts{{"ld.shared.b8", 3968}, {"ld.shared.v2.b8", 64}, {"st.shared.b8", 4096}});
 }
 
+TEST_CASE("codegen: two paddings shifted right alike with bits apart are one GEP", "[codegen]") {
+  // golden seed-2405 3.6 line 648: the 64-element interval's padding is
+  // (R >> 2) of R's terms there, the 2048's that of R's one term there, also
+  // shifted right by 2, their bits apart: InstCombine makes the two `lshr`s
+  // one, R's register-0 access is one GEP shallower and proves 4 bytes: its
+  // four bytes are one `b32`, as the wheel's PTX
+  const char* reg = "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [0, 2], [2, 0], [0, 16], [4, 0]], "
+                    "lane_bases=[[0, 8], [8, 0], [32, 0], [16, 0], [64, 0]], warp_bases=[[0, 4]], block_bases=[], "
+                    "shape=[128, 32])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[64, 16], [2048, 4]], offset_bases=[[0, 1], [0, 2], "
+                    "[0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
+                    "block_bases=[], shape=[128, 32])";
+  CHECK(via_shared_counts(reg, pad, {128, 32}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 1}, {"ld.shared.b8", 60}, {"st.shared.b32", 1}, {"st.shared.b8", 60}});
+}
+
 TEST_CASE("codegen: 3.6 padded accesses of their own go through R's register where R is one term reaching one interval",
           "[codegen]") {
   // case 12 of the session-31 H200 run (bench/RESULTS.md): R = (tid & 28)
