@@ -554,10 +554,12 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
     if (bits == 8 && neighbour_vec == 2 && m.bytes == 2 && m.next >= 0 && (acc[m.lead].reg & 1) == 0 &&
         acc[m.next].reg == (acc[m.lead].reg | 1))
       return prefix + "b16";
-    // eight stored bytes that are four ld.global.b16 values, each in order:
-    // NVPTX stores those 16-bit registers (gapped 3.6 line 66: `v4.b16`
-    // beside `v2.b32` of bytes it must pack)
-    if (bits == 8 && store && neighbour_vec == 2 && m.unit == 1 && m.pairs && m.bytes == 8) return prefix + "v4.b16";
+    // four or eight stored bytes that are two or four ld.global.b16 values,
+    // each in order: NVPTX stores those 16-bit registers (gapped 3.6 line
+    // 66: `v4.b16` beside `v2.b32` of bytes it must pack; fresh seed 2420
+    // line 977: `v2.b16` beside `b32` of bytes it permutes)
+    if (bits == 8 && store && neighbour_vec == 2 && m.unit == 1 && m.pairs && (m.bytes == 4 || m.bytes == 8))
+      return prefix + "v" + std::to_string(m.bytes / 2) + ".b16";
     // Triton's own 16-bit units of bytes (a `b16`, a `v2.b16`) join as 16-bit
     // elements (held-out seed 2502 3.9 line 10: two `v2.b16` are a `v4.b16`)
     if (bits == 8 && ((m.unit == 2 && single == prefix + "b16") || (m.unit == 4 && single == prefix + "v2.b16")) &&

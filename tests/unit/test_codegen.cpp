@@ -1861,6 +1861,19 @@ TEST_CASE("codegen: two paddings shifted right alike with bits apart are one GEP
         Counts{{"ld.shared.b32", 1}, {"ld.shared.b8", 60}, {"st.shared.b32", 1}, {"st.shared.b8", 60}});
 }
 
+TEST_CASE("codegen: four stored bytes that are two ld.global.b16 values in order are a v2.b16", "[codegen]") {
+  // fresh seed 2420 line 977 (both versions): the LoadStoreVectorizer joins
+  // single bytes four by four; where they are two loaded 16-bit values in
+  // order NVPTX stores those registers (`st.shared.v2.b16`), where their
+  // bytes are swapped it packs a word (`prmt`, `st.shared.b32`)
+  const char* reg = "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2], instr_shape=[16, 8], cga_layout=[])";
+  const char* lin = "SharedLinearLayout(offset_bases=[[0, 1], [0, 16], [4, 0], [0, 129], [2, 0], [0, 64], [0, 32], "
+                    "[0, 2], [8, 0], [1, 0], [1, 4], [0, 8]], block_bases=[], alignment=16)";
+  for (const auto v : {ls::TritonVersion::v3_6, ls::TritonVersion::v3_9})
+    CHECK(via_shared_counts(reg, lin, {16, 256}, 8, v, 90) ==
+          Counts{{"ld.shared.b32", 8}, {"ld.shared.v2.b16", 8}, {"st.shared.b32", 8}, {"st.shared.v2.b16", 8}});
+}
+
 TEST_CASE("codegen: 3.6 padded accesses of their own go through R's register where R is one term reaching one interval",
           "[codegen]") {
   // case 12 of the session-31 H200 run (bench/RESULTS.md): R = (tid & 28)
