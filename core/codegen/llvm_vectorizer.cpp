@@ -929,10 +929,10 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
   // (X << b) into one multiplication; a right shift stays a GEP of its own:
   // seed-2400 line 2776)
   int geps = 0;
-  // each padding GEP's right shift (bytes; 0: none) and its bits: two
-  // paddings shifted right by the same amount whose bits are disjoint are
-  // one GEP (InstCombine makes their `or` one `lshr` of an `or`: fresh seed
-  // 2420 3.9 line 3557, golden seed-2405 3.6 line 648)
+  // each padding GEP's right shift of the byte offset (none: 0 or less) and
+  // the padding's bits: two paddings shifted right by the same amount whose
+  // bits are disjoint are one GEP (InstCombine makes their `or` one `lshr`
+  // of an `or`: fresh seed 2420 3.9 line 3557, golden seed-2405 3.6 line 648)
   std::vector<std::pair<int, int64_t>> shifted;
   int64_t r_bytes = 0;
   for (int64_t b : T.bits) r_bytes |= b << eb;
