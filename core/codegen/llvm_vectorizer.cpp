@@ -107,6 +107,9 @@ struct Placed {
   bool jumbled = false;  // a word combined of pieces out of register order
 };
 
+// accesses by base: (kind, value) as vectorize() keys them
+using Bases = std::map<std::pair<int, int64_t>, std::vector<Placed>>;
+
 // O3's load combining: the pieces of one word (registers r .. r + u - 1,
 // r a multiple of u) join into one load when they lie at consecutive
 // addresses of one base and the lowest is aligned to the word: in register
@@ -372,8 +375,7 @@ std::vector<bool> overwritten_stores(const std::vector<int64_t>& same) {
 // starts a new one. Repeated loads (base and offset) are one load. Returns
 // each of the n accesses' generation of its base's chain; empty where there
 // are at most 64 bases (one chain each).
-std::vector<int32_t> chain_generations(const std::map<std::pair<int, int64_t>, std::vector<Placed>>& bases, size_t n,
-                                       bool load) {
+std::vector<int32_t> chain_generations(const Bases& bases, size_t n, bool load) {
   constexpr size_t kMaxChainsToTry = 64;
   if (bases.size() <= kMaxChainsToTry) return {};
   std::vector<int32_t> base_of(n, -1);
@@ -948,17 +950,16 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
       if ((T.bits[t] >> log2i(interval)) != 0) ++reach, which = T.bits[t], sh = T.shifts[t];
     if (reach == 0) continue;
     kmin = std::min(kmin, log2i(interval));
-    const bool left = sh != LdStShape::kNoShift && sh + eb - log2i(interval) + log2i(pad) >= 0;
+    const int lift = sh + eb - log2i(interval) + log2i(pad);  // the one term's padding: x << lift
+    const bool left = sh != LdStShape::kNoShift && lift >= 0;
     if (reach == 1) {
       if (single >= 0 && which == single && std::countr_zero(static_cast<uint64_t>(which)) >= log2i(interval) &&
           left && single_left)
         continue;
       if (single < 0) single = which, single_left = left;
     }
-    // the padding read from R, (R >> i) << p, or from its one term there, x << sh
-    const int right = reach >= 2 ? log2i(interval) - log2i(pad)
-                      : sh == LdStShape::kNoShift ? 0
-                                                  : log2i(interval) - log2i(pad) - sh - eb;
+    // the padding read from R, (R >> i) << p, or from its one term there
+    const int right = reach >= 2 ? log2i(interval) - log2i(pad) : sh == LdStShape::kNoShift ? 0 : -lift;
     const int64_t bits = pad_bits(r_bytes, Pads(&iv, 1), s.elem_bytes);
     if (right > 0 && std::any_of(shifted.begin(), shifted.end(), [&](const std::pair<int, int64_t>& o) {
           return o.first == right && (o.second & bits) == 0;
@@ -1277,7 +1278,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   const int64_t mb = s.lane_warp_mask * s.elem_bytes;
   const bool padded = !s.pads.empty();
   // base: (kind, value): 0 = R, 1 = R ^ c (value c), 2 = an access of its own (value: index)
-  std::map<std::pair<int, int64_t>, std::vector<Placed>> bases;
+  Bases bases;
   const bool deep = r_too_deep(accesses, s);
   // what R's tree proves at register 0 and at a register offset (padded),
   // or for R and each R ^ c (XOR-ed); 0: not this rule
