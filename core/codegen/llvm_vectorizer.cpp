@@ -112,11 +112,13 @@ using Bases = std::map<std::pair<int, int64_t>, std::vector<Placed>>;
 
 // O3's load combining: the pieces of one word (registers r .. r + u - 1,
 // r a multiple of u) join into one load when they lie at consecutive
-// addresses of one base and the lowest is aligned to the word: in register
-// order an integer load; four bytes in another order SLP's `<4 x i8>` load
-// and a shuffle, which the LoadStoreVectorizer keeps apart from the integer
-// loads (seed-2400 3.6 line 726; seed-77 line 209: the jumbled word beside
-// an integer one stays a `b32`); a pair in another order keeps its pieces.
+// addresses of one IR value (one base, and one XOR constant where it has
+// bits of R: seed-2500 3.9 line 515) and the lowest is aligned to the word:
+// in register order an integer load; four bytes in another order SLP's
+// `<4 x i8>` load and a shuffle, which the LoadStoreVectorizer keeps apart
+// from the integer loads (seed-2400 3.6 line 726; seed-77 line 209: the
+// jumbled word beside an integer one stays a `b32`); a pair in another
+// order keeps its pieces.
 // Where the lowest piece is not aligned to the word, SLP on sm_90 and
 // sm_100 still makes them one vector load (`load i32, align 2`), which
 // NVPTX loads in pieces of its alignment (seed-2400 3.6 line 956: a word of
@@ -136,6 +138,12 @@ void combine_loads(std::vector<Placed>& v, const std::vector<LdStAccess>& acc, c
     for (int64_t j = 0; j < u; ++j)
       if (auto it = at.find(reg + j); it != at.end() && v[it->second].size == s.elem_bytes) word.push_back(it->second);
     if (static_cast<int64_t>(word.size()) != u) continue;
+    const int64_t c0 = acc[v[word[0]].index].xor_const;
+    if (std::any_of(word.begin(), word.end(), [&](size_t k) {
+          const int64_t c = acc[v[k].index].xor_const;
+          return (c & s.lane_warp_mask) != 0 && c != c0;
+        }))
+      continue;
     std::vector<int64_t> offs;
     bool in_order = true;
     for (int64_t j = 0; j < u; ++j) {

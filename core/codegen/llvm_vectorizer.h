@@ -60,8 +60,10 @@
 // - scalar loads whose values the consumer packs into one integer word
 //   (registers r .. r+u-1, r a multiple of u = `unit_elems`) are combined
 //   first (O3's load combining) when all u lie in register order at
-//   consecutive addresses with the first aligned to the word: one integer
-//   load; a word in any other order keeps all of its pieces;
+//   consecutive addresses of one value (R, or one R ^ c: not pieces of R ^ c
+//   and R ^ c', which meet only in the code generator) with the first
+//   aligned to the word: one integer load; a word in any other order keeps
+//   all of its pieces;
 // - the LoadStoreVectorizer: accesses of one base and one size, sorted by
 //   offset, in runs of contiguous bytes, each run cut greedily from its
 //   start into the longest piece of at most 16 bytes, a power of two, no

@@ -1640,6 +1640,37 @@ TEST_CASE("codegen: a misaligned word's loads stay apart where SLP joins them", 
         Counts{{"ld.shared.v4.b16", 4}, {"st.shared.b16", 8}, {"st.shared.v2.b32", 2}});
 }
 
+TEST_CASE("codegen: O3 combines a word's 16-bit loads through one XOR-ed value only", "[codegen]") {
+  // seed-2500 3.9 line 515 (sm_90): the global store packs register pairs;
+  // at R the pairs whose constants have no bit of R are one `load i32` each
+  // (a `v4.b32` with its gap filled), but at R ^ c the eight halves have
+  // eight constants c (16 ^ 0 .. 16 ^ 14): O3 sees no two as neighbours, the
+  // code generator splits them to one base (R ^ 16) + 0 .. 14 and the
+  // LoadStoreVectorizer joins all eight, which NVPTX loads as a `v4.b32`
+  const char* reg = "SliceLayout(dim=2, parent=BlockedLayout(size_per_thread=[1, 2, 1], threads_per_warp=[4, 1, 8], "
+                    "warps_per_cta=[4, 1, 2], order=[0, 1, 2], cga_layout=[]))";
+  const char* lin = "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 5], [0, 9], [0, 16], [0, 35], [1, 9], [2, 0], "
+                    "[4, 0], [8, 0], [16, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg, lin, {32, 64}, 16, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b32", 8}, {"ld.shared.v2.b16", 16}, {"ld.shared.v4.b32", 12}, {"st.shared.v4.b32", 16}});
+  // seed-2500 3.9 line 1598: the same at a larger tile
+  const char* reg2 = "SliceLayout(dim=2, parent=BlockedLayout(size_per_thread=[1, 2, 2], threads_per_warp=[4, 1, 8], "
+                     "warps_per_cta=[1, 1, 4], order=[1, 2, 0], cga_layout=[]))";
+  const char* lin2 = "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 4], [0, 9], [1, 9], [2, 0], [6, 0], [8, 3], "
+                     "[16, 0], [32, 0], [96, 0], [134, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg2, lin2, {256, 16}, 16, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b32", 32}, {"ld.shared.v2.b16", 64}, {"ld.shared.v4.b32", 112}, {"st.shared.v4.b32", 128}});
+  // seed-2500 3.9 line 14: a pair of R ^ 2048 and R ^ 2050, registers 2k,
+  // 2k + 1 in order, is joined by the LoadStoreVectorizer and still loaded
+  // as the word the global store packs (a `b32`); out of order, a `v2.b16`
+  const char* reg3 = "NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 2], instr_shape=[16, 8, 16], "
+                     "cga_layout=[])";
+  const char* lin3 = "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 24], [0, 36], [0, 64], "
+                     "[1, 4], [2, 0], [4, 0], [8, 1], [24, 1], [32, 0], [64, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg3, lin3, {128, 128}, 16, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b32", 16}, {"ld.shared.v2.b16", 16}, {"st.shared.b32", 32}});
+}
+
 TEST_CASE("codegen: two joined byte pairs are a word, not a 16-bit value", "[codegen]") {
   // seed-2110 3.6 line 89 (8-bit, sm_90): Triton's `st.shared.v2.b8` pairs
   // (the halves of an ld.global.b16) join two by two; each 4-byte access is
