@@ -565,10 +565,13 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
     if (bits == 8 && ((m.unit == 2 && single == prefix + "b16") || (m.unit == 4 && single == prefix + "v2.b16")) &&
         m.bytes <= 8)
       return prefix + "v" + std::to_string(m.bytes / 2) + ".b16";
-    // 16-bit values the LoadStoreVectorizer joined that are the consumer's
-    // words, registers 2k, 2k + 1 in order: NVPTX loads them as words
-    // (seed-2500 3.9 line 515: eight at one R ^ c, a `v4.b32`)
-    if (bits == 16 && !store && shape.unit_elems == 2 && m.unit == 2 && m.pairs) return prefix + word_type(m.bytes * 8);
+    // 16-bit values the LoadStoreVectorizer joined: NVPTX loads them as
+    // words, and splits them into 16-bit registers only where every word is
+    // unpacked; a word the consumer takes whole (registers 2k, 2k + 1 in
+    // order, the global store packing pairs: seed-2500 3.9 line 14) or one
+    // with an unused gap-filling half (line 671: a `v2.b32`) keeps them words
+    if (bits == 16 && !store && m.unit == 2 && (m.word_half_unused || (shape.unit_elems == 2 && m.word_in_order)))
+      return prefix + word_type(m.bytes * 8);
     // Triton's own 32-bit words (16-bit pairs the consumer packs) join as words
     if (bits == 16 && m.unit == 4 && single == prefix + "b32") return prefix + word_type(m.bytes * 8);
     return prefix + joined_type(m.bytes, bits, store, neighbour_vec);

@@ -287,6 +287,13 @@ std::pair<int32_t, Merged> merged_of(const Piece& p, const std::vector<LdStAcces
     m.count += e->count;
   }
   if (p.last - p.first == 2 && real == 2 && p.first[0].count == 1 && p.first[1].count == 1) m.next = p.first[1].index;
+  for (const Placed* e = p.first; m.unit == 2 && e + 1 < p.last; e += 2) {
+    if ((e[0].index < 0) != (e[1].index < 0)) m.word_half_unused = true;
+    if (e[0].index >= 0 && e[1].index >= 0 && e[0].count == 1 && e[1].count == 1 &&
+        acc[static_cast<size_t>(e[0].index)].reg % 2 == 0 &&
+        acc[static_cast<size_t>(e[1].index)].reg == acc[static_cast<size_t>(e[0].index)].reg + 1)
+      m.word_in_order = true;
+  }
   m.pairs = (p.last - p.first) % 2 == 0;
   for (const Placed* e = p.first; e + 1 < p.last && m.pairs; e += 2)
     m.pairs = e[0].index >= 0 && e[1].index >= 0 && e[0].count == 1 && e[1].count == 1 &&

@@ -1640,7 +1640,7 @@ TEST_CASE("codegen: a misaligned word's loads stay apart where SLP joins them", 
         Counts{{"ld.shared.v4.b16", 4}, {"st.shared.b16", 8}, {"st.shared.v2.b32", 2}});
 }
 
-TEST_CASE("codegen: O3 combines a word's 16-bit loads through one XOR-ed value only", "[codegen]") {
+TEST_CASE("codegen: O3 combines a word's 16-bit loads through one XOR-ed value only; NVPTX keeps words", "[codegen]") {
   // seed-2500 3.9 line 515 (sm_90): the global store packs register pairs;
   // at R the pairs whose constants have no bit of R are one `load i32` each
   // (a `v4.b32` with its gap filled), but at R ^ c the eight halves have
@@ -1669,6 +1669,15 @@ TEST_CASE("codegen: O3 combines a word's 16-bit loads through one XOR-ed value o
                      "[1, 4], [2, 0], [4, 0], [8, 1], [24, 1], [32, 0], [64, 0]], block_bases=[], alignment=16)";
   CHECK(via_shared_counts(reg3, lin3, {128, 128}, 16, ls::TritonVersion::v3_9, 90) ==
         Counts{{"ld.shared.b32", 16}, {"ld.shared.v2.b16", 16}, {"st.shared.b32", 32}});
+  // seed-2500 3.9 line 671: halves at 0 and 6 of one base, the gap filled
+  // by the LoadStoreVectorizer, are a `v2.b32` (a word with an unused half
+  // is not split into 16-bit registers); the other fours stay `v4.b16`
+  const char* reg4 = "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[2, 0], "
+                     "warps_per_cta=[1, 4], instr_shape=[16, 8], cga_layout=[]), k_width=8)";
+  const char* lin4 = "SharedLinearLayout(offset_bases=[[8, 0], [8, 1], [8, 3], [8, 4], [10, 3], [16, 0], [0, 8], "
+                     "[32, 0], [9, 4], [36, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg4, lin4, {64, 16}, 16, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b16", 4}, {"ld.shared.v2.b32", 2}, {"ld.shared.v4.b16", 14}, {"st.shared.b16", 64}});
 }
 
 TEST_CASE("codegen: two joined byte pairs are a word, not a 16-bit value", "[codegen]") {
