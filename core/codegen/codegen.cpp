@@ -569,7 +569,8 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
     // words, and splits them into 16-bit registers only where every word is
     // unpacked; a word the consumer takes whole (registers 2k, 2k + 1 in
     // order, the global store packing pairs: seed-2500 3.9 line 14) or one
-    // with an unused gap-filling half (line 671: a `v2.b32`) keeps them words
+    // with an unused half, filling a gap (line 671: a `v2.b32`) or growing
+    // three to four (seed-2301 3.9 line 681), keeps them words
     if (bits == 16 && !store && m.unit == 2 && (m.word_half_unused || (shape.unit_elems == 2 && m.word_in_order)))
       return prefix + word_type(m.bytes * 8);
     // Triton's own 32-bit words (16-bit pairs the consumer packs) join as words

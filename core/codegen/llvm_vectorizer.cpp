@@ -287,6 +287,9 @@ std::pair<int32_t, Merged> merged_of(const Piece& p, const std::vector<LdStAcces
     m.count += e->count;
   }
   if (p.last - p.first == 2 && real == 2 && p.first[0].count == 1 && p.first[1].count == 1) m.next = p.first[1].index;
+  // (a piece grown past its last access ends in unused elements)
+  const int64_t covered = p.last[-1].offset + p.last[-1].size - p.first->offset;
+  if (m.unit == 2 && p.bytes > covered && covered % 4 != 0) m.word_half_unused = true;
   for (const Placed* e = p.first; m.unit == 2 && e + 1 < p.last; e += 2) {
     if ((e[0].index < 0) != (e[1].index < 0)) m.word_half_unused = true;
     if (e[0].index >= 0 && e[1].index >= 0 && e[0].count == 1 && e[1].count == 1 &&

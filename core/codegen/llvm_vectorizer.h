@@ -146,8 +146,8 @@ struct Merged {
   int32_t bytes = 0;
   int32_t unit = 0;  // bytes of each piece joined: Triton's access, or an integer load combined of several
   bool pairs = false;  // Triton's accesses are registers 2k, 2k + 1 in order, two by two, at consecutive addresses
-  // 16-bit pieces, 4-byte words from its start: one holds an unused (gap-filling) access, one
-  // is two of Triton's accesses, registers 2k, 2k + 1 in order
+  // 16-bit pieces, 4-byte words from its start: one holds an unused access (filling a gap or
+  // growing the piece), one is two of Triton's accesses, registers 2k, 2k + 1 in order
   bool word_half_unused = false, word_in_order = false;
   bool split = false;  // a piece of a misaligned integer load NVPTX splits (into a 32-bit register): ptxas joins it with nothing
   int32_t last = 0;  // the last of Triton's accesses in it (a joined store stands where its last one did)

@@ -1678,6 +1678,17 @@ TEST_CASE("codegen: O3 combines a word's 16-bit loads through one XOR-ed value o
                      "[32, 0], [9, 4], [36, 0]], block_bases=[], alignment=16)";
   CHECK(via_shared_counts(reg4, lin4, {64, 16}, 16, ls::TritonVersion::v3_9, 90) ==
         Counts{{"ld.shared.b16", 4}, {"ld.shared.v2.b32", 2}, {"ld.shared.v4.b16", 14}, {"st.shared.b16", 64}});
+  // seed-2301 3.9 line 681 (padded): three halves grown to four, the last
+  // unused (`used_bytes_mask 0x3f` in the PTX), are a `v2.b32` too
+  const char* reg5 = "SliceLayout(dim=1, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 8, 1], "
+                     "instr_shape=[1, 16, 8], cga_layout=[]))";
+  const char* pad5 = "PaddedSharedLayout(interval_padding_pairs=[[64, 16], [2048, 1]], offset_bases=[[1, 0], [2, 0], "
+                     "[4, 0], [8, 0], [16, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128]], "
+                     "block_bases=[], shape=[32, 256])";
+  CHECK(via_shared_counts(reg5, pad5, {32, 256}, 16, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b16", 24}, {"ld.shared.v2.b16", 24}, {"ld.shared.v2.b32", 8}, {"ld.shared.v4.b16", 24},
+               {"ld.shared.v4.b32", 232}, {"st.shared.b16", 32}, {"st.shared.b32", 32}, {"st.shared.v2.b32", 24},
+               {"st.shared.v4.b32", 232}});
 }
 
 TEST_CASE("codegen: two joined byte pairs are a word, not a 16-bit value", "[codegen]") {
