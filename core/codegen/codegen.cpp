@@ -43,6 +43,7 @@ struct Cvt {
   // terms the kernel's own index code computes, (x & m) << s per dim and shift
   std::vector<std::pair<int64_t, int>> index_masks;  // (mask, shift)
   std::vector<MvpTerm> index_terms;  // Triton's terms of each coordinate (mvp_terms)
+  std::vector<int32_t> index_stride_log2;  // each coordinate's stride in the row-major tensor (log2, elements)
 };
 
 Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared) {
@@ -68,6 +69,9 @@ Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared) {
   get("lane", r.lane, nullptr);
   get("warp", r.warp, nullptr);
   r.lane.resize(5, 0);
+  r.index_stride_log2.assign(reg.out_names().size(), 0);
+  for (size_t d = reg.out_names().size(); d-- > 1;)
+    r.index_stride_log2[d - 1] = r.index_stride_log2[d] + reg.out_log2(reg.out_names()[d]);
   for (size_t d = 0; d < reg.out_names().size(); ++d) {
     std::map<int, int64_t> by_shift;
     auto scan = [&](const std::string& dim, int first) {
@@ -468,6 +472,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
   LdStShape shape;
   shape.lane_warp_mask = lane_warp;
   shape.index_terms = c.index_terms;
+  shape.index_stride_log2 = c.index_stride_log2;
   bool r_shifted_right = false;
   {  // R's terms (llvm_vectorizer.h): by shift of the thread-index bit, overlapping ones joined
     std::map<int, int64_t> by_shift, tid_of;

@@ -534,9 +534,35 @@ Terms triton_terms(const LdStShape& s) {
   for (int64_t v : s.thread_bases) cols.push_back(v << eb);
   Terms t;
   const std::vector<MvpTerm> terms = mvp_terms(cols, s.offset_log2 + eb);
+  // The index code's terms in the tensor's linear offset (a coordinate times
+  // its stride): a term alone in its coordinate, or in the last one, is an
+  // operand of the offset's `or`s itself, its shift there its own plus the
+  // stride's; InstCombine joins two such of one shift into one `and (shl
+  // tid, s), m1 | m2`, and their `tid & m` are gone (seed-2405 3.6 line
+  // 3624: the rows' select of `tid & 16` joins the columns' of `tid & 1`;
+  // R's `tid & 16` term is then `and (lshr tid, 2), 4`, its mask in reach)
+  auto linear_shift = [&](const MvpTerm& o) {
+    const auto g = static_cast<size_t>(o.group);
+    const int32_t stride = g < s.index_stride_log2.size() ? s.index_stride_log2[g] : 0;
+    if (o.shift != MvpTerm::kSelect) return o.shift + stride;
+    if (!std::has_single_bit(static_cast<uint64_t>(o.value))) return int32_t{LdStShape::kNoShift};
+    return std::countr_zero(static_cast<uint64_t>(o.value)) - std::countr_zero(static_cast<uint64_t>(o.mask)) + stride;
+  };
+  auto exposed = [&](const MvpTerm& o) {
+    const auto g = static_cast<size_t>(o.group);
+    return (g < s.index_stride_log2.size() && s.index_stride_log2[g] == 0) ||
+           std::count_if(s.index_terms.begin(), s.index_terms.end(), [&](const MvpTerm& p) { return p.group == o.group; }) == 1;
+  };
+  auto joined = [&](const MvpTerm& o) {
+    const int32_t sh = linear_shift(o);
+    return sh != LdStShape::kNoShift && exposed(o) &&
+           std::count_if(s.index_terms.begin(), s.index_terms.end(),
+                         [&](const MvpTerm& p) { return exposed(p) && linear_shift(p) == sh; }) > 1;
+  };
   for (const MvpTerm& m : terms) {
     auto same_mask = [&](const MvpTerm& o) { return o.mask == m.mask && !(o == m); };
-    t.kept.push_back(std::any_of(s.index_terms.begin(), s.index_terms.end(), same_mask) ||
+    auto index_keeps = [&](const MvpTerm& o) { return same_mask(o) && !joined(o); };
+    t.kept.push_back(std::any_of(s.index_terms.begin(), s.index_terms.end(), index_keeps) ||
                      std::any_of(terms.begin(), terms.end(), same_mask));
     auto& list = m.shift == MvpTerm::kSelect ? (m.ors ? t.lists.or_s : t.lists.xor_s)
                                              : (m.ors ? t.lists.or_d : t.lists.xor_d);

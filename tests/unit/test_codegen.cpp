@@ -1925,6 +1925,21 @@ TEST_CASE("codegen: four stored bytes that are two ld.global.b16 values in order
           Counts{{"ld.shared.b32", 8}, {"ld.shared.v2.b16", 8}, {"st.shared.b32", 8}, {"st.shared.v2.b16", 8}});
 }
 
+TEST_CASE("codegen: index terms InstCombine joins leave R's term of one use", "[codegen]") {
+  // seed-2405 3.6 line 3624: the rows' select of `tid & 16` (alone in its
+  // coordinate, shifted by the stride) and the columns' of `tid & 1` have one
+  // shift in the offset and become one `and (shl tid, 2), 68`; R's term of
+  // `tid & 16` is then `and (lshr tid, 2), 4`, whose mask computeKnownBits
+  // reads at depth 5: register 0's load is 4-byte aligned and joins its
+  // neighbour (the stores stay apart: other bases' stores come between)
+  const char* reg = "SliceLayout(dim=2, parent=BlockedLayout(size_per_thread=[2, 4, 2], threads_per_warp=[2, 2, 8], "
+                    "warps_per_cta=[1, 4, 1], order=[1, 2, 0], cga_layout=[]))";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[16, 4], [128, 2]], offset_bases=[[1, 0], [2, 0], "
+                    "[4, 0], [8, 0], [16, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], shape=[32, 32])";
+  CHECK(via_shared_counts(reg, pad, {32, 32}, 16, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 62}, {"ld.shared.v2.b16", 1}, {"st.shared.b16", 64}});
+}
+
 TEST_CASE("codegen: 3.6 padded accesses of their own go through R's register where R is one term reaching one interval",
           "[codegen]") {
   // case 12 of the session-31 H200 run (bench/RESULTS.md): R = (tid & 28)
