@@ -975,11 +975,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
   // (X << b) into one multiplication; a right shift stays a GEP of its own:
   // seed-2400 line 2776)
   int geps = 0;
-  // each padding GEP's right shift of the byte offset (none: 0 or less) and
-  // the padding's bits: two paddings shifted right by the same amount whose
-  // bits are disjoint are one GEP (InstCombine makes their `or` one `lshr`
-  // of an `or`: fresh seed 2420 3.9 line 3557, golden seed-2405 3.6 line 648)
-  std::vector<std::pair<int, int64_t>> shifted;
+  // each padding GEP's right shift of the byte offset (none: 0 or less), the
+  // padding's bits and whether it is a bare `lshr` (no `and` mask: the terms
+  // it reads have no bit the shift must clear): two bare paddings shifted
+  // right by the same amount whose bits are disjoint are one GEP
+  // (InstCombine makes their `or` one `lshr` of an `or`: fresh seed 2420 3.9
+  // line 3557, golden seed-2405 3.6 line 648); masked ones stay two (seed-2408
+  // 3.6 line 1839: `and (lshr R, 4), 248` and `and (lshr tid, 4), 4`)
+  std::vector<std::tuple<int, int64_t, bool>> shifted;
   int64_t r_bytes = 0;
   for (int64_t b : T.bits) r_bytes |= b << eb;
   int64_t single = -1;
@@ -1005,11 +1008,15 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
     // the padding read from R, (R >> i) << p, or from its one term there
     const int right = reach >= 2 ? log2i(interval) - log2i(pad) : sh == LdStShape::kNoShift ? 0 : -lift;
     const int64_t bits = pad_bits(r_bytes, Pads(&iv, 1), s.elem_bytes);
-    if (right > 0 && std::any_of(shifted.begin(), shifted.end(), [&](const std::pair<int, int64_t>& o) {
-          return o.first == right && (o.second & bits) == 0;
+    int64_t read = 0;  // the bits of R's terms the padding reads (bytes)
+    for (int64_t b : T.bits)
+      if ((b >> log2i(interval)) != 0) read |= b << eb;
+    const bool bare = padding_is_lshr(read, log2i(int64_t{interval} * s.elem_bytes), log2i(int64_t{pad} * s.elem_bytes));
+    if (right > 0 && bare && std::any_of(shifted.begin(), shifted.end(), [&](const std::tuple<int, int64_t, bool>& o) {
+          return std::get<0>(o) == right && (std::get<1>(o) & bits) == 0 && std::get<2>(o);
         }))
       continue;
-    shifted.push_back({right, bits});
+    shifted.push_back({right, bits, bare});
     ++geps;
   }
   const auto& [or_d, xor_d, or_s, xor_s] = T.lists;

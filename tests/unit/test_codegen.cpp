@@ -1896,7 +1896,7 @@ TEST_CASE("codegen: the LoadStoreVectorizer looks for an access's chain among th
         Counts{{"ld.shared.b8", 3968}, {"ld.shared.v2.b8", 64}, {"st.shared.b8", 4096}});
 }
 
-TEST_CASE("codegen: two paddings shifted right alike with bits apart are one GEP", "[codegen]") {
+TEST_CASE("codegen: two bare paddings shifted right alike with bits apart are one GEP", "[codegen]") {
   // golden seed-2405 3.6 line 648: the 64-element interval's padding is
   // (R >> 2) of R's terms there, the 2048's that of R's one term there, also
   // shifted right by 2, their bits apart: InstCombine makes the two `lshr`s
@@ -1910,6 +1910,16 @@ TEST_CASE("codegen: two paddings shifted right alike with bits apart are one GEP
                     "block_bases=[], shape=[128, 32])";
   CHECK(via_shared_counts(reg, pad, {128, 32}, 8, ls::TritonVersion::v3_6, 90) ==
         Counts{{"ld.shared.b32", 1}, {"ld.shared.b8", 60}, {"st.shared.b32", 1}, {"st.shared.b8", 60}});
+  // golden seed-2408 3.6 line 1839: both paddings shifted right by 4 with
+  // bits apart, but each keeps its `and` mask (`and (lshr R, 4), 248`, `and
+  // (lshr tid, 4), 4`): two GEPs, and register 0's pair stays apart
+  const char* reg2 = "BlockedLayout(size_per_thread=[2, 2], threads_per_warp=[16, 2], warps_per_cta=[4, 1], "
+                     "order=[0, 1], cga_layout=[])";
+  const char* pad2 = "PaddedSharedLayout(interval_padding_pairs=[[64, 4], [1024, 2]], offset_bases=[[0, 1], [0, 2], "
+                     "[0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], "
+                     "shape=[128, 16])";
+  CHECK(via_shared_counts(reg2, pad2, {128, 16}, 16, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 16}, {"st.shared.b16", 16}});
 }
 
 TEST_CASE("codegen: four stored bytes that are two ld.global.b16 values in order are a v2.b16", "[codegen]") {
