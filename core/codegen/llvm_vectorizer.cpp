@@ -287,22 +287,22 @@ std::pair<int32_t, Merged> merged_of(const Piece& p, const std::vector<LdStAcces
     m.count += e->count;
   }
   if (p.last - p.first == 2 && real == 2 && p.first[0].count == 1 && p.first[1].count == 1) m.next = p.first[1].index;
+  // e[0], e[1]: two of Triton's accesses, registers 2k, 2k + 1 in order
+  auto in_order = [&](const Placed* e) {
+    return e[0].index >= 0 && e[1].index >= 0 && e[0].count == 1 && e[1].count == 1 &&
+           acc[static_cast<size_t>(e[0].index)].reg % 2 == 0 &&
+           acc[static_cast<size_t>(e[1].index)].reg == acc[static_cast<size_t>(e[0].index)].reg + 1;
+  };
   // (a piece grown past its last access ends in unused elements)
   const int64_t covered = p.last[-1].offset + p.last[-1].size - p.first->offset;
   if (m.unit == 2 && p.bytes > covered && covered % 4 != 0) m.word_half_unused = true;
   for (const Placed* e = p.first; m.unit == 2 && e + 1 < p.last; e += 2) {
     if ((e[0].index < 0) != (e[1].index < 0)) m.word_half_unused = true;
-    if (e[0].index >= 0 && e[1].index >= 0 && e[0].count == 1 && e[1].count == 1 &&
-        acc[static_cast<size_t>(e[0].index)].reg % 2 == 0 &&
-        acc[static_cast<size_t>(e[1].index)].reg == acc[static_cast<size_t>(e[0].index)].reg + 1)
-      m.word_in_order = true;
+    if (in_order(e)) m.word_in_order = true;
   }
   m.pairs = (p.last - p.first) % 2 == 0;
   for (const Placed* e = p.first; e + 1 < p.last && m.pairs; e += 2)
-    m.pairs = e[0].index >= 0 && e[1].index >= 0 && e[0].count == 1 && e[1].count == 1 &&
-              acc[static_cast<size_t>(e[0].index)].reg % 2 == 0 &&
-              acc[static_cast<size_t>(e[1].index)].reg == acc[static_cast<size_t>(e[0].index)].reg + 1 &&
-              e[1].offset == e[0].offset + e[0].size;
+    m.pairs = in_order(e) && e[1].offset == e[0].offset + e[0].size;
   return {first, m};
 }
 
@@ -553,17 +553,15 @@ Terms triton_terms(const LdStShape& s) {
     return (g < s.index_stride_log2.size() && s.index_stride_log2[g] == 0) ||
            std::count_if(s.index_terms.begin(), s.index_terms.end(), [&](const MvpTerm& p) { return p.group == o.group; }) == 1;
   };
-  auto joined = [&](const MvpTerm& o) {
-    const int32_t sh = linear_shift(o);
-    return sh != LdStShape::kNoShift && exposed(o) &&
-           std::count_if(s.index_terms.begin(), s.index_terms.end(),
-                         [&](const MvpTerm& p) { return exposed(p) && linear_shift(p) == sh; }) > 1;
-  };
+  std::vector<int32_t> at;  // each index term's shift in the offset where exposed, else kNoShift
+  for (const MvpTerm& o : s.index_terms) at.push_back(exposed(o) ? linear_shift(o) : int32_t{LdStShape::kNoShift});
   for (const MvpTerm& m : terms) {
     auto same_mask = [&](const MvpTerm& o) { return o.mask == m.mask && !(o == m); };
-    auto index_keeps = [&](const MvpTerm& o) { return same_mask(o) && !joined(o); };
-    t.kept.push_back(std::any_of(s.index_terms.begin(), s.index_terms.end(), index_keeps) ||
-                     std::any_of(terms.begin(), terms.end(), same_mask));
+    bool index_keeps = false;  // an index term of m's mask that InstCombine does not join
+    for (size_t i = 0; i < s.index_terms.size(); ++i)
+      index_keeps = index_keeps || (same_mask(s.index_terms[i]) &&
+                                    (at[i] == LdStShape::kNoShift || std::count(at.begin(), at.end(), at[i]) == 1));
+    t.kept.push_back(index_keeps || std::any_of(terms.begin(), terms.end(), same_mask));
     auto& list = m.shift == MvpTerm::kSelect ? (m.ors ? t.lists.or_s : t.lists.xor_s)
                                              : (m.ors ? t.lists.or_d : t.lists.xor_d);
     list.push_back({static_cast<int>(list.size()), static_cast<int>(t.bits.size())});
@@ -993,8 +991,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
     int reach = 0;
     int64_t which = -1;
     int32_t sh = LdStShape::kNoShift;
+    int64_t read = 0;  // the bits of R's terms the padding reads (bytes)
     for (size_t t = 0; t < T.bits.size(); ++t)
-      if ((T.bits[t] >> log2i(interval)) != 0) ++reach, which = T.bits[t], sh = T.shifts[t];
+      if ((T.bits[t] >> log2i(interval)) != 0) ++reach, which = T.bits[t], sh = T.shifts[t], read |= T.bits[t] << eb;
     if (reach == 0) continue;
     kmin = std::min(kmin, log2i(interval));
     const int lift = sh + eb - log2i(interval) + log2i(pad);  // the one term's padding: x << lift
@@ -1008,9 +1007,6 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
     // the padding read from R, (R >> i) << p, or from its one term there
     const int right = reach >= 2 ? log2i(interval) - log2i(pad) : sh == LdStShape::kNoShift ? 0 : -lift;
     const int64_t bits = pad_bits(r_bytes, Pads(&iv, 1), s.elem_bytes);
-    int64_t read = 0;  // the bits of R's terms the padding reads (bytes)
-    for (int64_t b : T.bits)
-      if ((b >> log2i(interval)) != 0) read |= b << eb;
     const bool bare = padding_is_lshr(read, log2i(int64_t{interval} * s.elem_bytes), log2i(int64_t{pad} * s.elem_bytes));
     if (right > 0 && bare && std::any_of(shifted.begin(), shifted.end(), [&](const std::tuple<int, int64_t, bool>& o) {
           return std::get<0>(o) == right && (std::get<1>(o) & bits) == 0 && std::get<2>(o);
