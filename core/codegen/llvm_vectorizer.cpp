@@ -691,8 +691,10 @@ std::vector<int> padding_reads(const std::vector<RNode>& nodes, int root, const 
 // Each padding interval's demanded-bits walk down to the part of R reaching
 // it: where one operand of a node alone reaches, the walk goes down, and
 // reassociateForUses turns the grandparent (C | Y) | Z into (Y | Z) | C where
-// may_fold(Z); read(v, g) is told where it stops (v a node both operands of
-// which reach, or a term; g >= 0 where the walk went below R's root).
+// may_fold(Z) and may_fold(C | Y): both of one use (a node an earlier
+// interval's walk stopped at has its padding's use too: seed-2406 3.6 line
+// 2487); read(v, g) is told where it stops (v a node both operands of which
+// reach, or a term; g >= 0 where the walk went below R's root).
 template <class MayFold, class Read>
 void padding_walk(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T, MayFold may_fold,
                   Read read) {
@@ -712,7 +714,7 @@ void padding_walk(std::vector<RNode>& nodes, int root, const LdStShape& s, const
         break;
       }
       const int z = g >= 0 ? (nodes[g].l == v ? nodes[g].r : nodes[g].l) : -1;
-      if (g >= 0 && may_fold(z)) {
+      if (g >= 0 && may_fold(z) && may_fold(v)) {
         nodes.push_back({y, z, -1});
         nodes[g].l = static_cast<int>(nodes.size()) - 1;
         nodes[g].r = c;
@@ -723,6 +725,60 @@ void padding_walk(std::vector<RNode>& nodes, int root, const LdStShape& s, const
       v = c;
     }
   }
+}
+
+// Whether R's tree at v is the index code's linear offset of register 0,
+// commutation aside: each coordinate's terms (mask, image) shifted by its
+// stride, its ORs reduced in pairs, `|` its XORs reduced likewise (an `or`
+// where their bits are disjoint), the coordinates OR-ed in order. Elements
+// are bytes (8-bit), so the two are one value once InstCombine has shaped
+// both alike.
+bool is_index_offset(const std::vector<RNode>& nodes, int v, const LdStShape& s, const Terms& T) {
+  struct Node {
+    int l = -1, r = -1;
+    int64_t mask = 0, value = 0;  // a term's (l < 0)
+    int op = 0;
+  };
+  std::vector<Node> idx;
+  auto bits = [&](auto&& self, int u) -> int64_t {
+    return idx[u].l < 0 ? idx[u].value : self(self, idx[u].l) | self(self, idx[u].r);
+  };
+  auto join = [&](int a, int b, int op) {
+    if (a < 0 || b < 0) return a < 0 ? b : a;
+    if (op == 1 && (bits(bits, a) & bits(bits, b)) == 0) op = 0;
+    idx.push_back({a, b, 0, 0, op});
+    return static_cast<int>(idx.size()) - 1;
+  };
+  auto reduce = [&](std::vector<int> level, int op) {
+    while (level.size() > 1) {
+      std::vector<int> next;
+      for (size_t g = 0; g + 1 < level.size(); g += 2) next.push_back(join(level[g], level[g + 1], op));
+      if (level.size() % 2) next.push_back(level.back());
+      level = std::move(next);
+    }
+    return level.empty() ? -1 : level[0];
+  };
+  int top = -1;
+  for (size_t d = 0; d < s.index_stride_log2.size(); ++d) {
+    std::vector<int> ors, xors;
+    for (const MvpTerm& o : s.index_terms)
+      if (static_cast<size_t>(o.group) == d) {
+        idx.push_back({-1, -1, o.mask, o.value << s.index_stride_log2[d]});
+        (o.ors ? ors : xors).push_back(static_cast<int>(idx.size()) - 1);
+      }
+    top = join(top, join(reduce(ors, 0), reduce(xors, 1), 0), 0);
+  }
+  auto same = [&](auto&& self, int a, int b) -> bool {
+    const RNode& x = nodes[a];
+    const Node& y = idx[b];
+    if (x.term >= 0 || y.l < 0) {
+      if (x.term < 0 || y.l >= 0) return false;
+      const MvpTerm& m = T.mvp[static_cast<size_t>(x.term)];
+      return m.mask == y.mask && m.value == y.value;
+    }
+    return x.op == y.op && ((self(self, x.l, y.l) && self(self, x.r, y.r)) || (self(self, x.l, y.r) && self(self, x.r, y.l)));
+  };
+  return top >= 0 && same(same, v, top);
 }
 
 // What O3 makes of Triton's tree of R (its own terms, T) before the first
@@ -939,6 +995,10 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   instcombine();
   first = false;
   first_ic = nodes;
+  // EarlyCSE: where R is now the index code's offset of register 0 (8-bit
+  // elements), the two are one value, so R's root has the global GEP's use
+  // too and InstCombine does not split it into GEPs (seed-2405 3.6 line 870)
+  if (s.elem_bytes == 1 && is_index_offset(first_ic, root, s, T)) first_ic[root].multi = true;
   read_node.assign(nodes.size(), 0);
   for (int v : padding_reads(nodes, root, s, T))
     if (!leaf(v)) read_node[static_cast<size_t>(v)] = 1;

@@ -1950,6 +1950,40 @@ TEST_CASE("codegen: index terms InstCombine joins leave R's term of one use", "[
         Counts{{"ld.shared.b16", 62}, {"ld.shared.v2.b16", 1}, {"st.shared.b16", 64}});
 }
 
+TEST_CASE("codegen: a padding's walk does not fold through a node an earlier padding reads", "[codegen]") {
+  // seed-2406 3.6 line 2487: the 64-element padding reads R's node
+  // `((tid & 1) << 9 | (tid & 2) << 3) | (tid & 8) << 5`, so when the
+  // 256-element padding's walk passes it, reassociateForUses cannot move
+  // `(tid << 1) & 104` into it (its inner node has two uses); R stays
+  // `(node) | ((tid << 1) & 104)`, two terms at depth 6: register 0's access
+  // is 2-byte aligned like the others, no `v4.b16`
+  const char* reg = "DistributedLinearLayout(reg_bases=[[4, 0], [0, 1], [64, 0], [0, 2], [32, 0]], lane_bases=[[16, "
+                    "0], [0, 8], [0, 4], [8, 0], [1, 0]], warp_bases=[[2, 0]], block_bases=[], shape=[128, 16])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[64, 8], [256, 16]], offset_bases=[[0, 1], [0, 2], "
+                    "[0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], "
+                    "shape=[128, 16])";
+  CHECK(via_shared_counts(reg, pad, {128, 16}, 16, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 32}, {"st.shared.b16", 32}});
+}
+
+TEST_CASE("codegen: R that is the index code's offset is one value with it, and InstCombine does not split it",
+          "[codegen]") {
+  // seed-2405 3.6 line 870: 8-bit elements, and the padded layout's offsets
+  // are the tensor's row-major ones, so after the first InstCombine R,
+  // `((tid >> 2) & 6 | (tid >> 3) & 24) | (tid << 7) & 896`, is the global
+  // load's offset of register 0 (EarlyCSE makes them one value); with that
+  // second use its `or`s stay one tree: register 0's access is 2-byte
+  // aligned and joins its neighbour, the accesses a register offset away
+  // (the tree one level deeper) stay single bytes
+  const char* reg = "BlockedLayout(size_per_thread=[4, 2], threads_per_warp=[8, 4], warps_per_cta=[2, 4], "
+                    "order=[0, 1], cga_layout=[])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[256, 8], [512, 4]], offset_bases=[[0, 1], [0, 2], "
+                    "[0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], "
+                    "shape=[32, 32])";
+  CHECK(via_shared_counts(reg, pad, {32, 32}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b8", 6}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 6}, {"st.shared.v2.b8", 1}});
+}
+
 TEST_CASE("codegen: 3.6 padded accesses of their own go through R's register where R is one term reaching one interval",
           "[codegen]") {
   // case 12 of the session-31 H200 run (bench/RESULTS.md): R = (tid & 28)
