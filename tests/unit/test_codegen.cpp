@@ -2002,6 +2002,24 @@ TEST_CASE("codegen: 3.6 padded accesses of their own go through R's register whe
   CHECK(r.shared_load_wavefronts == 64);
 }
 
+TEST_CASE("codegen: 3.6 padded bytes of their own folded into R's register join in the DAG combiner", "[codegen]") {
+  // seed-2408 3.6 line 1914: R = (tid & 3) << 8 reaches the 16-element
+  // interval only, so the code generator folds each `R | c`'s own padding
+  // into R's and a constant; those stores are R's base plus a constant in
+  // the SelectionDAG too, and its combiner joins seven runs of four bytes
+  // (stores of loaded vectors' bytes) into `st.shared.b32`, as it does R's
+  const char* reg = "SliceLayout(dim=1, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 1, 1], "
+                    "instr_shape=[1, 16, 8], cga_layout=[]))";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[16, 8]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], "
+                    "[16, 0], [32, 0], [64, 0], [0, 1], [0, 2], [0, 4], [0, 8]], block_bases=[], shape=[128, 16])";
+  CHECK(via_shared_counts(reg, pad, {128, 16}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b8", 496},
+               {"ld.shared.v4.b32", 1},
+               {"st.shared.b32", 7},
+               {"st.shared.b8", 482},
+               {"st.shared.v2.b8", 1}});
+}
+
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
   // golden 3.6 line 662 (bytes): column 0 images 132 (bits 2, 7), column 2
   // 66; column 2 is alone on both of its diagonals and becomes a select,
