@@ -656,6 +656,20 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
 
 namespace {
 
+// Triton's treeReduce (matrixVectorProd's lists): pairs joined in rounds,
+// an odd last one carried; `none` for an empty list.
+template <class V, class Join>
+V tree_reduce(std::vector<V> level, Join join, V none) {
+  if (level.empty()) return none;
+  while (level.size() > 1) {
+    std::vector<V> next;
+    for (size_t g = 0; g + 1 < level.size(); g += 2) next.push_back(join(level[g], level[g + 1]));
+    if (level.size() % 2) next.push_back(std::move(level.back()));
+    level = std::move(next);
+  }
+  return std::move(level[0]);
+}
+
 // A node of R's tree: a term, or an `or` / `xor` / `add` of two nodes.
 struct RNode {
   int l = -1, r = -1, term = -1;
@@ -750,13 +764,7 @@ bool is_index_offset(const std::vector<RNode>& nodes, int v, const LdStShape& s,
     return static_cast<int>(idx.size()) - 1;
   };
   auto reduce = [&](std::vector<int> level, int op) {
-    while (level.size() > 1) {
-      std::vector<int> next;
-      for (size_t g = 0; g + 1 < level.size(); g += 2) next.push_back(join(level[g], level[g + 1], op));
-      if (level.size() % 2) next.push_back(level.back());
-      level = std::move(next);
-    }
-    return level.empty() ? -1 : level[0];
+    return tree_reduce(std::move(level), [&](int a, int b) { return join(a, b, op); }, -1);
   };
   int top = -1;
   for (size_t d = 0; d < s.index_stride_log2.size(); ++d) {
@@ -866,17 +874,12 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     std::map<std::pair<int32_t, bool>, std::vector<Seq>> lists;
     for (const MvpTerm& o : s.index_terms) lists[{o.group, o.ors}].push_back({{o.mask, o.shift, o.value}});
     for (auto& [key, level] : lists)
-      while (level.size() > 1) {
-        std::vector<Seq> next;
-        for (size_t g = 0; g + 1 < level.size(); g += 2) {
-          Seq both = level[g];
-          both.insert(both.end(), level[g + 1].begin(), level[g + 1].end());
-          index_nodes.insert(both);
-          next.push_back(std::move(both));
-        }
-        if (level.size() % 2) next.push_back(level.back());
-        level = std::move(next);
-      }
+      tree_reduce(std::move(level), [&](const Seq& a, const Seq& b) {
+        Seq both = a;
+        both.insert(both.end(), b.begin(), b.end());
+        index_nodes.insert(both);
+        return both;
+      }, Seq{});
     auto seq = [&](auto&& self, int v, Seq& out) -> bool {  // false: a leaf of R's own
       if (leaf(v)) {
         const MvpTerm& m = T.mvp[term(v)];
@@ -1078,20 +1081,13 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
   const auto& [or_d, xor_d, or_s, xor_s] = T.lists;
   std::vector<RNode> nodes;
   auto reduce = [&](const std::vector<std::pair<int, int>>& a, const std::vector<std::pair<int, int>>& b, int op) {
-    std::vector<int> level;  // Triton's treeReduce: pairs in rounds, an odd last one carried
+    std::vector<int> level;
     for (const auto* l : {&a, &b})
       for (auto [k, t] : *l) nodes.push_back({-1, -1, t}), level.push_back(static_cast<int>(nodes.size()) - 1);
-    if (level.empty()) return -1;
-    while (level.size() > 1) {
-      std::vector<int> next;
-      for (size_t g = 0; g + 1 < level.size(); g += 2) {
-        nodes.push_back({level[g], level[g + 1], -1, op});
-        next.push_back(static_cast<int>(nodes.size()) - 1);
-      }
-      if (level.size() % 2) next.push_back(level.back());
-      level = std::move(next);
-    }
-    return level[0];
+    return tree_reduce(std::move(level), [&](int x, int y) {
+      nodes.push_back({x, y, -1, op});
+      return static_cast<int>(nodes.size()) - 1;
+    }, -1);
   };
   const int ors = reduce(or_d, or_s, 0), xors = reduce(xor_d, xor_s, 1);
   std::vector<RNode> first_ic;  // o3_reshape's tree after the first InstCombine
