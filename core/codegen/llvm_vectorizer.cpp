@@ -812,8 +812,10 @@ bool is_index_offset(const std::vector<RNode>& nodes, int v, const LdStShape& s,
 //   InstCombine: seed-2405 line 144), and a kept shifted term it reaches
 //   below R's root keeps a second use through the first InstCombine
 //   (seed-2403 line 742, seed-2404 line 561); InstCombine again on those
-//   uses. `first_ic` gets the tree this leaves; from here on the padding
-//   reads that tree (padding_reads), a second use of what it reads;
+//   uses. `first_ic` gets the tree this leaves (its root one value with the
+//   index code's offset where it is that expression: EarlyCSE,
+//   is_index_offset); from here on the padding reads that tree
+//   (padding_reads), a second use of what it reads;
 // - Reassociate, in program order: each node's operands by rank (the lower
 //   first; `x & m` 2, shifted 3, a select 4, a node one more than its
 //   operands); an `or` with a one-use `add` or `shl` operand becomes an
@@ -1703,7 +1705,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     // ends in, but where the code generator folds its padding into R's (into_r:
     // R's base plus a constant, which the combiner joins like R's own stores:
     // seed-2408 3.6 line 1914's `st.shared.b32 [%r4+164]`)
-    const bool joins = extracts && m.count == 1 && (!own[static_cast<size_t>(m.lead)].shared || (into_r && m.base == r_base));
+    const bool joins =
+        extracts && m.count == 1 && (!own[static_cast<size_t>(m.lead)].shared || (into_r && m.base == r_base));
     block.push_back({m.base, m.offset, m.bytes, m.llvm_align, joins ? s.elem_bytes : 0});
   }
   if (!stores_meet(block) && !stores_may_join(block)) return r;
