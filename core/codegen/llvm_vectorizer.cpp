@@ -707,8 +707,9 @@ std::vector<int> padding_reads(const std::vector<RNode>& nodes, int root, const 
 // reassociateForUses turns the grandparent (C | Y) | Z into (Y | Z) | C where
 // may_fold(Z) and may_fold(C | Y): both of one use (a node an earlier
 // interval's walk stopped at has its padding's use too: seed-2406 3.6 line
-// 2487); read(v, g) is told where it stops (v a node both operands of which
-// reach, or a term; g >= 0 where the walk went below R's root).
+// 2487); read(v, g, k) is told where it stops (v a node both operands of
+// which reach, or a term; g >= 0 where the walk went below R's root; k the
+// interval's log2, elements).
 template <class MayFold, class Read>
 void padding_walk(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T, MayFold may_fold,
                   Read read) {
@@ -719,12 +720,12 @@ void padding_walk(std::vector<RNode>& nodes, int root, const LdStShape& s, const
     while (nodes[v].term < 0) {
       const bool rl = reach(nodes[v].l), rr = reach(nodes[v].r);
       if (rl == rr) {  // both (the node stays read by the padding) or neither
-        if (rl) read(v, g);
+        if (rl) read(v, g, k);
         break;
       }
       const int c = rl ? nodes[v].l : nodes[v].r, y = rl ? nodes[v].r : nodes[v].l;
       if (nodes[c].term >= 0) {  // a term: the padding folds into it
-        read(c, g);
+        read(c, g, k);
         break;
       }
       const int z = g >= 0 ? (nodes[g].l == v ? nodes[g].r : nodes[g].l) : -1;
@@ -811,7 +812,10 @@ bool is_index_offset(const std::vector<RNode>& nodes, int v, const LdStShape& s,
 //   read (it is neither the inner node nor Z of a fold in the first
 //   InstCombine: seed-2405 line 144), and a kept shifted term it reaches
 //   below R's root keeps a second use through the first InstCombine
-//   (seed-2403 line 742, seed-2404 line 561); InstCombine again on those
+//   (seed-2403 line 742, seed-2404 line 561) but where its shift is the
+//   interval's: InstSimplify takes `lshr (shl nuw x, k), k` for x at once,
+//   and the padding reads `tid & m` (fresh seed 2426 3.6 line 3390: `(tid &
+//   7) << 4`, R's GEPs stay in Triton's order); InstCombine again on those
 //   uses. `first_ic` gets the tree this leaves (its root one value with the
 //   index code's offset where it is that expression: EarlyCSE,
 //   is_index_offset); from here on the padding reads that tree
@@ -991,10 +995,10 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   };
   first = true;
   instcombine();
-  padding_walk(nodes, root, s, T, one_use, [&](int v, int g) {
+  padding_walk(nodes, root, s, T, one_use, [&](int v, int g, int k) {
     if (!leaf(v))
       walked_node.resize(std::max(walked_node.size(), static_cast<size_t>(v) + 1)), walked_node[v] = 1;
-    else if (g >= 0 && T.kept[term(v)] && shift(v) != LdStShape::kNoShift)
+    else if (g >= 0 && T.kept[term(v)] && shift(v) != LdStShape::kNoShift && shift(v) != k)
       walked_term[term(v)] = 1;
   });
   instcombine();
@@ -1129,7 +1133,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
         nodes[p] = {y, z, -1, nodes[p].op};
         nodes[g] = {p, v, -1, nodes[g].op};
       }
-    if (T.reused.empty()) padding_walk(nodes, root, s, T, [](int) { return true; }, [](int, int) {});
+    if (T.reused.empty()) padding_walk(nodes, root, s, T, [](int) { return true; }, [](int, int, int) {});
   }
   // InstCombine's bit-reversal idiom: an `or` subtree of single-bit terms
   // (the largest) that together move thread-index bit q to address bit P - q,

@@ -1966,6 +1966,24 @@ TEST_CASE("codegen: a padding's walk does not fold through a node an earlier pad
         Counts{{"ld.shared.b16", 32}, {"st.shared.b16", 32}});
 }
 
+TEST_CASE("codegen: a padding that undoes its term's shift reads `tid & m`, and R keeps Triton's order", "[codegen]") {
+  // fresh seed 2426 3.6 line 3390: R's one term reaching the 1024-element
+  // interval is `(tid & 7) << 11` (bytes) and the padding shifts right by
+  // 11: InstSimplify takes `lshr (shl nuw x, 11), 11` for x at once, so the
+  // term keeps one use and the first InstCombine leaves R's `or`s in
+  // Triton's order; R's GEPs, `(tid & 7) << 11` innermost, keep every term
+  // within computeKnownBits' reach for the accesses a register offset away:
+  // all 128 pairs are `v2.b16` (the model had 16, taking the term as used
+  // twice and moved to the top)
+  const char* reg = "SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[2, 4, 2], threads_per_warp=[1, 16, 2], "
+                    "warps_per_cta=[1, 2, 2], order=[1, 2, 0], cga_layout=[]))";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[1024, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+                    "[0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], "
+                    "shape=[32, 256])";
+  CHECK(via_shared_counts(reg, pad, {32, 256}, 16, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.v2.b16", 128}, {"st.shared.v2.b16", 128}});
+}
+
 TEST_CASE("codegen: R that is the index code's offset is one value with it, and InstCombine does not split it",
           "[codegen]") {
   // seed-2405 3.6 line 870: 8-bit elements, and the padded layout's offsets
