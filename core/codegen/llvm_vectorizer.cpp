@@ -751,17 +751,15 @@ void padding_walk(std::vector<RNode>& nodes, int root, const LdStShape& s, const
 bool is_index_offset(const std::vector<RNode>& nodes, int v, const LdStShape& s, const Terms& T) {
   struct Node {
     int l = -1, r = -1;
-    int64_t mask = 0, value = 0;  // a term's (l < 0)
+    int64_t mask = 0;   // a term's (l < 0)
+    int64_t value = 0;  // a term's image; a node's bits
     int op = 0;
   };
   std::vector<Node> idx;
-  auto bits = [&](auto&& self, int u) -> int64_t {
-    return idx[u].l < 0 ? idx[u].value : self(self, idx[u].l) | self(self, idx[u].r);
-  };
   auto join = [&](int a, int b, int op) {
     if (a < 0 || b < 0) return a < 0 ? b : a;
-    if (op == 1 && (bits(bits, a) & bits(bits, b)) == 0) op = 0;
-    idx.push_back({a, b, 0, 0, op});
+    const int64_t x = idx[static_cast<size_t>(a)].value, y = idx[static_cast<size_t>(b)].value;
+    idx.push_back({a, b, 0, x | y, op == 1 && (x & y) != 0 ? 1 : 0});
     return static_cast<int>(idx.size()) - 1;
   };
   auto reduce = [&](std::vector<int> level, int op) {
