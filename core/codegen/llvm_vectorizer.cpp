@@ -747,7 +747,11 @@ void padding_walk(std::vector<RNode>& nodes, int root, const LdStShape& s, const
 // stride, its ORs reduced in pairs, `|` its XORs reduced likewise (an `or`
 // where their bits are disjoint), the coordinates OR-ed in order. Elements
 // are bytes (8-bit), so the two are one value once InstCombine has shaped
-// both alike.
+// both alike. InstCombine moves a stride's shift into a coordinate of
+// several terms only where each term can take it (canEvaluateShifted): a
+// shift or a select, not a bare `tid & m` nor a right shift by less than the
+// stride's; such a coordinate stays `shl (or ...)` and R is not the offset
+// (seed-2403 3.6 line 2802: `shl ((tid & 96) >> 1 | tid & 14), 6`).
 bool is_index_offset(const std::vector<RNode>& nodes, int v, const LdStShape& s, const Terms& T) {
   struct Node {
     int l = -1, r = -1;
@@ -767,6 +771,15 @@ bool is_index_offset(const std::vector<RNode>& nodes, int v, const LdStShape& s,
   };
   int top = -1;
   for (size_t d = 0; d < s.index_stride_log2.size(); ++d) {
+    const int32_t stride = s.index_stride_log2[d];
+    int in_coordinate = 0;
+    bool whole = false;  // a term the stride's shift cannot move into
+    for (const MvpTerm& o : s.index_terms)
+      if (static_cast<size_t>(o.group) == d) {
+        ++in_coordinate;
+        whole = whole || (o.shift != MvpTerm::kSelect && o.shift <= 0 && -o.shift < stride);
+      }
+    if (stride > 0 && in_coordinate >= 2 && whole) return false;
     std::vector<int> ors, xors;
     for (const MvpTerm& o : s.index_terms)
       if (static_cast<size_t>(o.group) == d) {
@@ -841,7 +854,7 @@ bool is_index_offset(const std::vector<RNode>& nodes, int v, const LdStShape& s,
 //   docs/codegen.md, session 32). Returns the number of the reduction's
 //   operands (0: no SLP); tree_align follows the reduction's depth.
 int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
-               std::vector<RNode>& first_ic) {
+               std::vector<RNode>& first_ic, bool& index_offset) {
   auto leaf = [&](int v) { return nodes[v].term >= 0; };
   auto term = [&](int v) { return static_cast<size_t>(nodes[v].term); };
   const int eb = log2i(s.elem_bytes);
@@ -1005,7 +1018,8 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   // EarlyCSE: where R is now the index code's offset of register 0 (8-bit
   // elements), the two are one value, so R's root has the global GEP's use
   // too and InstCombine does not split it into GEPs (seed-2405 3.6 line 870)
-  if (s.elem_bytes == 1 && is_index_offset(first_ic, root, s, T)) first_ic[root].multi = true;
+  index_offset = s.elem_bytes == 1 && is_index_offset(first_ic, root, s, T);
+  if (index_offset) first_ic[root].multi = true;
   read_node.assign(nodes.size(), 0);
   for (int v : padding_reads(nodes, root, s, T))
     if (!leaf(v)) read_node[static_cast<size_t>(v)] = 1;
@@ -1026,6 +1040,58 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     }
   }
   return ands >= 4 && own > 0 ? ops : 0;
+}
+
+// 3.6, a padding interval as large as its padding: Triton's padding of
+// R | c is `(R | c) & M` (M the bits at or above the interval), and once R's
+// terms have their last shapes InstCombine distributes it: `(R & M) | (c &
+// M)` where InstSimplify finds R & M an existing value (depth 3: a node
+// distributes over its operands, an `and` of a constant mask inside M or
+// outside it is itself or zero, as a select of constants is; a `shl (tid &
+// m)` of a kept mask is neither), and that is the node the padding of R
+// reads. The padding is then that node plus a constant and the access joins
+// R's chain. Where R is the index code's offset (index_offset) GVN has made
+// the index code's copies of R's terms one with them: a term's `tid & m`
+// keeps another use only from R's terms of the same mask or a padding that
+// reads it alone (golden seed-2406 3.6 line 841: `(tid << 7) & 896 | (tid <<
+// 5) & 1024` plus 32, every byte pair `v2.b8`). Bit j: s.pads[j] splits.
+uint32_t pads_split_by_and(const std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
+                           bool index_offset) {
+  const int eb = log2i(s.elem_bytes);
+  std::vector<char> other_use(T.bits.size(), 0);  // a term's `tid & m` has a use besides its own shift
+  for (size_t a = 0; a < T.bits.size(); ++a) {
+    other_use[a] = !index_offset && T.kept[a];
+    for (size_t b = 0; b < T.bits.size(); ++b) other_use[a] = other_use[a] || (a != b && T.mvp[a].mask == T.mvp[b].mask);
+  }
+  for (auto [interval, pad] : s.pads)
+    if (const int v = padding_read(nodes, root, T, interval); v >= 0 && nodes[v].term >= 0)
+      other_use[static_cast<size_t>(nodes[v].term)] = 1;
+  constexpr int kFail = -1, kZero = -2;
+  uint32_t split = 0;
+  for (size_t j = 0; j < s.pads.size(); ++j) {
+    const auto [interval, pad] = s.pads[j];
+    if (interval != pad) continue;
+    const int k = log2i(interval);
+    auto simplify = [&](auto&& self, int v, int depth) -> int {  // R's node v & M: kFail, kZero or a node
+      if (depth == 0) return kFail;
+      if (const int t = nodes[v].term; t >= 0) {
+        const int64_t bits = T.bits[static_cast<size_t>(t)];
+        const int32_t sh = T.shifts[static_cast<size_t>(t)];
+        const bool above = (bits & ((int64_t{1} << k) - 1)) == 0, below = (bits >> k) == 0;
+        if ((!above && !below) || (sh != LdStShape::kNoShift && sh + eb != 0 && other_use[static_cast<size_t>(t)]))
+          return kFail;
+        return above ? v : kZero;
+      }
+      const int l = self(self, nodes[v].l, depth - 1);
+      const int r = l == kFail ? kFail : self(self, nodes[v].r, depth - 1);
+      if (r == kFail) return kFail;
+      if (l == nodes[v].l && r == nodes[v].r) return v;
+      return l == kZero ? r : r == kZero ? l : kFail;
+    };
+    const int got = simplify(simplify, root, 3);
+    if (got >= 0 && got == padding_read(nodes, root, T, interval)) split |= uint32_t{1} << j;
+  }
+  return split;
 }
 
 // r_tree_align on the terms T (the model's for 3.9; Triton's own, through
@@ -1096,6 +1162,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
   const int ors = reduce(or_d, or_s, 0), xors = reduce(xor_d, xor_s, 1);
   std::vector<RNode> first_ic;  // o3_reshape's tree after the first InstCombine
   int slp = 0;                  // operands of SLP's reduction of R (0: none)
+  bool index_offset = false;    // R is one value with the index code's offset (o3_reshape)
   int root = ors;
   if (ors < 0) {
     root = xors;
@@ -1115,7 +1182,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
       const int64_t bits = T.bits[static_cast<size_t>(nodes[v].term)];
       return std::has_single_bit(static_cast<uint64_t>(bits)) && (bits & s.index_reused) != 0;
     };
-    if (!T.reused.empty()) slp = o3_reshape(nodes, root, s, T, first_ic);
+    if (!T.reused.empty()) slp = o3_reshape(nodes, root, s, T, first_ic, index_offset);
     if (slp > 0 && !s.pads.empty()) return all;  // padded: SLP's tree not modelled, R's bits taken as known
     std::vector<int> parent;  // the model's terms (3.9): the fold and the padding's walk here
     for (int v = 0; v < static_cast<int>(nodes.size()) && T.reused.empty(); ++v)
@@ -1324,7 +1391,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
     return int32_t{1} << tz;
   };
   const int32_t first = align(false), offset = align(true);
-  if (slp == 0) return {{first, offset}, {first, offset}, pads_unbounded};
+  if (slp == 0)
+    return {{first, offset}, {first, offset}, pads_unbounded,
+            s.version == TritonVersion::v3_6 && root >= 0 ? pads_split_by_and(nodes, root, s, T, index_offset) : 0};
   // SLP reduced R between the passes: the vector's llvm.vector.reduce.or and
   // R's other operands, reduced in pairs (rounds of them); its `and` of
   // constant masks is in computeKnownBits' reach where R is at most 4 -
@@ -1467,9 +1536,11 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     if (padded) {
       bool spread = (off & known) == 0;
       if (s.version == TritonVersion::v3_6)  // 3.6: not where both reach an interval (but where LLVM splits it)
-        for (auto [interval, pad] : s.pads) {
+        for (size_t j = 0; j < s.pads.size(); ++j) {
+          const auto [interval, pad] = s.pads[j];
           const int sh = log2i(int64_t{interval} * s.elem_bytes);
-          if ((known >> sh) && (off >> sh) && !(key.first == 0 && padding_splits(s, off, interval, pad))) spread = false;
+          const bool splits = padding_splits(s, off, interval, pad) || (tree.pads_split >> j & 1);
+          if ((known >> sh) && (off >> sh) && !(key.first == 0 && splits)) spread = false;
         }
       if (!spread) {
         if (!s.load && key.first == 0) {  // R + off, and the padding of that

@@ -182,6 +182,9 @@ struct TreeAlign {
   // R's padding GEP for s.pads[j] (computeKnownBits does not reach every
   // term it reads): its range is then the `and` mask's (a bare `lshr`: any)
   uint32_t pads_unbounded = 0;
+  // 3.6: bit j set where the padding of R | c for s.pads[j] is the node of R
+  // it reads plus a constant (pads_split_by_and): the access joins R's chain
+  uint32_t pads_split = 0;
 };
 
 // Padded: the alignment (bytes, at most 16) computeKnownBits proves for

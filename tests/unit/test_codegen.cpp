@@ -2002,6 +2002,34 @@ TEST_CASE("codegen: R that is the index code's offset is one value with it, and 
         Counts{{"ld.shared.b8", 6}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 6}, {"st.shared.v2.b8", 1}});
 }
 
+TEST_CASE("codegen: 3.6 padding of R | c is R's padding node plus a constant where InstSimplify finds R & M", "[codegen]") {
+  // golden seed-2406 3.6 line 841: 8-bit elements, R = ((tid << 7) & 896 |
+  // (tid << 5) & 1024) | (tid >> 2) & 6 is the index code's offset, so after
+  // GVN its terms are `and`s of one use; the 16-element interval's padding of
+  // R | 16, `(R | 16) & 1936`, distributes to the row node plus 16: the row
+  // registers' accesses are R's chain at +32, and every byte pair is `v2.b8`
+  // (the model had each such access on its own: 28 + 2 pairs)
+  const char* reg = "BlockedLayout(size_per_thread=[8, 2], threads_per_warp=[8, 4], warps_per_cta=[4, 1], "
+                    "order=[0, 1], cga_layout=[])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[16, 16], [4096, 8]], offset_bases=[[0, 1], [0, 2], "
+                    "[0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], "
+                    "shape=[128, 16])";
+  CHECK(via_shared_counts(reg, pad, {128, 16}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.v2.b8", 16}, {"st.shared.v2.b8", 16}});
+  // seed-2403 3.6 line 2802: the index code's row coordinate, (tid & 96) >> 1
+  // | tid & 14, keeps its bare `tid & 14`, so it stays one `or` shifted by
+  // the stride as a whole: R (terms shifted one by one) is not the index
+  // code's offset, its `tid & m` keep their second uses, and the padding of
+  // R | 64 stays an access of its own
+  const char* reg2 = "SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[8, 2, 2], threads_per_warp=[2, 8, 2], "
+                     "warps_per_cta=[1, 4, 2], order=[0, 1, 2], cga_layout=[]))";
+  const char* pad2 = "PaddedSharedLayout(interval_padding_pairs=[[16, 16], [4096, 8]], offset_bases=[[0, 1], [0, 2], "
+                     "[0, 4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
+                     "block_bases=[], shape=[128, 64])";
+  CHECK(via_shared_counts(reg2, pad2, {128, 64}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b8", 60}, {"ld.shared.v2.b8", 2}, {"st.shared.b8", 64}});
+}
+
 TEST_CASE("codegen: 3.6 padded accesses of their own go through R's register where R is one term reaching one interval",
           "[codegen]") {
   // case 12 of the session-31 H200 run (bench/RESULTS.md): R = (tid & 28)
