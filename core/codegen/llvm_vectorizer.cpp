@@ -801,6 +801,112 @@ bool is_index_offset(const std::vector<RNode>& nodes, int v, const LdStShape& s,
   return top >= 0 && same(same, v, top);
 }
 
+// Reassociate's rank of R's term t: `x & m` 2, shifted 3, a select 4.
+int leaf_rank(const Terms& T, size_t t, int eb) {
+  return T.shifts[t] == LdStShape::kNoShift ? 4 : T.shifts[t] + eb == 0 ? 2 : 3;
+}
+
+// 8-bit elements: whether R's final tree holds a chain of `or`s that GVN
+// makes one value with the index code's chain of a coordinate of stride 0
+// (its terms are R's own in bytes) and SLP then reduces (four `and`s of
+// the thread index or more, now of one use; golden seed-2403 3.6 line 451:
+// `((tid >> 3) & 16 | tid & 4) | (tid >> 2) & 8) | (tid << 1) & 2`, ten
+// uses, becomes `llvm.vector.reduce.or` and R's accesses are 2-byte
+// aligned; where the chains' orders differ both stay scalar, golden
+// seed-2408 3.6 line 1477). The index code's chain is its treeReduce of the
+// coordinate's `or` list after the first InstCombine's reassociateForUses
+// (its leaves have R's use too) and Reassociate (leaves by rank, the highest
+// on top, ties in the order a last-in-first-out walk meets them).
+bool reduces_index_chain(const std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T) {
+  const int eb = log2i(s.elem_bytes);
+  for (size_t d = 0; d < s.index_stride_log2.size(); ++d) {
+    if (s.index_stride_log2[d] != 0) continue;
+    struct Node {
+      int l = -1, r = -1, t = -1;
+    };
+    std::vector<Node> tree;  // the index code's: its leaves as R's term ids
+    std::vector<int> level;
+    for (const MvpTerm& o : s.index_terms) {
+      if (static_cast<size_t>(o.group) != d) continue;
+      const auto it = std::find(T.mvp.begin(), T.mvp.end(), o);
+      if (!o.ors || it == T.mvp.end()) {
+        level.clear();
+        break;
+      }
+      tree.push_back({-1, -1, static_cast<int>(it - T.mvp.begin())});
+      level.push_back(static_cast<int>(tree.size()) - 1);
+    }
+    if (level.size() < 4) continue;
+    const int top = tree_reduce(std::move(level), [&](int a, int b) {
+      tree.push_back({a, b, -1});
+      return static_cast<int>(tree.size()) - 1;
+    }, -1);
+    auto leaf = [&](int u) { return tree[static_cast<size_t>(u)].t >= 0; };
+    bool folded = false;
+    auto fold = [&](auto&& self, int v) -> void {  // (X | Y) | Z, Z a node: (Y | Z) | X
+      for (;;) {
+        const int in = !leaf(tree[v].l) ? tree[v].l : !leaf(tree[v].r) ? tree[v].r : -1;
+        if (in < 0) return;
+        const int z = in == tree[v].l ? tree[v].r : tree[v].l;
+        const int x = tree[in].l, y = tree[in].r;
+        if (leaf(z) || (!leaf(x) && !leaf(y))) return;
+        const int up = leaf(x) ? x : y;
+        tree[in] = {up == x ? y : x, z, -1};
+        tree[v] = {in, up, -1};
+        folded = true;
+        self(self, in);
+      }
+    };
+    do {
+      std::vector<int> post;
+      auto walk = [&](auto&& self, int u) -> void {
+        if (leaf(u)) return;
+        self(self, tree[u].l);
+        self(self, tree[u].r);
+        post.push_back(u);
+      };
+      walk(walk, top);
+      folded = false;
+      for (int v : post) fold(fold, v);
+    } while (folded);
+    std::vector<int> order, work{top};
+    while (!work.empty()) {
+      const int u = work.back();
+      work.pop_back();
+      for (int c : {tree[u].l, tree[u].r}) {
+        if (leaf(c)) order.push_back(tree[c].t);
+        else work.push_back(c);
+      }
+    }
+    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+      return leaf_rank(T, static_cast<size_t>(a), eb) > leaf_rank(T, static_cast<size_t>(b), eb);
+    });
+    int ands = 0;
+    for (int t : order) ands += T.shifts[static_cast<size_t>(t)] != LdStShape::kNoShift && !T.kept[static_cast<size_t>(t)];
+    if (ands < 4) continue;
+    // a node of R that is that chain: {inner, leaf} down to a pair of leaves
+    for (std::vector<int> todo{root}; !todo.empty();) {
+      int u = todo.back();
+      todo.pop_back();
+      if (nodes[u].term >= 0) continue;
+      todo.push_back(nodes[u].l);
+      todo.push_back(nodes[u].r);
+      std::vector<int> chain;
+      while (nodes[u].term < 0 && nodes[u].op == 0 && nodes[nodes[u].l].term < 0 && nodes[nodes[u].r].term >= 0) {
+        chain.push_back(nodes[nodes[u].r].term);
+        u = nodes[u].l;
+      }
+      if (nodes[u].term >= 0 || nodes[u].op != 0 || nodes[nodes[u].l].term < 0 || nodes[nodes[u].r].term < 0) continue;
+      chain.push_back(nodes[nodes[u].l].term);
+      chain.push_back(nodes[nodes[u].r].term);
+      if (chain.size() == order.size() && std::equal(chain.begin(), chain.end() - 2, order.begin()) &&
+          std::is_permutation(chain.end() - 2, chain.end(), order.end() - 2))
+        return true;
+    }
+  }
+  return false;
+}
+
 // What O3 makes of Triton's tree of R (its own terms, T) before the first
 // InferAlignment, step by step as the wheels' pass dumps and debug logs of
 // 3.6 show it; true where SLP then makes R's `or`s a vector reduction.
@@ -883,7 +989,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   };
   auto rank = [&](auto&& self, int v) -> int {
     if (!leaf(v)) return std::max(self(self, nodes[v].l), self(self, nodes[v].r)) + 1;
-    return shift(v) == LdStShape::kNoShift ? 4 : shift(v) + eb == 0 ? 2 : 3;
+    return leaf_rank(T, term(v), eb);
   };
   {  // EarlyCSE with the index code's nodes
     using Seq = std::vector<std::tuple<int64_t, int32_t, int64_t>>;
@@ -1039,7 +1145,8 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
       own += !T.reused[term(u)];
     }
   }
-  return ands >= 4 && own > 0 ? ops : 0;
+  if (ands >= 4 && own > 0) return ops;
+  return !s.pads.empty() && s.elem_bytes == 1 && reduces_index_chain(nodes, root, s, T) ? ops : 0;
 }
 
 // 3.6, a padding interval as large as its padding: Triton's padding of

@@ -2030,6 +2030,24 @@ TEST_CASE("codegen: 3.6 padding of R | c is R's padding node plus a constant whe
         Counts{{"ld.shared.b8", 60}, {"ld.shared.v2.b8", 2}, {"st.shared.b8", 64}});
 }
 
+TEST_CASE("codegen: SLP reduces R's chain that GVN made one value with the index code's", "[codegen]") {
+  // golden seed-2403 3.6 line 451: 8-bit elements; the columns' four terms
+  // (the last coordinate, stride 0) are R's chain `((tid >> 3) & 16 | tid &
+  // 4) | (tid >> 2) & 8) | (tid << 1) & 2`, and the index code's own chain
+  // of them ends in the same order after reassociateForUses and Reassociate;
+  // GVN makes the two one value, SLP reduces it (`llvm.vector.reduce.or`)
+  // and R's bits are known again: every byte pair is `v2.b8` (the model had
+  // them all scalar)
+  const char* reg = "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [2, 0], [4, 0]], lane_bases=[[0, 2], [8, 0], "
+                    "[0, 4], [16, 0], [32, 0]], warp_bases=[[0, 8], [64, 0], [0, 16]], block_bases=[], "
+                    "shape=[128, 32])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[256, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                    "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], "
+                    "shape=[128, 32])";
+  CHECK(via_shared_counts(reg, pad, {128, 32}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.v2.b8", 8}, {"st.shared.v2.b8", 8}});
+}
+
 TEST_CASE("codegen: 3.6 padded accesses of their own go through R's register where R is one term reaching one interval",
           "[codegen]") {
   // case 12 of the session-31 H200 run (bench/RESULTS.md): R = (tid & 28)
