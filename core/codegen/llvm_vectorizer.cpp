@@ -677,6 +677,19 @@ struct RNode {
   bool multi = false;  // the index code computes the same node (EarlyCSE made them one)
 };
 
+// The nodes (not terms) of the tree at root, operands first.
+std::vector<int> post_order_of(const std::vector<RNode>& nodes, int root) {
+  std::vector<int> order;
+  auto go = [&](auto&& self, int v) -> void {
+    if (nodes[v].term >= 0) return;
+    self(self, nodes[v].l);
+    self(self, nodes[v].r);
+    order.push_back(v);
+  };
+  go(go, root);
+  return order;
+}
+
 int64_t node_bits(const std::vector<RNode>& nodes, const Terms& T, int v) {
   if (nodes[v].term >= 0) return T.bits[static_cast<size_t>(nodes[v].term)];
   return node_bits(nodes, T, nodes[v].l) | node_bits(nodes, T, nodes[v].r);
@@ -821,10 +834,7 @@ bool reduces_index_chain(const std::vector<RNode>& nodes, int root, const LdStSh
   const int eb = log2i(s.elem_bytes);
   for (size_t d = 0; d < s.index_stride_log2.size(); ++d) {
     if (s.index_stride_log2[d] != 0) continue;
-    struct Node {
-      int l = -1, r = -1, t = -1;
-    };
-    std::vector<Node> tree;  // the index code's: its leaves as R's term ids
+    std::vector<RNode> tree;  // the index code's: its leaves R's terms
     std::vector<int> level;
     for (const MvpTerm& o : s.index_terms) {
       if (static_cast<size_t>(o.group) != d) continue;
@@ -841,7 +851,7 @@ bool reduces_index_chain(const std::vector<RNode>& nodes, int root, const LdStSh
       tree.push_back({a, b, -1});
       return static_cast<int>(tree.size()) - 1;
     }, -1);
-    auto leaf = [&](int u) { return tree[static_cast<size_t>(u)].t >= 0; };
+    auto leaf = [&](int u) { return tree[static_cast<size_t>(u)].term >= 0; };
     bool folded = false;
     auto fold = [&](auto&& self, int v) -> void {  // (X | Y) | Z, Z a node: (Y | Z) | X
       for (;;) {
@@ -858,23 +868,15 @@ bool reduces_index_chain(const std::vector<RNode>& nodes, int root, const LdStSh
       }
     };
     do {
-      std::vector<int> post;
-      auto walk = [&](auto&& self, int u) -> void {
-        if (leaf(u)) return;
-        self(self, tree[u].l);
-        self(self, tree[u].r);
-        post.push_back(u);
-      };
-      walk(walk, top);
       folded = false;
-      for (int v : post) fold(fold, v);
+      for (int v : post_order_of(tree, top)) fold(fold, v);
     } while (folded);
     std::vector<int> order, work{top};
     while (!work.empty()) {
       const int u = work.back();
       work.pop_back();
       for (int c : {tree[u].l, tree[u].r}) {
-        if (leaf(c)) order.push_back(tree[c].t);
+        if (leaf(c)) order.push_back(tree[c].term);
         else work.push_back(c);
       }
     }
@@ -976,17 +978,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     return !(nodes[v].multi || flag(first ? walked_node : read_node, static_cast<size_t>(v)));
   };
   auto shift = [&](int v) { return T.shifts[term(v)]; };  // of a leaf (kNoShift: a select)
-  auto post_order = [&]() {
-    std::vector<int> order;
-    auto go = [&](auto&& self, int v) -> void {
-      if (leaf(v)) return;
-      self(self, nodes[v].l);
-      self(self, nodes[v].r);
-      order.push_back(v);
-    };
-    go(go, root);
-    return order;
-  };
+  auto post_order = [&]() { return post_order_of(nodes, root); };
   auto rank = [&](auto&& self, int v) -> int {
     if (!leaf(v)) return std::max(self(self, nodes[v].l), self(self, nodes[v].r)) + 1;
     return leaf_rank(T, term(v), eb);
