@@ -957,10 +957,12 @@ bool reduces_index_chain(const std::vector<RNode>& nodes, int root, const LdStSh
 //   R alone, become one vector `and` under `llvm.vector.reduce.or`, shallow
 //   for the second InferAlignment (seed-2110 line 1137, seed-2200 line
 //   1440); leaves all shared with the index code stay scalar (seed-2110
-//   line 10, seed-2403 line 3828). A proxy: SLP's cost model decides (3.9's
-//   SLP also reduces R with unlike lanes, whose bits it then loses:
-//   docs/codegen.md, session 32). Returns the number of the reduction's
-//   operands (0: no SLP); tree_align follows the reduction's depth.
+//   line 10, seed-2403 line 3828), but for a chain GVN makes one with the
+//   index code's (padded, 8-bit: reduces_index_chain). A proxy: SLP's cost
+//   model decides (3.9's SLP also reduces R with unlike lanes, whose bits it
+//   then loses: docs/codegen.md, session 32). Returns the number of the
+//   reduction's operands (0: no SLP); tree_align follows the reduction's
+//   depth. index_offset: whether R is the index code's offset (EarlyCSE).
 int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
                std::vector<RNode>& first_ic, bool& index_offset) {
   auto leaf = [&](int v) { return nodes[v].term >= 0; };
