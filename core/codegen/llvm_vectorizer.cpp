@@ -690,6 +690,38 @@ std::vector<int> post_order_of(const std::vector<RNode>& nodes, int root) {
   return order;
 }
 
+// InstCombine's reassociateForUses over the tree at root, operands first,
+// until nothing changes: at node v, the first operand (else the second)
+// that same(u, v) allows, X op Y, and the other operand Z with one use:
+// (X op Y) op Z -> (Y op Z) op X where X has another use, else (X op Z) op Y
+// where Y has.
+template <class Same, class OneUse>
+void reassociate_for_uses(std::vector<RNode>& nodes, int root, Same same, OneUse one_use) {
+  bool folded = false;
+  auto fold = [&](auto&& self, int v) -> void {
+    for (;;) {
+      const int a = nodes[v].l, b = nodes[v].r;
+      int in = -1, z = -1;
+      if (same(a, v) && one_use(b)) in = a, z = b;
+      else if (same(b, v) && one_use(a)) in = b, z = a;
+      if (in < 0) return;
+      const int x = nodes[in].l, y = nodes[in].r;
+      int keep = -1, up = -1;
+      if (!one_use(x)) keep = y, up = x;
+      else if (!one_use(y)) keep = x, up = y;
+      else return;
+      nodes[in] = {keep, z, -1, nodes[in].op};
+      nodes[v] = {in, up, -1, nodes[v].op};
+      folded = true;
+      self(self, in);
+    }
+  };
+  do {
+    folded = false;
+    for (int v : post_order_of(nodes, root)) fold(fold, v);
+  } while (folded);
+}
+
 int64_t node_bits(const std::vector<RNode>& nodes, const Terms& T, int v) {
   if (nodes[v].term >= 0) return T.bits[static_cast<size_t>(nodes[v].term)];
   return node_bits(nodes, T, nodes[v].l) | node_bits(nodes, T, nodes[v].r);
@@ -852,25 +884,8 @@ bool reduces_index_chain(const std::vector<RNode>& nodes, int root, const LdStSh
       return static_cast<int>(tree.size()) - 1;
     }, -1);
     auto leaf = [&](int u) { return tree[static_cast<size_t>(u)].term >= 0; };
-    bool folded = false;
-    auto fold = [&](auto&& self, int v) -> void {  // (X | Y) | Z, Z a node: (Y | Z) | X
-      for (;;) {
-        const int in = !leaf(tree[v].l) ? tree[v].l : !leaf(tree[v].r) ? tree[v].r : -1;
-        if (in < 0) return;
-        const int z = in == tree[v].l ? tree[v].r : tree[v].l;
-        const int x = tree[in].l, y = tree[in].r;
-        if (leaf(z) || (!leaf(x) && !leaf(y))) return;
-        const int up = leaf(x) ? x : y;
-        tree[in] = {up == x ? y : x, z, -1};
-        tree[v] = {in, up, -1};
-        folded = true;
-        self(self, in);
-      }
-    };
-    do {
-      folded = false;
-      for (int v : post_order_of(tree, top)) fold(fold, v);
-    } while (folded);
+    auto node = [&](int u) { return !leaf(u); };  // one use; a leaf has R's too
+    reassociate_for_uses(tree, top, [&](int u, int) { return node(u); }, node);
     std::vector<int> order, work{top};
     while (!work.empty()) {
       const int u = work.back();
@@ -1011,37 +1026,15 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
       nodes[v].multi = seq(seq, v, q) && index_nodes.count(q);
     }
   }
-  bool folded = false;
-  auto fold = [&](auto&& self, int v) -> void {  // reassociateForUses
-    for (;;) {
-      auto same = [&](int u) {
-        return !leaf(u) && nodes[u].op == nodes[v].op && !nodes[u].multi &&
-               !(first && flag(walked_node, static_cast<size_t>(u)));
-      };
-      const int a = nodes[v].l, b = nodes[v].r;
-      int in = -1, z = -1;
-      if (same(a) && one_use(b)) in = a, z = b;
-      else if (same(b) && one_use(a)) in = b, z = a;
-      if (in < 0) return;
-      const int x = nodes[in].l, y = nodes[in].r;
-      int keep = -1, up = -1;
-      if (!one_use(x)) keep = y, up = x;
-      else if (!one_use(y)) keep = x, up = y;
-      else return;
-      nodes[in] = {keep, z, -1, nodes[in].op};
-      nodes[v] = {in, up, -1, nodes[v].op};
-      folded = true;
-      self(self, in);
-    }
+  auto same = [&](int u, int v) {  // an operand of v reassociateForUses may take apart
+    return !leaf(u) && nodes[u].op == nodes[v].op && !nodes[u].multi &&
+           !(first && flag(walked_node, static_cast<size_t>(u)));
   };
   auto instcombine = [&]() {
     for (int v : post_order())
       if (nodes[v].op == 2 || (nodes[v].op == 1 && (node_bits(nodes, T, nodes[v].l) & node_bits(nodes, T, nodes[v].r)) == 0))
         nodes[v].op = 0;
-    do {
-      folded = false;
-      for (int v : post_order()) fold(fold, v);
-    } while (folded);
+    reassociate_for_uses(nodes, root, same, one_use);
   };
   auto reassociate = [&]() {
     std::vector<int> parent(nodes.size(), -1);
