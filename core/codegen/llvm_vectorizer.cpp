@@ -587,6 +587,34 @@ bool r_xored(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
                      [&](const LdStAccess& a) { return (a.xor_const & s.lane_warp_mask) != 0; });
 }
 
+
+// 3.9 on sm_90 and sm_100 (SLP leaves sm_80's code alone): SLP makes R's
+// `or` of exactly four operands one `llvm.vector.reduce.or` also where
+// their forms differ (at most one select; `and (shift tid), m`; a shift of
+// a `tid & m` kept for other uses), each lane of another form an identity
+// (`and x, -1`, `shl x, 0`: its copyable elements). computeKnownBits takes
+// each vector op's constants over all lanes and proves no bit of R, so
+// SeparateConstOffsetFromGEP moves no bit of an `R ^ c` out (golden
+// seed-2500 3.9 line 1443, 3.9 line 1528). A proxy of SLP's cost model:
+// with two selects it reduces nothing, and one R of four like these it
+// leaves alone (gapped 3.9 line 243, its bundle an alternate-op one).
+bool reduces_unlike_lanes(const LdStShape& s) {
+  if (s.version != TritonVersion::v3_9 || s.sm == 80 || !s.pads.empty()) return false;
+  const Terms T = triton_terms(s);
+  const auto& [or_d, xor_d, or_s, xor_s] = T.lists;
+  int64_t xored = 0;  // XOR-ed terms of no common bit are `or`s of R's reduction (InstCombine)
+  for (const auto* l : {&xor_d, &xor_s})
+    for (auto [k, t] : *l) {
+      if (T.bits[static_cast<size_t>(t)] & xored) return false;
+      xored |= T.bits[static_cast<size_t>(t)];
+    }
+  if (T.bits.size() != 4) return false;
+  const int eb = log2i(s.elem_bytes);
+  int forms[3] = {0, 0, 0};  // select, `and` outermost, shift outermost
+  for (size_t t = 0; t < T.bits.size(); ++t)
+    ++forms[T.shifts[t] == LdStShape::kNoShift ? 0 : T.kept[t] && T.shifts[t] + eb != 0 ? 2 : 1];
+  return forms[0] <= 1 && (forms[0] > 0) + (forms[1] > 0) + (forms[2] > 0) >= 2;
+}
 }  // namespace
 
 std::vector<MvpTerm> mvp_terms(const std::vector<int64_t>& cols, int nrow) {
@@ -1550,6 +1578,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // base: (kind, value): 0 = R, 1 = R ^ c (value c), 2 = an access of its own (value: index)
   Bases bases;
   const bool deep = r_too_deep(accesses, s);
+  const bool unlike = r_xored(accesses, s) && reduces_unlike_lanes(s);
   // what R's tree proves at register 0 and at a register offset (padded),
   // or for R and each R ^ c (XOR-ed); 0: not this rule
   TreeAlign tree;
@@ -1610,7 +1639,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     std::pair<int, int64_t> key{0, 0};
     int64_t known = mb, off = c + d;  // possibly-set bits of the base; offset from it
     if (c & mb) {
-      const int64_t cx = c & mb;
+      const int64_t cx = unlike ? c : c & mb;
       key = {1, cx};
       // c setting every bit R may have is InstCombine's `c - R`, a base
       // (-R) of its own with c outside: in 3.6 where c is no low-bit mask

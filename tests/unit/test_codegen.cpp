@@ -2161,3 +2161,27 @@ TEST_CASE("codegen: XOR-ed bases prove what O3's shape of R lets computeKnownBit
   CHECK(via_shared_counts(reg5, lin5, {256, 32}, 16, ls::TritonVersion::v3_9, 90) ==
         Counts{{"ld.shared.b16", 48}, {"ld.shared.b32", 8}, {"st.shared.b16", 48}, {"st.shared.b32", 8}});
 }
+
+TEST_CASE("codegen: 3.9's SLP reduces R's four operands of unlike forms, and LLVM then knows none of R's bits",
+          "[codegen]") {
+  // golden seed-2500 3.9 line 1443 (8-bit, sm_90): R is `sel | (tid & 32)
+  // << 5 | (tid << 4) & 384 | (tid << 2) & 12`; SLP makes it one
+  // `llvm.vector.reduce.or` with the select and the shift as identity lanes
+  // (`and x, -1`, `shl x, 0`), whose known bits prove nothing, so
+  // SeparateConstOffsetFromGEP keeps `R ^ 3` and `R ^ 2` whole: two bases,
+  // their bytes scalar (the model had moved bit 0 out and joined them)
+  const char* dot = "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[2, 0], "
+                    "warps_per_cta=[8, 1], instr_shape=[16, 8], cga_layout=[]), k_width=4)";
+  const char* sl = "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 4], [0, 8], [0, 16], [0, 32], [1, 3], "
+                   "[2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(dot, sl, {32, 64}, 8, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b8", 16}, {"ld.shared.v2.b8", 8}, {"st.shared.b8", 16}, {"st.shared.v2.b8", 8}});
+  // golden 3.9 line 1528 (32-bit): `R ^ 12` and `R ^ 8`, one word apart where R's bit 2 is known
+  const char* reg = "DistributedLinearLayout(reg_bases=[[0, 1], [0, 2], [1, 0], [0, 16], [16, 0], [0, 0]], "
+                    "lane_bases=[[2, 0], [4, 0], [0, 4], [0, 8], [8, 0]], warp_bases=[[0, 32]], block_bases=[], "
+                    "shape=[32, 64])";
+  const char* sl2 = "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 4], [0, 11], [0, 16], [0, 32], [1, 16], "
+                    "[2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg, sl2, {32, 64}, 32, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b32", 16}, {"ld.shared.v2.b32", 8}, {"st.shared.b32", 16}, {"st.shared.v2.b32", 8}});
+}
