@@ -1593,7 +1593,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   Addresses addresses;
   addresses.at.resize(s.load ? 0 : accesses.size());
   std::vector<Address>& address = addresses.at;
-  const Term r_term{kR, 0, mb, tz_of(mb)};
+  // R and each R ^ c for BasicAA: no known bit after SLP's unlike lanes
+  const Term r_term = unlike ? Term{kR, 0, kUnbounded, 0} : Term{kR, 0, mb, tz_of(mb)};
   // R's padding: one GEP per interval R reaches, each its own value
   std::vector<Term> r_pad(s.pads.size());
   for (size_t j = 0; j < s.pads.size(); ++j) {
@@ -1713,7 +1714,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       align = std::max(s.vec_bytes, std::min(align, (d != 0 ? xored_align.gep : xored_align.base)[key.first == 1]));
     if (!s.load && key.first != 2) {
       address[i].constant = off;
-      addresses.add(i, key.first == 0 ? r_term : Term{kXored + key.second, 0, mb, r_term.tz});
+      addresses.add(i, key.first == 0 ? r_term : Term{kXored + key.second, 0, unlike ? kUnbounded : mb, r_term.tz});
       if (padded && key.first == 0)
         for (const Term& t : r_pad)
           if (t.hi != 0) addresses.add(i, t);

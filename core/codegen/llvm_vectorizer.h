@@ -54,7 +54,8 @@
 //   stores there. BasicAA takes both addresses apart into a constant and
 //   terms (R, R ^ c, the padding terms: R's one per interval, the same value
 //   in an access of its own for an interval its constant does not reach,
-//   where the two share no bit); the same terms cancel, and the
+//   where the two share no bit; R and R ^ c of any value and range where
+//   SLP's unlike lanes hid R's bits); the same terms cancel, and the
 //   others keep the two apart when the constant difference modulo 2^(their
 //   fewest known trailing zeros) leaves room for both accesses, or when the
 //   sum of their ranges (from their known bits) does;

@@ -2184,4 +2184,13 @@ TEST_CASE("codegen: 3.9's SLP reduces R's four operands of unlike forms, and LLV
                     "[2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], alignment=16)";
   CHECK(via_shared_counts(reg, sl2, {32, 64}, 32, ls::TritonVersion::v3_9, 90) ==
         Counts{{"ld.shared.b32", 16}, {"ld.shared.v2.b32", 8}, {"st.shared.b32", 16}, {"st.shared.v2.b32", 8}});
+  // golden seed-2500 3.9 line 1913: BasicAA cannot keep the stores of the
+  // `R ^ c` bases from R's own either, so R's stores at +16 and +24 (apart
+  // in program order) stay two `v2.b32`; its loads join into `v4.b32`
+  const char* dot1 = "DotOperandLayout(operand_index=1, parent=NVMMADistributedLayout(version=[2, 0], "
+                     "warps_per_cta=[1, 1], instr_shape=[16, 8], cga_layout=[]), k_width=4)";
+  const char* sl3 = "SharedLinearLayout(offset_bases=[[0, 16], [0, 32], [1, 32], [0, 2], [4, 0], [3, 32], [0, 1], "
+                    "[3, 36], [0, 9], [8, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(dot1, sl3, {16, 64}, 32, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.v2.b32", 12}, {"ld.shared.v4.b32", 2}, {"st.shared.v2.b32", 16}});
 }
