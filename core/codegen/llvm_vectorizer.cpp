@@ -591,29 +591,37 @@ bool r_xored(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
 // 3.9 on sm_90 and sm_100 (SLP leaves sm_80's code alone): SLP makes R's
 // `or` of exactly four operands one `llvm.vector.reduce.or` also where
 // their forms differ (at most one select; `and (shift tid), m`; a shift of
-// a `tid & m` kept for other uses), each lane of another form an identity
-// (`and x, -1`, `shl x, 0`: its copyable elements). computeKnownBits takes
-// each vector op's constants over all lanes and proves no bit of R, so
-// SeparateConstOffsetFromGEP moves no bit of an `R ^ c` out (golden
-// seed-2500 3.9 line 1443, 3.9 line 1528). A proxy of SLP's cost model:
-// with two selects it reduces nothing, and one R of four like these it
-// leaves alone (gapped 3.9 line 243, its bundle an alternate-op one).
+// a `tid & m` kept for other uses; the tree of Triton's XOR list), each
+// lane of another form an identity (`and x, -1`, `shl x, 0`: its copyable
+// elements). computeKnownBits takes each vector op's constants over all
+// lanes and proves no bit of R, so SeparateConstOffsetFromGEP moves no bit
+// of an `R ^ c` out (golden seed-2500 3.9 lines 1443, 62; 3.9 line 1528).
+// A proxy of SLP's cost model: with two selects it reduces nothing, and a
+// few R like these it leaves alone (gapped 3.9 line 243, an alternate-op
+// bundle; seed-2500 3.9 line 156).
 bool reduces_unlike_lanes(const LdStShape& s) {
   if (s.version != TritonVersion::v3_9 || s.sm == 80 || !s.pads.empty()) return false;
   const Terms T = triton_terms(s);
   const auto& [or_d, xor_d, or_s, xor_s] = T.lists;
-  int64_t xored = 0;  // XOR-ed terms of no common bit are `or`s of R's reduction (InstCombine)
+  // the XOR lists: terms of no common bit are `or`s of R's reduction
+  // (InstCombine), else their tree is one operand
+  int64_t xored = 0;
+  bool tree = false;
   for (const auto* l : {&xor_d, &xor_s})
     for (auto [k, t] : *l) {
-      if (T.bits[static_cast<size_t>(t)] & xored) return false;
+      tree = tree || (T.bits[static_cast<size_t>(t)] & xored) != 0;
       xored |= T.bits[static_cast<size_t>(t)];
     }
-  if (T.bits.size() != 4) return false;
   const int eb = log2i(s.elem_bytes);
-  int forms[3] = {0, 0, 0};  // select, `and` outermost, shift outermost
-  for (size_t t = 0; t < T.bits.size(); ++t)
-    ++forms[T.shifts[t] == LdStShape::kNoShift ? 0 : T.kept[t] && T.shifts[t] + eb != 0 ? 2 : 1];
-  return forms[0] <= 1 && (forms[0] > 0) + (forms[1] > 0) + (forms[2] > 0) >= 2;
+  int forms[4] = {0, 0, 0, tree ? 1 : 0};  // select, `and` outermost, shift outermost, XOR tree
+  for (const auto* l : {&or_d, &or_s, &xor_d, &xor_s})
+    for (auto [k, i] : *l) {
+      const auto t = static_cast<size_t>(i);
+      if (tree && (l == &xor_d || l == &xor_s)) continue;
+      ++forms[T.shifts[t] == LdStShape::kNoShift ? 0 : T.kept[t] && T.shifts[t] + eb != 0 ? 2 : 1];
+    }
+  return forms[0] + forms[1] + forms[2] + forms[3] == 4 && forms[0] <= 1 &&
+         (forms[0] > 0) + (forms[1] > 0) + (forms[2] > 0) + (forms[3] > 0) >= 2;
 }
 }  // namespace
 

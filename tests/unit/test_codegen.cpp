@@ -2193,4 +2193,14 @@ TEST_CASE("codegen: 3.9's SLP reduces R's four operands of unlike forms, and LLV
                     "[3, 36], [0, 9], [8, 0]], block_bases=[], alignment=16)";
   CHECK(via_shared_counts(dot1, sl3, {16, 64}, 32, ls::TritonVersion::v3_9, 90) ==
         Counts{{"ld.shared.v2.b32", 12}, {"ld.shared.v4.b32", 2}, {"st.shared.v2.b32", 16}});
+  // golden seed-2500 3.9 line 62 (16-bit): R's fourth operand is the tree of
+  // its XOR list `sel ^ (tid & 4) << 4`, a lane of its own
+  const char* reg2 = "DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [0, 2], [0, 4], [0, 8], [2, 0]], "
+                     "lane_bases=[[0, 16], [4, 0], [0, 32], [8, 0], [0, 64]], warp_bases=[], block_bases=[], "
+                     "shape=[16, 128])";
+  const char* sl4 = "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 7], [0, 11], [0, 19], [0, 32], [0, 64], "
+                    "[1, 7], [2, 0], [4, 0], [8, 32]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg2, sl4, {16, 128}, 16, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b16", 32}, {"ld.shared.b32", 8}, {"ld.shared.v2.b16", 8}, {"st.shared.b16", 32},
+               {"st.shared.b32", 16}});
 }
