@@ -587,7 +587,6 @@ bool r_xored(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
                      [&](const LdStAccess& a) { return (a.xor_const & s.lane_warp_mask) != 0; });
 }
 
-
 // 3.9 on sm_90 and sm_100 (SLP leaves sm_80's code alone): SLP makes R's
 // `or` of exactly four operands one `llvm.vector.reduce.or` also where
 // their forms differ (at most one select; `and (shift tid), m`; a shift of
@@ -614,12 +613,13 @@ bool reduces_unlike_lanes(const LdStShape& s) {
     }
   const int eb = log2i(s.elem_bytes);
   int forms[4] = {0, 0, 0, tree ? 1 : 0};  // select, `and` outermost, shift outermost, XOR tree
-  for (const auto* l : {&or_d, &or_s, &xor_d, &xor_s})
+  for (const auto* l : {&or_d, &or_s, &xor_d, &xor_s}) {
+    if (tree && (l == &xor_d || l == &xor_s)) continue;  // one operand, counted above
     for (auto [k, i] : *l) {
       const auto t = static_cast<size_t>(i);
-      if (tree && (l == &xor_d || l == &xor_s)) continue;
       ++forms[T.shifts[t] == LdStShape::kNoShift ? 0 : T.kept[t] && T.shifts[t] + eb != 0 ? 2 : 1];
     }
+  }
   return forms[0] + forms[1] + forms[2] + forms[3] == 4 && forms[0] <= 1 &&
          (forms[0] > 0) + (forms[1] > 0) + (forms[2] > 0) + (forms[3] > 0) >= 2;
 }
