@@ -1010,8 +1010,9 @@ bool reduces_index_chain(const std::vector<RNode>& nodes, int root, const LdStSh
 //   1440); leaves all shared with the index code stay scalar (seed-2110
 //   line 10, seed-2403 line 3828), but for a chain GVN makes one with the
 //   index code's (padded, 8-bit: reduces_index_chain). A proxy: SLP's cost
-//   model decides (3.9's SLP also reduces R with unlike lanes, whose bits it
-//   then loses: docs/codegen.md, session 32). Returns the number of the
+//   model decides (3.9's SLP also reduces R of unlike lanes, whose bits it
+//   then loses: reduces_unlike_lanes; on sm_80 3.9's reduces nothing: no
+//   SLP log at all). Returns the number of the
 //   reduction's operands (0: no SLP); tree_align follows the reduction's
 //   depth. index_offset: whether R is the index code's offset (EarlyCSE).
 int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
@@ -1154,6 +1155,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     if (!leaf(v)) read_node[static_cast<size_t>(v)] = 1;
   reassociate();
   instcombine();
+  if (s.version == TritonVersion::v3_9 && s.sm == 80) return 0;  // 3.9's SLP leaves sm_80's code alone
   int ands = 0, own = 0, ops = 0;  // SLP
   for (std::vector<int> work{root}; !work.empty();) {
     const int u = work.back();

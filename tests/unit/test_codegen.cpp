@@ -2204,3 +2204,16 @@ TEST_CASE("codegen: 3.9's SLP reduces R's four operands of unlike forms, and LLV
         Counts{{"ld.shared.b16", 32}, {"ld.shared.b32", 8}, {"ld.shared.v2.b16", 8}, {"st.shared.b16", 32},
                {"st.shared.b32", 16}});
 }
+
+TEST_CASE("codegen: 3.9's SLP reduces nothing on sm_80", "[codegen]") {
+  // golden seed-2500 3.9 line 1362 (16-bit, sm_80): R's four `and (shift
+  // tid), m` terms and a select, the model's SLP proxy (four `and` leaves);
+  // 3.9's SLP does nothing on sm_80 (no SLP log), so `R ^ 16` stays one
+  // level too deep for InferAlignment and its 16-bit accesses stay apart
+  const char* slice = "SliceLayout(dim=1, parent=BlockedLayout(size_per_thread=[1, 1, 8], threads_per_warp=[8, 1, 4], "
+                      "warps_per_cta=[1, 2, 1], order=[2, 0, 1], cga_layout=[]))";
+  const char* sl = "SharedLinearLayout(offset_bases=[[0, 1], [2, 0], [16, 0], [0, 33], [8, 0], [4, 0], [0, 49], "
+                   "[0, 8], [32, 0], [0, 4], [0, 2], [1, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(slice, sl, {64, 64}, 16, ls::TritonVersion::v3_9, 80) ==
+        Counts{{"ld.shared.b16", 64}, {"ld.shared.b32", 32}, {"st.shared.b16", 64}, {"st.shared.b32", 32}});
+}
