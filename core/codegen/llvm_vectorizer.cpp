@@ -1011,7 +1011,7 @@ bool reduces_index_chain(const std::vector<RNode>& nodes, int root, const LdStSh
 //   line 10, seed-2403 line 3828), but for a chain GVN makes one with the
 //   index code's (padded, 8-bit: reduces_index_chain). A proxy: SLP's cost
 //   model decides (3.9's SLP also reduces R of unlike lanes, whose bits it
-//   then loses: reduces_unlike_lanes; on sm_80 3.9's reduces nothing: no
+//   then loses: reduces_unlike_lanes; on sm_80 3.9's SLP reduces nothing: no
 //   SLP log at all). Returns the number of the
 //   reduction's operands (0: no SLP); tree_align follows the reduction's
 //   depth. index_offset: whether R is the index code's offset (EarlyCSE).
