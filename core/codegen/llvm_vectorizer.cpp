@@ -588,16 +588,19 @@ bool r_xored(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
 }
 
 // 3.9 on sm_90 and sm_100 (SLP leaves sm_80's code alone): SLP makes R's
-// `or` of exactly four operands one `llvm.vector.reduce.or` also where
-// their forms differ (at most one select; `and (shift tid), m`; a shift of
-// a `tid & m` kept for other uses; the tree of Triton's XOR list), each
-// lane of another form an identity (`and x, -1`, `shl x, 0`: its copyable
-// elements). computeKnownBits takes each vector op's constants over all
-// lanes and proves no bit of R, so SeparateConstOffsetFromGEP moves no bit
-// of an `R ^ c` out (golden seed-2500 3.9 lines 1443, 62; 3.9 line 1528).
-// A proxy of SLP's cost model: with two selects it reduces nothing, and a
-// few R like these it leaves alone (gapped 3.9 line 243, an alternate-op
-// bundle; seed-2500 3.9 line 156).
+// `or` of four operands one `llvm.vector.reduce.or` also where their forms
+// differ (at most one select; `and (shl tid, k), m` or `tid & m`; a shift
+// of a `tid & m` kept for other uses; the tree of Triton's XOR list), each lane of
+// another form an identity (`and x, -1`, `shl x, 0`: its copyable
+// elements); of five with one select, the other four, the select `or`-ed
+// to the reduction. computeKnownBits takes each vector op's constants over
+// all lanes and proves no bit of R, so SeparateConstOffsetFromGEP moves no
+// bit of an `R ^ c` out (golden seed-2500 3.9 lines 1443, 62, 1831; 3.9
+// line 1528). A proxy of SLP's cost model: with two selects it reduces
+// nothing; an `and (lshr tid, k), m` lane among left shifts makes the
+// bundle an alternate-op one whose shuffle keeps each lane's bits (gapped
+// 3.9 line 261); and a few R like the others it leaves alone (gapped 3.9
+// line 243, an alternate-op bundle; seed-2500 3.9 line 156).
 bool reduces_unlike_lanes(const LdStShape& s) {
   if (s.version != TritonVersion::v3_9 || s.sm == 80 || !s.pads.empty()) return false;
   const Terms T = triton_terms(s);
@@ -617,11 +620,14 @@ bool reduces_unlike_lanes(const LdStShape& s) {
     if (tree && (l == &xor_d || l == &xor_s)) continue;  // one operand, counted above
     for (auto [k, i] : *l) {
       const auto t = static_cast<size_t>(i);
-      ++forms[T.shifts[t] == LdStShape::kNoShift ? 0 : T.kept[t] && T.shifts[t] + eb != 0 ? 2 : 1];
+      const bool shift_outermost = T.kept[t] && T.shifts[t] + eb != 0;
+      if (T.shifts[t] != LdStShape::kNoShift && !shift_outermost && T.shifts[t] + eb < 0) return false;
+      ++forms[T.shifts[t] == LdStShape::kNoShift ? 0 : shift_outermost ? 2 : 1];
     }
   }
-  return forms[0] + forms[1] + forms[2] + forms[3] == 4 && forms[0] <= 1 &&
-         (forms[0] > 0) + (forms[1] > 0) + (forms[2] > 0) + (forms[3] > 0) >= 2;
+  const int n = forms[0] + forms[1] + forms[2] + forms[3];
+  const int kinds = (forms[1] > 0) + (forms[2] > 0) + (forms[3] > 0);
+  return (n == 4 && forms[0] <= 1 && kinds + (forms[0] > 0) >= 2) || (n == 5 && forms[0] == 1 && kinds >= 2);
 }
 }  // namespace
 

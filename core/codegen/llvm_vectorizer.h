@@ -12,7 +12,7 @@
 //   else the access is (R ^ c) + d, a base of its own per c & M (NVPTX's
 //   SeparateConstOffsetFromGEP, before the LoadStoreVectorizer, moves the
 //   bits of c known zero in R out: (R ^ (c & M)) + (c & ~M) + d; none
-//   where 3.9's SLP made R of four unlike operands a vector reduction
+//   where 3.9's SLP made R's unlike operands a vector reduction
 //   (reduces_unlike_lanes), other reductions not modelled); where c
 //   sets every bit of M and is no low-bit mask, InstCombine has it c - R,
 //   one base (-R) for all such c, apart from R ^ M;

@@ -2205,6 +2205,19 @@ TEST_CASE("codegen: 3.9's SLP reduces R's four operands of unlike forms, and LLV
                {"st.shared.b32", 16}});
 }
 
+TEST_CASE("codegen: 3.9's SLP reduces four of R's five operands, the select left `or`-ed", "[codegen]") {
+  // golden seed-2500 3.9 line 1831 (32-bit, sm_100): R is a select and
+  // three `and (shl tid, k), m` terms beside `(tid & 3) << 3`; the four
+  // are one `reduce.or` with the shift as a copyable lane, so R's bits are
+  // lost and its `R ^ c` accesses stay scalar but for R's own pairs
+  const char* dot = "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[2, 0], "
+                    "warps_per_cta=[4, 1], instr_shape=[16, 8], cga_layout=[]), k_width=1)";
+  const char* sl = "SharedLinearLayout(offset_bases=[[64, 0], [0, 1], [0, 2], [192, 0], [0, 4], [32, 0], [4, 0], "
+                   "[4, 8], [8, 0], [1, 0], [2, 0], [0, 36], [0, 18], [208, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(dot, sl, {256, 64}, 32, ls::TritonVersion::v3_9, 100) ==
+        Counts{{"ld.shared.b32", 112}, {"ld.shared.v2.b32", 8}, {"st.shared.b32", 128}});
+}
+
 TEST_CASE("codegen: 3.9's SLP reduces nothing on sm_80", "[codegen]") {
   // golden seed-2500 3.9 line 1362 (16-bit, sm_80): R's four `and (shift
   // tid), m` terms and a select, the model's SLP proxy (four `and` leaves);
