@@ -601,9 +601,8 @@ bool r_xored(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
 // bundle an alternate-op one whose shuffle keeps each lane's bits (gapped
 // 3.9 line 261); and a few R like the others it leaves alone (gapped 3.9
 // line 243, an alternate-op bundle; seed-2500 3.9 line 156).
-bool reduces_unlike_lanes(const LdStShape& s) {
+bool reduces_unlike_lanes(const LdStShape& s, const Terms& T) {
   if (s.version != TritonVersion::v3_9 || s.sm == 80 || !s.pads.empty()) return false;
-  const Terms T = triton_terms(s);
   const auto& [or_d, xor_d, or_s, xor_s] = T.lists;
   // the XOR lists: terms of no common bit are `or`s of R's reduction
   // (InstCombine), else their tree is one operand
@@ -1546,6 +1545,19 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
           pads_unbounded};
 }
 
+// No padding, R XOR-ed (used by R's GEP and by each R ^ c; both versions,
+// read in 3.6's pass dumps, 3.9 held to its golden files): the
+// alignment computeKnownBits proves for register 0's access (R one level
+// below the address) and for the first access of an R ^ c (two levels),
+// from the shape O3 gives Triton's tree of its own terms (mvp_terms;
+// EarlyCSE with the index code, InstCombine, Reassociate, InstCombine); the
+// second InferAlignment carries it to the base's other accesses. Where SLP
+// makes R a vector reduction between the passes, the second proves all of
+// R's bits for an access whose reduction's `and` is in reach (R at most 4 -
+// rounds deep, the reduction's pairs in rounds).
+// t: triton_terms(s).
+TreeAlign xored_tree_align(const LdStShape& s, const Terms& t) { return tree_align(s, t); }
+
 }  // namespace
 
 TreeAlign r_tree_align(const LdStShape& s, int64_t offsets) {
@@ -1561,11 +1573,6 @@ TreeAlign r_tree_align(const LdStShape& s, int64_t offsets) {
 
 bool r_tree_decides(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   return !s.pads.empty() || r_xored(accesses, s);
-}
-
-TreeAlign xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
-  if (!s.pads.empty() || !r_xored(accesses, s)) return {};
-  return tree_align(s, triton_terms(s));
 }
 
 // InstCombine's demanded bits: where R is one term (x << s) & m, x the
@@ -1594,7 +1601,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // base: (kind, value): 0 = R, 1 = R ^ c (value c), 2 = an access of its own (value: index)
   Bases bases;
   const bool deep = r_too_deep(accesses, s);
-  const bool unlike = r_xored(accesses, s) && reduces_unlike_lanes(s);
+  // no padding, R XOR-ed: Triton's terms of R
+  const bool xored = !padded && r_xored(accesses, s);
+  const Terms xored_terms = xored ? triton_terms(s) : Terms{};
+  const bool unlike = xored && reduces_unlike_lanes(s, xored_terms);
   // what R's tree proves at register 0 and at a register offset (padded),
   // or for R and each R ^ c (XOR-ed); 0: not this rule
   TreeAlign tree;
@@ -1604,7 +1614,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     for (const LdStAccess& a : accesses) offsets |= a.xor_const | a.add_const;
     tree = r_tree_align(s, offsets);
   }
-  if (s.proof == LdStShape::Proof::model) xored_align = xored_tree_align(accesses, s);
+  if (xored && s.proof == LdStShape::Proof::model) xored_align = xored_tree_align(s, xored_terms);
   // stores: each address as BasicAA takes it apart (loads need none)
   Addresses addresses;
   addresses.at.resize(s.load ? 0 : accesses.size());

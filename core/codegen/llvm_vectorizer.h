@@ -40,7 +40,7 @@
 //   alignment implies at its offset (LLVM's second InferAlignment pass
 //   carries it along the base pointer); where R is XOR-ed and not padded,
 //   R and each R ^ c prove what the shape O3 gives Triton's own tree lets
-//   computeKnownBits reach (xored_tree_align below);
+//   computeKnownBits reach (xored_tree_align, llvm_vectorizer.cpp);
 // - loads of one address are loaded once; of stores of one value R + off
 //   DSE removes the earlier where the later's walk reaches it, and
 //   SelectionDAG's combiner some more (dag_combiner.h), which also joins
@@ -172,7 +172,7 @@ struct Merged {
 bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 
 // What computeKnownBits proves of an access through R's tree (r_tree_align,
-// xored_tree_align below).
+// xored_tree_align in llvm_vectorizer.cpp).
 struct TreeAlign {
   // {register 0's access (R one level below the address), an access at a
   // register offset or of an R ^ c (two levels)}: the first access of each base
@@ -226,18 +226,6 @@ TreeAlign r_tree_align(const LdStShape& s, int64_t offsets);  // base: {register
 // Where R's tree decides its alignment (padded layouts; XOR-ed R), so
 // the tree's depth may keep apart what R's bits would join.
 bool r_tree_decides(const std::vector<LdStAccess>& accesses, const LdStShape& s);
-
-// No padding, R XOR-ed (used by R's GEP and by each R ^ c; both versions,
-// read in 3.6's pass dumps, 3.9 held to its golden files): the
-// alignment computeKnownBits proves for register 0's access (R one level
-// below the address) and for the first access of an R ^ c (two levels),
-// from the shape O3 gives Triton's tree of its own terms (mvp_terms;
-// EarlyCSE with the index code, InstCombine, Reassociate, InstCombine); the
-// second InferAlignment carries it to the base's other accesses. Where SLP
-// makes R a vector reduction between the passes, the second proves all of
-// R's bits for an access whose reduction's `and` is in reach (R at most 4 -
-// rounds deep, the reduction's pairs in rounds). All zero: not this case.
-TreeAlign xored_tree_align(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 
 // The instructions, in the order of their first access in the input.
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s);
