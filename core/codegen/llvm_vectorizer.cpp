@@ -592,15 +592,24 @@ bool r_xored(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
 // differ (at most one select; `and (shl tid, k), m` or `tid & m`; a shift
 // of a `tid & m` kept for other uses; the tree of Triton's XOR list), each lane of
 // another form an identity (`and x, -1`, `shl x, 0`: its copyable
-// elements); of five with one select, the other four, the select `or`-ed
-// to the reduction. computeKnownBits takes each vector op's constants over
+// elements). computeKnownBits takes each vector op's constants over
 // all lanes and proves no bit of R, so SeparateConstOffsetFromGEP moves no
-// bit of an `R ^ c` out (golden seed-2500 3.9 lines 1443, 62, 1831; 3.9
-// line 1528). A proxy of SLP's cost model: with two selects it reduces
-// nothing; an `and (lshr tid, k), m` lane among left shifts makes the
-// bundle an alternate-op one whose shuffle keeps each lane's bits (gapped
-// 3.9 line 261); and a few R like the others it leaves alone (gapped 3.9
-// line 243, an alternate-op bundle; seed-2500 3.9 line 156).
+// bit of an `R ^ c` out (golden seed-2500 3.9 lines 1443, 62; 3.9 line
+// 1528). Of five operands or more, SLP's lists: one per opcode (a select,
+// `and`, `shl`, `lshr`, the XOR tree), the largest first, reduced four
+// lanes at a time from the first; the first four are of unlike forms where
+// they span two lists or more and one binary opcode holds two lanes or
+// more (the others copyable: seed-2500 3.9 line 1831, the select or-ed to
+// four lanes of two lists; fresh seeds 2441 line 1195 and 2443 line 1553;
+// a select pair beside single lanes is not reduced, seed-2500 line 1154);
+// four of one list are alike. One operand
+// beside n - 1 `shl`s: LLVM's shl-based copyable reduction puts it first
+// and the `shl`s by their shift after it (seed-2500 3.9 line 1179). A proxy of
+// SLP's cost model: of four, with two selects it reduces nothing; an `and
+// (lshr tid, k), m` lane among left shifts makes the bundle an
+// alternate-op one whose shuffle keeps each lane's bits (gapped 3.9 line
+// 261); and a few R like the others it leaves alone (gapped 3.9 line 243,
+// an alternate-op bundle; seed-2500 3.9 line 156).
 bool reduces_unlike_lanes(const LdStShape& s, const Terms& T) {
   if (s.version != TritonVersion::v3_9 || s.sm == 80 || !s.pads.empty()) return false;
   const auto& [or_d, xor_d, or_s, xor_s] = T.lists;
@@ -615,6 +624,7 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T) {
     }
   const int eb = log2i(s.elem_bytes);
   int forms[4] = {0, 0, 0, tree ? 1 : 0};  // select, `and` outermost, shift outermost, XOR tree
+  int shls = 0;                             // of the shifts outermost, the left shifts
   for (const auto* l : {&or_d, &or_s, &xor_d, &xor_s}) {
     if (tree && (l == &xor_d || l == &xor_s)) continue;  // one operand, counted above
     for (auto [k, i] : *l) {
@@ -622,11 +632,32 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T) {
       const bool shift_outermost = T.kept[t] && T.shifts[t] + eb != 0;
       if (T.shifts[t] != LdStShape::kNoShift && !shift_outermost && T.shifts[t] + eb < 0) return false;
       ++forms[T.shifts[t] == LdStShape::kNoShift ? 0 : shift_outermost ? 2 : 1];
+      shls += shift_outermost && T.shifts[t] + eb > 0;
     }
   }
   const int n = forms[0] + forms[1] + forms[2] + forms[3];
-  const int kinds = (forms[1] > 0) + (forms[2] > 0) + (forms[3] > 0);
-  return (n == 4 && forms[0] <= 1 && kinds + (forms[0] > 0) >= 2) || (n == 5 && forms[0] == 1 && kinds >= 2);
+  if (n < 5) {
+    const int kinds = (forms[1] > 0) + (forms[2] > 0) + (forms[3] > 0);
+    return n == 4 && forms[0] <= 1 && kinds + (forms[0] > 0) >= 2;
+  }
+  if (shls == n - 1 && forms[2] == shls) return true;
+  // the lists: select, `and`, `shl`, `lshr`, XOR tree; the first four lanes
+  std::array<int, 5> lists{forms[0], forms[1], shls, forms[2] - shls, forms[3]};
+  std::array<size_t, 5> order{0, 1, 2, 3, 4};
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return lists[a] > lists[b]; });
+  std::array<int, 5> window{};  // the first four lanes, by list
+  for (int left = 4; size_t i : order) {
+    window[i] = std::min(left, lists[i]);
+    left -= window[i];
+  }
+  const int spanned = static_cast<int>(std::count_if(window.begin(), window.end(), [](int w) { return w > 0; }));
+  const int main = *std::max_element(window.begin() + 1, window.end());  // the vector's opcode: most lanes
+  if (spanned < 2 || main < 2) return false;
+  if (window[2] + window[3] == 4) return false;  // `shl` and `lshr`: an alternate-op bundle
+  // `shl` the vector's opcode (more lanes than `and`, which wins a tie)
+  // beside copyable `and`s: the shifts' operands are all `and`s, whose masks
+  // keep their zero bits (fresh seed 2444 line 1915)
+  return !(window[2] > window[1] && window[2] + window[1] == 4);
 }
 }  // namespace
 

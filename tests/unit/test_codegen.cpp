@@ -2218,6 +2218,46 @@ TEST_CASE("codegen: 3.9's SLP reduces four of R's five operands, the select left
         Counts{{"ld.shared.b32", 112}, {"ld.shared.v2.b32", 8}, {"st.shared.b32", 128}});
 }
 
+TEST_CASE("codegen: 3.9's SLP reduces the first four lanes of R's lists by opcode", "[codegen]") {
+  // golden seed-2500 3.9 line 1179 (32-bit): a select beside five `shl (tid
+  // & m), k`; LLVM's shl-based copyable reduction puts the select first and
+  // the shifts by amount after it, so the first four lanes are unlike and
+  // R's bits are lost
+  const char* reg = "DistributedLinearLayout(reg_bases=[[0, 32], [0, 0], [8, 0], [4, 0], [0, 16], [0, 1], [0, 2]], "
+                    "lane_bases=[[0, 64], [1, 0], [0, 8], [0, 4], [0, 128]], warp_bases=[[2, 0]], block_bases=[], "
+                    "shape=[16, 256])";
+  const char* sl = "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 7], [0, 8], [0, 16], [0, 32], [0, 64], "
+                   "[0, 128], [1, 0], [2, 0], [5, 0], [8, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg, sl, {16, 256}, 32, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b32", 48}, {"ld.shared.v2.b32", 8}, {"st.shared.b32", 64}});
+  // fresh seed 2441 line 1195 (16-bit): two selects, two `shl`s, one `and`:
+  // the pairs are the first four lanes, half of them copyable
+  const char* mma = "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, 1], instr_shape=[16, 8], cga_layout=[])";
+  const char* sl2 = "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 18], [0, 33], [0, 64], "
+                    "[1, 33], [2, 8], [4, 0], [8, 0], [16, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(mma, sl2, {32, 128}, 16, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b16", 56}, {"ld.shared.b32", 4}, {"st.shared.b16", 56}, {"st.shared.b32", 4}});
+  // fresh seed 2443 line 1553 (16-bit): three `shl`s and three single
+  // lanes (a select, `tid & 8`, the XOR tree): three `shl`s and a copyable
+  const char* reg3 = "DistributedLinearLayout(reg_bases=[[0, 128], [0, 32], [0, 8], [0, 2], [2, 0], [0, 64], [1, 0]], "
+                     "lane_bases=[[0, 4], [0, 1], [4, 0], [32, 0], [8, 0]], warp_bases=[[16, 0], [0, 16]], "
+                     "block_bases=[], shape=[64, 256])";
+  const char* sl3 = "SharedLinearLayout(offset_bases=[[1, 0], [3, 0], [4, 0], [8, 0], [20, 0], [35, 0], [0, 1], "
+                    "[0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 132]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg3, sl3, {64, 256}, 16, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b16", 96}, {"ld.shared.v2.b16", 16}, {"st.shared.b16", 128}});
+  // fresh seed 2444 line 1915 (8-bit, sm_100): three `shl`s and an `and`
+  // first: the shifts' operands are all `and`s, whose masks keep R's low
+  // bits, so the `R ^ c` words still join
+  const char* reg4 = "DistributedLinearLayout(reg_bases=[[0, 4], [4, 0], [64, 0], [1, 0], [2, 0]], "
+                     "lane_bases=[[16, 0], [8, 0], [0, 8], [128, 0], [0, 1]], warp_bases=[[32, 0], [0, 2]], "
+                     "block_bases=[], shape=[256, 16])";
+  const char* sl4 = "SharedLinearLayout(offset_bases=[[2, 0], [4, 0], [68, 0], [1, 0], [0, 1], [2, 4], [0, 8], "
+                    "[0, 2], [32, 0], [18, 4], [10, 4], [128, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg4, sl4, {256, 16}, 8, ls::TritonVersion::v3_9, 100) ==
+        Counts{{"ld.shared.b8", 16}, {"ld.shared.v2.b32", 2}, {"st.shared.b8", 16}, {"st.shared.v2.b32", 2}});
+}
+
 TEST_CASE("codegen: 3.9's SLP reduces nothing on sm_80", "[codegen]") {
   // golden seed-2500 3.9 line 1362 (16-bit, sm_80): R's four `and (shift
   // tid), m` terms and a select, the model's SLP proxy (four `and` leaves);
