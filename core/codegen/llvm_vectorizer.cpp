@@ -599,14 +599,15 @@ bool r_xored(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
 // `and`, `shl`, `lshr`, the XOR tree), the largest first, reduced four
 // lanes at a time from the first; the first four are of unlike forms where
 // they span two lists or more and one binary opcode holds two lanes or
-// more (the others copyable: seed-2500 3.9 line 1831, the select or-ed to
-// four lanes of two lists; fresh seeds 2441 line 1195 and 2443 line 1553;
-// a select pair beside single lanes is not reduced, seed-2500 line 1154);
-// four of one list are alike. One operand
+// more, the others copyable (seed-2500 3.9 line 1831, the select or-ed to
+// four lanes of two lists; fresh seeds 2441 line 1195 and 2443 line 1553),
+// but for `shl` and `lshr` lanes alone (an alternate-op bundle) and three
+// `shl`s beside an `and` (below); a select pair beside single lanes is not
+// reduced (seed-2500 line 1154); four of one list are alike. One operand
 // beside n - 1 `shl`s: LLVM's shl-based copyable reduction puts it first
-// and the `shl`s by their shift after it (seed-2500 3.9 line 1179). A proxy of
-// SLP's cost model: of four, with two selects it reduces nothing; an `and
-// (lshr tid, k), m` lane among left shifts makes the bundle an
+// and the `shl`s by their shift after it (seed-2500 3.9 line 1179). A
+// proxy of SLP's cost model: of four, with two selects it reduces nothing;
+// an `and (lshr tid, k), m` lane among left shifts makes the bundle an
 // alternate-op one whose shuffle keeps each lane's bits (gapped 3.9 line
 // 261); and a few R like the others it leaves alone (gapped 3.9 line 243,
 // an alternate-op bundle; seed-2500 3.9 line 156).
