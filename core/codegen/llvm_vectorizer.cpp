@@ -1577,19 +1577,6 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
           pads_unbounded};
 }
 
-// No padding, R XOR-ed (used by R's GEP and by each R ^ c; both versions,
-// read in 3.6's pass dumps, 3.9 held to its golden files): the
-// alignment computeKnownBits proves for register 0's access (R one level
-// below the address) and for the first access of an R ^ c (two levels),
-// from the shape O3 gives Triton's tree of its own terms (mvp_terms;
-// EarlyCSE with the index code, InstCombine, Reassociate, InstCombine); the
-// second InferAlignment carries it to the base's other accesses. Where SLP
-// makes R a vector reduction between the passes, the second proves all of
-// R's bits for an access whose reduction's `and` is in reach (R at most 4 -
-// rounds deep, the reduction's pairs in rounds).
-// t: triton_terms(s).
-TreeAlign xored_tree_align(const LdStShape& s, const Terms& t) { return tree_align(s, t); }
-
 }  // namespace
 
 TreeAlign r_tree_align(const LdStShape& s, int64_t offsets) {
@@ -1646,7 +1633,17 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     for (const LdStAccess& a : accesses) offsets |= a.xor_const | a.add_const;
     tree = r_tree_align(s, offsets);
   }
-  if (xored && s.proof == LdStShape::Proof::model) xored_align = xored_tree_align(s, xored_terms);
+  // No padding, R XOR-ed (used by R's GEP and by each R ^ c; both versions,
+  // read in 3.6's pass dumps, 3.9 held to its golden files): the
+  // alignment computeKnownBits proves for register 0's access (R one level
+  // below the address) and for the first access of an R ^ c (two levels),
+  // from the shape O3 gives Triton's tree of its own terms (mvp_terms;
+  // EarlyCSE with the index code, InstCombine, Reassociate, InstCombine); the
+  // second InferAlignment carries it to the base's other accesses. Where SLP
+  // makes R a vector reduction between the passes, the second proves all of
+  // R's bits for an access whose reduction's `and` is in reach (R at most 4 -
+  // rounds deep, the reduction's pairs in rounds).
+  if (xored && s.proof == LdStShape::Proof::model) xored_align = tree_align(s, xored_terms);
   // stores: each address as BasicAA takes it apart (loads need none)
   Addresses addresses;
   addresses.at.resize(s.load ? 0 : accesses.size());

@@ -40,7 +40,7 @@
 //   alignment implies at its offset (LLVM's second InferAlignment pass
 //   carries it along the base pointer); where R is XOR-ed and not padded,
 //   R and each R ^ c prove what the shape O3 gives Triton's own tree lets
-//   computeKnownBits reach (xored_tree_align, llvm_vectorizer.cpp);
+//   computeKnownBits reach (tree_align on Triton's terms, vectorize());
 // - loads of one address are loaded once; of stores of one value R + off
 //   DSE removes the earlier where the later's walk reaches it, and
 //   SelectionDAG's combiner some more (dag_combiner.h), which also joins
@@ -171,8 +171,8 @@ struct Merged {
 // LLVM knows no bit of R: too many terms for its depth (above).
 bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s);
 
-// What computeKnownBits proves of an access through R's tree (r_tree_align,
-// xored_tree_align in llvm_vectorizer.cpp).
+// What computeKnownBits proves of an access through R's tree (r_tree_align;
+// tree_align for an XOR-ed R, llvm_vectorizer.cpp).
 struct TreeAlign {
   // {register 0's access (R one level below the address), an access at a
   // register offset or of an R ^ c (two levels)}: the first access of each base
@@ -219,7 +219,7 @@ struct TreeAlign {
 // proves only its padding's alignment where InstCombine, from the padding's
 // `and`, cannot see them all (its mask keeps the low bits). Single-bit terms
 // that InstCombine makes one `llvm.bitreverse` prove their bits at the
-// depth of its mask (here and in xored_tree_align). offsets: the OR of the
+// depth of its mask (here and for an XOR-ed R). offsets: the OR of the
 // accesses' c_i | d_i.
 TreeAlign r_tree_align(const LdStShape& s, int64_t offsets);  // base: {register 0, a register offset}
 
