@@ -1769,7 +1769,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       align = std::max(s.vec_bytes, std::min(align, (d != 0 ? xored_align.gep : xored_align.base)[key.first == 1]));
     if (!s.load && key.first != 2) {
       address[i].constant = off;
-      addresses.add(i, key.first == 0 ? r_term : Term{kXored + key.second, 0, unlike ? kUnbounded : mb, r_term.tz});
+      // -R is the code generator's `sub 0, R` (SeparateConstOffsetFromGEP
+      // takes c out of c - R): BasicAA bounds no range of it, only its
+      // trailing zeros (golden seed-2450 3.9 line 925: its stores cut
+      // every chain of R's bytes; the LoadStoreVectorizer's debug log)
+      const bool minus_r = (key.second & kNegated) != 0;
+      addresses.add(i, key.first == 0 ? r_term
+                                      : Term{kXored + key.second, minus_r ? -kUnbounded : 0,
+                                             unlike || minus_r ? kUnbounded : mb, r_term.tz});
       if (padded && key.first == 0)
         for (const Term& t : r_pad)
           if (t.hi != 0) addresses.add(i, t);

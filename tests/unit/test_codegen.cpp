@@ -1881,6 +1881,28 @@ TEST_CASE("codegen: in 3.9 an XOR constant that sets every bit of R makes a base
                {"st.shared.b8", 4}, {"st.shared.v2.b8", 128}});
 }
 
+TEST_CASE("codegen: BasicAA bounds no range of the base -R, so its stores keep others apart", "[codegen]") {
+  // golden seed-2450 3.9 sm_80 line 925: R = select(..., 0, 12) | (tid & 64) >> 5;
+  // the stores at c - R (a constant added to R ^ c, c setting R's bits) go
+  // through the code generator's `sub 0, R`, which BasicAA cannot bound: every
+  // pair of R's bytes has one between its halves, and no store joins (the
+  // loads all do), as the wheel's PTX
+  const char* reg = "SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[1, 1, 1], threads_per_warp=[16, 2, 1], "
+                    "warps_per_cta=[2, 1, 2], order=[1, 0, 2], cga_layout=[]))";
+  const char* lin = "SharedLinearLayout(offset_bases=[[0, 8], [0, 1], [4, 8], [5, 8], [8, 1], [0, 16], [0, 2], [16, 0], "
+                    "[0, 5], [2, 0], [37, 8]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg, lin, {64, 32}, 8, ls::TritonVersion::v3_9, 80) ==
+        Counts{{"ld.shared.v2.b8", 256}, {"st.shared.b8", 512}});
+  // fresh seed 2443 line 1542 (sm_90): the stores of -R keep four byte pairs
+  // from the words the others join (30 `b32` and 4 `v2.b8`, not 32 `b32`)
+  const char* reg2 = "SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[2, 8, 2], threads_per_warp=[16, 2, 1], "
+                     "warps_per_cta=[1, 4, 1], order=[1, 2, 0], cga_layout=[]))";
+  const char* lin2 = "SharedLinearLayout(offset_bases=[[1, 0], [2, 0], [6, 0], [14, 0], [14, 1], [2, 2], [0, 4], [0, 8]], "
+                     "block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg2, lin2, {16, 16}, 8, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b32", 32}, {"st.shared.b32", 30}, {"st.shared.v2.b8", 4}});
+}
+
 TEST_CASE("codegen: the LoadStoreVectorizer looks for an access's chain among the 64 used last", "[codegen]") {
   // fresh seed 2420 3.6 line 3950 (docs/codegen.md, session 36): R's 128
   // bytes are loads 1, 5, 129, 133, ... in program order, the accesses of
