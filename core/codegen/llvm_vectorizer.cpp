@@ -1434,10 +1434,27 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
   // disjoint`s into a chain of GEPs, as 3.9 does, on the tree the first one
   // left: each node the padding reads, each term, each node of other uses
   // a GEP of its own, innermost first (seed-2404 line 227: `tid & 4`, then
-  // the two terms the padding reads, then `tid & 56`)
+  // the two terms the padding reads, then `tid & 56`). Triton's `R + c` of
+  // a register offset is that `R | c` only where the first InstCombine's
+  // computeKnownBits proves c's bits clear in R, on the tree it left (R at
+  // depth 0; a kept `shl (tid & m), k` five deep proves only its low k
+  // bits); an `add` it leaves uses R too (seed-2405 line 88: `(tid & 8) << 6`
+  // five deep, `add R, 64` stays)
   std::vector<int> split36;
+  auto sums_disjoint = [&]() {
+    auto clear = [&](auto&& self, int v, int d) -> int64_t {  // the bytes it proves zero
+      const RNode& x = first_ic[v];
+      if (x.term < 0) return self(self, x.l, d + 1) & self(self, x.r, d + 1);
+      const auto t = static_cast<size_t>(x.term);
+      const int32_t sh = T.shifts[t];
+      if (d >= 6) return int64_t{0};
+      if (d < 5 || sh == LdStShape::kNoShift || sh + eb == 0 || T.kept.empty() || !T.kept[t]) return ~(T.bits[t] << eb);
+      return sh + eb > 0 ? (int64_t{1} << (sh + eb)) - 1 : int64_t{0};
+    };
+    return ((offsets << eb) & ~clear(clear, root, 0)) == 0;
+  };
   if (s.version == TritonVersion::v3_6 && geps > 0 && !first_ic.empty() && first_ic[root].term < 0 &&
-      !first_ic[root].multi && (offsets & s.lane_warp_mask) == 0 && (offsets >> kmin) == 0) {
+      !first_ic[root].multi && (offsets & s.lane_warp_mask) == 0 && (offsets >> kmin) == 0 && sums_disjoint()) {
     const std::vector<int> reads = padding_reads(first_ic, root, s, T);
     auto read = [&](int v) { return std::find(reads.begin(), reads.end(), v) != reads.end(); };
     auto split = [&](auto&& self, int v) -> void {

@@ -1903,6 +1903,22 @@ TEST_CASE("codegen: BasicAA bounds no range of the base -R, so its stores keep o
         Counts{{"ld.shared.b32", 32}, {"st.shared.b32", 30}, {"st.shared.v2.b8", 4}});
 }
 
+TEST_CASE("codegen: in 3.6 an R + c whose bits InstCombine cannot prove clear stays an add, and R is not split",
+          "[codegen]") {
+  // golden seed-2405 3.6 line 88: after the first InstCombine R is a chain
+  // with `(tid & 8) << 6` five deep, which proves bit 6 of R clear to no one,
+  // so `add R, 64` stays (a second use of R) and R's GEP is not split: R's
+  // tree stays shallow and register 0's byte pair is 2-byte aligned (one
+  // `v2.b8` each way), as the wheel's PTX
+  const char* reg = "DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]], lane_bases=[[0, 2], "
+                    "[16, 0], [0, 4], [32, 0], [0, 8]], warp_bases=[[64, 0], [128, 0]], block_bases=[], shape=[256, 16])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[512, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+                    "[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], "
+                    "shape=[256, 16])";
+  CHECK(via_shared_counts(reg, pad, {256, 16}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b8", 30}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 30}, {"st.shared.v2.b8", 1}});
+}
+
 TEST_CASE("codegen: the LoadStoreVectorizer looks for an access's chain among the 64 used last", "[codegen]") {
   // fresh seed 2420 3.6 line 3950 (docs/codegen.md, session 36): R's 128
   // bytes are loads 1, 5, 129, 133, ... in program order, the accesses of
