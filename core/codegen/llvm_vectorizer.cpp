@@ -1281,7 +1281,10 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
   // right by the same amount whose bits are disjoint are one GEP
   // (InstCombine makes their `or` one `lshr` of an `or`: fresh seed 2420 3.9
   // line 3557, golden seed-2405 3.6 line 648); masked ones stay two (seed-2408
-  // 3.6 line 1839: `and (lshr R, 4), 248` and `and (lshr tid, 4), 4`)
+  // 3.6 line 1839: `and (lshr R, 4), 248` and `and (lshr tid, 4), 4`). The
+  // padding of one shifted term counts as bare: its mask can go inside,
+  // `lshr (tid & m), k` (fresh seed 2460 3.6 line 2227: `lshr (A | (tid &
+  // 64)), 5`, one GEP where the model had two)
   std::vector<std::tuple<int, int64_t, bool>> shifted;
   int64_t r_bytes = 0;
   for (int64_t b : T.bits) r_bytes |= b << eb;
@@ -1309,7 +1312,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
     // the padding read from R, (R >> i) << p, or from its one term there
     const int right = reach >= 2 ? log2i(interval) - log2i(pad) : sh == LdStShape::kNoShift ? 0 : -lift;
     const int64_t bits = pad_bits(r_bytes, Pads(&iv, 1), s.elem_bytes);
-    const bool bare = padding_is_lshr(read, log2i(int64_t{interval} * s.elem_bytes), log2i(int64_t{pad} * s.elem_bytes));
+    const bool bare = (reach == 1 && sh != LdStShape::kNoShift) ||
+                      padding_is_lshr(read, log2i(int64_t{interval} * s.elem_bytes), log2i(int64_t{pad} * s.elem_bytes));
     if (right > 0 && bare && std::any_of(shifted.begin(), shifted.end(), [&](const std::tuple<int, int64_t, bool>& o) {
           return std::get<0>(o) == right && (std::get<1>(o) & bits) == 0 && std::get<2>(o);
         }))

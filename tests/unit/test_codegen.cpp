@@ -1919,6 +1919,21 @@ TEST_CASE("codegen: in 3.6 an R + c whose bits InstCombine cannot prove clear st
         Counts{{"ld.shared.b8", 30}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 30}, {"st.shared.v2.b8", 1}});
 }
 
+TEST_CASE("codegen: in 3.6 a bare padding and one term's padding of the same shift are one GEP", "[codegen]") {
+  // fresh seed 2460 3.6 line 2227: the padding of interval 128 is `R' >> 5`
+  // and that of interval 2048, from one term, `(tid & 64) >> 5`; InstCombine
+  // makes them one `lshr (R' | (tid & 64)), 5`, so R sits one GEP higher and
+  // its accesses at a register offset keep R's 2-byte alignment: four byte
+  // pairs of the loads join, as the wheel's PTX (the stores stay apart)
+  const char* reg = "BlockedLayout(size_per_thread=[8, 2], threads_per_warp=[4, 8], warps_per_cta=[4, 2], order=[0, 1], "
+                    "cga_layout=[])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[128, 4], [2048, 2]], offset_bases=[[0, 1], [0, 2], "
+                    "[0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
+                    "block_bases=[], shape=[128, 32])";
+  CHECK(via_shared_counts(reg, pad, {128, 32}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b8", 8}, {"ld.shared.v2.b8", 4}, {"st.shared.b8", 16}});
+}
+
 TEST_CASE("codegen: the LoadStoreVectorizer looks for an access's chain among the 64 used last", "[codegen]") {
   // fresh seed 2420 3.6 line 3950 (docs/codegen.md, session 36): R's 128
   // bytes are loads 1, 5, 129, 133, ... in program order, the accesses of
