@@ -1283,7 +1283,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
   // line 3557, golden seed-2405 3.6 line 648); masked ones stay two (seed-2408
   // 3.6 line 1839: `and (lshr R, 4), 248` and `and (lshr tid, 4), 4`). The
   // padding of one shifted term counts as bare: its mask can go inside,
-  // `lshr (tid & m), k` (fresh seed 2460 3.6 line 2227: `lshr (A | (tid &
+  // `lshr (tid & m), k` (golden seed-2460 3.6 line 2227: `lshr (A | (tid &
   // 64)), 5`, one GEP where the model had two)
   std::vector<std::tuple<int, int64_t, bool>> shifted;
   int64_t r_bytes = 0;

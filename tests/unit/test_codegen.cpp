@@ -1920,7 +1920,7 @@ TEST_CASE("codegen: in 3.6 an R + c whose bits InstCombine cannot prove clear st
 }
 
 TEST_CASE("codegen: in 3.6 a bare padding and one term's padding of the same shift are one GEP", "[codegen]") {
-  // fresh seed 2460 3.6 line 2227: the padding of interval 128 is `R' >> 5`
+  // golden seed-2460 3.6 line 2227: the padding of interval 128 is `R' >> 5`
   // and that of interval 2048, from one term, `(tid & 64) >> 5`; InstCombine
   // makes them one `lshr (R' | (tid & 64)), 5`, so R sits one GEP higher and
   // its accesses at a register offset keep R's 2-byte alignment: four byte
