@@ -1263,6 +1263,23 @@ uint32_t pads_split_by_and(const std::vector<RNode>& nodes, int root, const LdSt
   return split;
 }
 
+// LLVM's ConstantRange of an `or` (an `xor`: bounded = false) of two i32
+// ranges (inclusive, unwrapped): the known bits of both (each range knows the
+// leading bits its ends share), an `or` bounded above by minus the lower
+// bound its estimate gives ~a & ~b (ConstantRange::binaryOr), as IPSCCP
+// computes it
+std::pair<uint32_t, uint32_t> range_or(std::pair<uint32_t, uint32_t> a, std::pair<uint32_t, uint32_t> b, bool bounded) {
+  auto lead = [](int n) { return n == 0 ? 0u : n >= 32 ? ~0u : ~0u << (32 - n); };  // the top n bits
+  const uint32_t ka = lead(std::countl_zero(a.first ^ a.second)), kb = lead(std::countl_zero(b.first ^ b.second));
+  const uint32_t one = (a.first & ka) | (b.first & kb), zero = (~a.first & ka) & (~b.first & kb);
+  if (!bounded) return {0u, ~zero};
+  const std::pair<uint32_t, uint32_t> na{~a.second, ~a.first}, nb{~b.second, ~b.first};
+  const uint32_t common = lead(std::countl_one(~((na.first ^ na.second) | (nb.first ^ nb.second) | (na.first ^ nb.first))));
+  auto bound = [&](uint32_t x, std::pair<uint32_t, uint32_t> y) { return x & lead(std::countl_one((y.first & y.second) | common)); };
+  const uint32_t low = std::max(bound(na.first, nb), bound(nb.first, na));  // of ~a & ~b
+  return {std::max({one, a.first, b.first}), low == 0 ? ~zero : std::min(~zero, 0u - low - 1)};
+}
+
 // r_tree_align on the terms T (the model's for 3.9; Triton's own, through
 // o3_reshape, for 3.6): register 0's access and an access at a register
 // offset, from one tree.
@@ -1343,8 +1360,26 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
     nodes.push_back({ors, xors, -1});
     root = static_cast<int>(nodes.size()) - 1;
   }
-  const TreeAlign all{{16, 16}, {16, 16}};
-  if (geps == 0 && !s.pads.empty()) return all;  // no term reaches an interval: no padding in the address
+  // IPSCCP's range of R, from Triton's own tree (each term a select of
+  // constants or an `and` of a mask: 0 up to its bits)
+  int64_t r_max = 0;
+  if (root >= 0) {
+    auto range = [&](auto&& self, int v) -> std::pair<uint32_t, uint32_t> {
+      if (nodes[v].term >= 0) return {0u, static_cast<uint32_t>(T.bits[static_cast<size_t>(nodes[v].term)] << eb)};
+      const auto l = self(self, nodes[v].l), r = self(self, nodes[v].r);
+      if (nodes[v].op == 2) return {l.first + r.first, l.second + r.second};
+      return range_or(l, r, nodes[v].op == 0);
+    };
+    r_max = range(range, root).second;
+  }
+  const TreeAlign all{{16, 16}, {16, 16}, 0, 0, r_max};
+  // no term reaches an interval: no padding in R's address (but in 3.6 where
+  // a register offset reaches one: its access may have a base of its own,
+  // vectorize, which then proves what R's tree does at a register offset)
+  bool offset_reaches = false;
+  for (auto [interval, pad] : s.pads) offset_reaches = offset_reaches || (offsets >> log2i(interval)) != 0;
+  if (geps == 0 && !s.pads.empty() && !(s.version == TritonVersion::v3_6 && offset_reaches))
+    return all;
   if (root >= 0) {
     // a term the index code also computes (`tid & bit`, Triton's CSE made
     // them one value) has a second use, and reassociateForUses moves it up
@@ -1583,7 +1618,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
   const int32_t first = align(false), offset = align(true);
   if (slp == 0)
     return {{first, offset}, {first, offset}, pads_unbounded,
-            s.version == TritonVersion::v3_6 && root >= 0 ? pads_split_by_and(nodes, root, s, T, index_offset) : 0};
+            s.version == TritonVersion::v3_6 && root >= 0 ? pads_split_by_and(nodes, root, s, T, index_offset) : 0, r_max};
   // SLP reduced R between the passes: the vector's llvm.vector.reduce.or and
   // R's other operands, reduced in pairs (rounds of them); its `and` of
   // constant masks is in computeKnownBits' reach where R is at most 4 -
@@ -1595,7 +1630,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
   auto known = [&](int r) { return r + rounds + 1 <= 5 ? 16 : 1; };
   return {{std::max(first, known(1)), std::max(offset, known(2))},
           {std::max(first, known(2)), std::max(offset, known(3))},
-          pads_unbounded};
+          pads_unbounded, 0, r_max};
 }
 
 }  // namespace
@@ -1850,6 +1885,19 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           if (o.shared) o.align = 1;
     }
   }
+  // 3.6: IPSCCP folds the padding of R + c (an interval c reaches) to a
+  // constant where all of R's range (tree.r_max) gives c's quotient; else
+  // the first InstCombine leaves it (a nonzero constant it cannot prove) and
+  // SCCP folds it later, and the next InstCombine's `gep (smem, R)` for that
+  // access is a copy of its own until GVN: its alignment is what R's tree
+  // proves at a register offset (golden seed-2460 3.6 line 1921: R at most
+  // 8191, the constant 8192 folds early, 8320 late; seed-2450 line 144)
+  auto folds_late = [&](const LdStAccess& a) {
+    const int64_t c = (a.xor_const + a.add_const) * s.elem_bytes;
+    for (auto [interval, pad] : s.pads)
+      if (const int64_t at = int64_t{interval} * s.elem_bytes; c >= at && (c % at) + tree.r_max >= at) return true;
+    return false;
+  };
   // padded: LLVM's second InferAlignment pass (after SLP) gives an access
   // the alignment an earlier access of the same base pointer proves at its
   // offset (InferFromBasePointer, from the alignments the first pass set;
@@ -1858,13 +1906,15 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // (Triton pads R alone and adds the padded constant); in 3.6 those where
   // R, the constant and R's padding have no bit in common (InstCombine turns
   // (R | c) + pad into an `or disjoint` and moves c out: (R | pad) | c);
-  // elsewhere the sum stays an `add` and its GEP puts c inside the padding.
+  // elsewhere the sum stays an `add` and its GEP puts c inside the padding;
+  // nor those whose padding folds late.
   if (tree.base[0])
     if (auto it = bases.find({0, 0}); it != bases.end()) {
       const int64_t pbits = pad_bits(mb, s.pads, s.elem_bytes);
       int32_t best = 0;  // the base pointer's alignment the earlier accesses prove
       for (Placed& p : it->second) {
         if (s.version == TritonVersion::v3_6 && ((mb | p.offset) & pbits) != 0) continue;  // the constant sits inside
+        if (s.version == TritonVersion::v3_6 && folds_late(accesses[p.index])) continue;
         const int32_t at = align_of(p.offset);
         const int32_t mine = std::min(p.align, at);
         if (best > mine) p.align = std::max(p.align, std::min(best, at));

@@ -187,6 +187,8 @@ struct TreeAlign {
   // 3.6: bit j set where the padding of R | c for s.pads[j] is the node of R
   // it reads plus a constant (pads_split_by_and): the access joins R's chain
   uint32_t pads_split = 0;
+  // 3.6: the largest value IPSCCP's ranges give R (bytes)
+  int64_t r_max = 0;
 };
 
 // Padded: the alignment (bytes, at most 16) computeKnownBits proves for

@@ -1919,6 +1919,33 @@ TEST_CASE("codegen: in 3.6 an R + c whose bits InstCombine cannot prove clear st
         Counts{{"ld.shared.b8", 30}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 30}, {"st.shared.v2.b8", 1}});
 }
 
+TEST_CASE("codegen: in 3.6 a padding IPSCCP cannot fold leaves its access a base of its own", "[codegen]") {
+  // golden seed-2460 3.6 line 1921: R's bytes reach 4096, IPSCCP's range of
+  // R is [0, 8191], so the padding of R + 8192 (interval 8192 bytes) folds
+  // early and its accesses share register 0's base (8-byte aligned, as its
+  // own), while R + 8320 and the others folded later get a `gep (smem, R)`
+  // of their own, one level too deep to prove R's low bits: 7 pairs of
+  // words stay apart, as the wheel's PTX
+  const char* reg = "DistributedLinearLayout(reg_bases=[[2, 0], [128, 0], [0, 1], [16, 0], [1, 0]], lane_bases=[[64, 0], "
+                    "[32, 0], [4, 0], [0, 2], [0, 4]], warp_bases=[[0, 8], [8, 0]], block_bases=[], shape=[256, 16])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[2048, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                    "[0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], "
+                    "shape=[256, 16])";
+  CHECK(via_shared_counts(reg, pad, {256, 16}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 14}, {"ld.shared.v2.b32", 9}, {"st.shared.b32", 14}, {"st.shared.v2.b32", 9}});
+  // golden seed-2450 3.6 line 144: IPSCCP's `or`s of R's terms give [0, 1535]
+  // (LLVM's ConstantRange::binaryOr bounds it below the 2047 of its known
+  // bits), so of the constants past the 2048-byte interval those at most 512
+  // past it fold early
+  const char* reg2 = "DistributedLinearLayout(reg_bases=[[0, 16], [8, 0], [0, 1], [32, 0], [2, 0], [1, 0]], lane_bases=[[16, "
+                     "0], [0, 4], [0, 8], [0, 2], [4, 0]], warp_bases=[], block_bases=[], shape=[64, 32])";
+  const char* pad2 = "PaddedSharedLayout(interval_padding_pairs=[[1024, 4], [2048, 1]], offset_bases=[[0, 1], [0, 2], "
+                     "[0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], "
+                     "shape=[64, 32])";
+  CHECK(via_shared_counts(reg2, pad2, {64, 32}, 16, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 14}, {"ld.shared.v2.b16", 25}, {"st.shared.b16", 14}, {"st.shared.v2.b16", 25}});
+}
+
 TEST_CASE("codegen: in 3.6 a bare padding and one term's padding of the same shift are one GEP", "[codegen]") {
   // golden seed-2460 3.6 line 2227: the padding of interval 128 is `R' >> 5`
   // and that of interval 2048, from one term, `(tid & 64) >> 5`; InstCombine
