@@ -309,7 +309,7 @@ std::pair<int32_t, Merged> merged_of(const Piece& p, const std::vector<LdStAcces
 // Terms of an address (below): R, R's padding for one interval (+ the
 // interval's index), R ^ c (+ c), the padding of an access of its own (+ its
 // index).
-constexpr int64_t kR = 1, kRPad = 2, kXored = int64_t{1} << 40, kOwnPad = int64_t{2} << 40;
+constexpr int64_t kR = 1, kRPad = 2, kXored = int64_t{1} << 40, kOwnPad = int64_t{2} << 40, kAndDropped = int64_t{3} << 40;
 constexpr int64_t kUnbounded = int64_t{1} << 40;  // a term's range where BasicAA cannot bound it
 constexpr int64_t kNegated = int64_t{1} << 50;    // a base key's XOR constant: the base is -R (c - R)
 
@@ -1653,15 +1653,19 @@ bool r_tree_decides(const std::vector<LdStAccess>& accesses, const LdStShape& s)
 // InstCombine's demanded bits: where R is one term (x << s) & m, x the
 // thread index (below 1024), and off sets every bit x << s may have outside
 // m, the `or` of R and off needs no `and`: the access's address becomes
-// (x << s) | off, an `or` whose operands may share bits, which LLVM can
-// neither split into R's GEP and a constant nor relate to R's other accesses
-// (seed 2200 3.6 line 1032: `or i32 %619, 31744`, eight scalar stores).
-// Returns the bits x << s may have (bytes), 0 where the `and` stays.
+// (x << s) | off, an `or` whose operands may share bits, which LLVM cannot
+// split into R's GEP and a constant: a base of its own, which BasicAA bounds
+// by its known bits, [off, off | x] (seed 2200 3.6 line 1032: `or i32 %619,
+// 31744`, eight scalar stores). Padded too where R reaches no interval (the
+// padding is then off's own, a constant): golden seed-2470 3.6 line 318,
+// `(tid << 1) | 1985` plus 4, a byte pair of its own kept apart, its range
+// past every byte of R's chain, whose pairs join. Returns the bits x << s
+// may have (bytes), 0 where the `and` stays.
 int64_t r_and_dropped(const LdStShape& s, int64_t off) {
-  // unpadded only (padded R was not seen to drop it); the index code's
-  // `tid & m` (index_shared) has other uses, so `shl` of it stays
-  if (!s.pads.empty() || s.r_terms.size() != 1 || off == 0 || (s.r_terms[0] & s.index_shared))
-    return 0;
+  // the index code's `tid & m` (index_shared) has other uses, so `shl` of it stays
+  if (s.r_terms.size() != 1 || off == 0 || (s.r_terms[0] & s.index_shared)) return 0;
+  for (auto [interval, pad] : s.pads)
+    if ((s.r_terms[0] >> log2i(interval)) != 0) return 0;
   const int32_t sh = shift_of(s, 0);
   if (sh == LdStShape::kNoShift) return 0;
   const int sb = sh + log2i(s.elem_bytes);
@@ -1749,6 +1753,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   for (int32_t i = 0; i < static_cast<int32_t>(accesses.size()); ++i) {
     const int64_t c = accesses[i].xor_const * s.elem_bytes, d = accesses[i].add_const * s.elem_bytes;
     std::pair<int, int64_t> key{0, 0};
+    bool dropped = false;
+    int64_t dropped_ones = 0;
     int64_t known = mb, off = c + d;  // possibly-set bits of the base; offset from it
     if (c & mb) {
       const int64_t cx = unlike ? c : c & mb;
@@ -1766,9 +1772,11 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     } else if (const int64_t x = r_and_dropped(s, off)) {
       key = {2, i};
       known = x | off;
-      off = 0;
+      dropped_ones = off;
+      off = padded ? pad_of(off, s) : 0;
+      dropped = true;
     }
-    if (padded) {
+    if (padded && !dropped) {
       bool spread = (off & known) == 0;
       if (s.version == TritonVersion::v3_6)  // 3.6: not where both reach an interval (but where LLVM splits it)
         for (size_t j = 0; j < s.pads.size(); ++j) {
@@ -1837,8 +1845,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
         for (const Term& t : r_pad)
           if (t.hi != 0) addresses.add(i, t);
       address[i].opaque = padded && key.first == 1;
-    } else if (!s.load && !padded) {
-      address[i].opaque = true;  // (x << s) | off
+    } else if (!s.load && dropped) {
+      addresses.add(i, Term{kAndDropped + i, dropped_ones, known, tz_of(known)});  // (x << s) | off
+      address[i].constant = off;
     }
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, align_of(known)});
   }

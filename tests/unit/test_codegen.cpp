@@ -1946,6 +1946,23 @@ TEST_CASE("codegen: in 3.6 a padding IPSCCP cannot fold leaves its access a base
         Counts{{"ld.shared.b16", 14}, {"ld.shared.v2.b16", 25}, {"st.shared.b16", 14}, {"st.shared.v2.b16", 25}});
 }
 
+TEST_CASE("codegen: padded, an offset covering R's bits outside its mask drops R's mask: a base of its own",
+          "[codegen]") {
+  // golden seed-2470 3.6 line 318: R = (tid << 1) & 62 reaches no interval;
+  // the last register's offsets 1984 and 1985 set every other bit tid << 1
+  // may have, so InstCombine's demanded bits make those addresses `(tid <<
+  // 1) | 1985` (plus the padding, 4): each a base of its own, that byte pair
+  // apart, while BasicAA's range of them, past all of R's chain, lets every
+  // other pair of stores join: 31 `v2.b8` and 2 `b8` each way, as the
+  // wheel's PTX
+  const char* reg = "DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [0, 1]], lane_bases=[[0, "
+                    "2], [0, 4], [0, 8], [0, 16], [0, 32]], warp_bases=[], block_bases=[], shape=[32, 64])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[1024, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+                    "8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 64])";
+  CHECK(via_shared_counts(reg, pad, {32, 64}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b8", 2}, {"ld.shared.v2.b8", 31}, {"st.shared.b8", 2}, {"st.shared.v2.b8", 31}});
+}
+
 TEST_CASE("codegen: in 3.6 a bare padding and one term's padding of the same shift are one GEP", "[codegen]") {
   // golden seed-2460 3.6 line 2227: the padding of interval 128 is `R' >> 5`
   // and that of interval 2048, from one term, `(tid & 64) >> 5`; InstCombine
