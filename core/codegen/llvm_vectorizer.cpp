@@ -1674,6 +1674,34 @@ int64_t r_and_dropped(const LdStShape& s, int64_t off) {
   return outside != 0 && (outside & ~off) == 0 ? x : 0;
 }
 
+// The same in 3.6 for the padding, where one term of R, (x << s) & m,
+// reaches the one interval R reaches and off none: the padding of R + off is
+// that term's, `lshr (x & m), k` in the first InstCombine, and where off
+// sets every other bit x >> k may have, none of the padding's, the `and` goes
+// and R + off + padding becomes `(R | (x >> k)) | off`, a base of its own
+// (golden seed-2470 line 1703: `((tid & 28) << 7 | (tid >> 1)) | 497`, one
+// byte pair apart). Returns the bits of R and x >> k (bytes), 0 where not.
+int64_t pad_and_dropped(const LdStShape& s, int64_t off) {
+  if (s.version != TritonVersion::v3_6 || s.pads.empty() || off == 0) return 0;
+  const int eb = log2i(s.elem_bytes);
+  int which = -1, k = 0, p = 0, reached = 0;
+  for (auto [interval, pad] : s.pads) {
+    const int ki = log2i(int64_t{interval} * s.elem_bytes);
+    if (off >> ki) return 0;
+    for (size_t t = 0; t < s.r_terms.size(); ++t)
+      if (((s.r_terms[t] * s.elem_bytes) >> ki) != 0) ++reached, which = static_cast<int>(t), k = ki, p = log2i(int64_t{pad} * s.elem_bytes);
+  }
+  if (reached != 1) return 0;
+  const int32_t sh = shift_of(s, which);
+  if (sh == LdStShape::kNoShift) return 0;
+  const int lift = sh + eb - k + p;
+  if (lift >= 0) return 0;
+  const int64_t x = int64_t{1023} >> -lift;
+  const int64_t m = ((s.r_terms[static_cast<size_t>(which)] * s.elem_bytes) >> k) << p;
+  const int64_t outside = x & ~m;
+  return outside != 0 && (outside & ~off) == 0 && (off & m) == 0 ? x | s.lane_warp_mask * s.elem_bytes : 0;
+}
+
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   const int64_t mb = s.lane_warp_mask * s.elem_bytes;
   const bool padded = !s.pads.empty();
@@ -1774,6 +1802,12 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       known = x | off;
       dropped_ones = off;
       off = padded ? pad_of(off, s) : 0;
+      dropped = true;
+    } else if (const int64_t bits = pad_and_dropped(s, off)) {
+      key = {2, i};
+      known = bits | off;
+      dropped_ones = off;
+      off = 0;
       dropped = true;
     }
     if (padded && !dropped) {

@@ -1963,6 +1963,22 @@ TEST_CASE("codegen: padded, an offset covering R's bits outside its mask drops R
         Counts{{"ld.shared.b8", 2}, {"ld.shared.v2.b8", 31}, {"st.shared.b8", 2}, {"st.shared.v2.b8", 31}});
 }
 
+TEST_CASE("codegen: in 3.6 an offset covering the padding's bits outside its mask drops the padding's mask",
+          "[codegen]") {
+  // golden seed-2470 3.6 line 1703: R = (tid & 28) << 7, its padding (tid &
+  // 28) >> 1; the offset 497 sets every other bit tid >> 1 may have, so that
+  // byte's address is `((tid & 28) << 7 | (tid >> 1)) | 497`, a base of its
+  // own, and its pair stays apart: 255 `v2.b8` and 2 `b8` each way, as the
+  // wheel's PTX (499, which shares a bit with the padding, stays R's)
+  const char* reg = "SliceLayout(dim=2, parent=BlockedLayout(size_per_thread=[2, 1, 4], threads_per_warp=[8, 1, 4], "
+                    "warps_per_cta=[1, 1, 2], order=[2, 0, 1], cga_layout=[]))";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[512, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+                    "[0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], "
+                    "shape=[16, 256])";
+  CHECK(via_shared_counts(reg, pad, {16, 256}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b8", 2}, {"ld.shared.v2.b8", 255}, {"st.shared.b8", 2}, {"st.shared.v2.b8", 255}});
+}
+
 TEST_CASE("codegen: in 3.6 a bare padding and one term's padding of the same shift are one GEP", "[codegen]") {
   // golden seed-2460 3.6 line 2227: the padding of interval 128 is `R' >> 5`
   // and that of interval 2048, from one term, `(tid & 64) >> 5`; InstCombine
