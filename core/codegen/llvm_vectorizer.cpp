@@ -308,7 +308,7 @@ std::pair<int32_t, Merged> merged_of(const Piece& p, const std::vector<LdStAcces
 
 // Terms of an address (below): R, R's padding for one interval (+ the
 // interval's index), R ^ c (+ c), the padding of an access of its own (+ its
-// index).
+// index), an access of its own whose `and` InstCombine dropped (+ its index).
 constexpr int64_t kR = 1, kRPad = 2, kXored = int64_t{1} << 40, kOwnPad = int64_t{2} << 40, kAndDropped = int64_t{3} << 40;
 constexpr int64_t kUnbounded = int64_t{1} << 40;  // a term's range where BasicAA cannot bound it
 constexpr int64_t kNegated = int64_t{1} << 50;    // a base key's XOR constant: the base is -R (c - R)
