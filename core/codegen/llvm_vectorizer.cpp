@@ -1650,6 +1650,13 @@ bool r_tree_decides(const std::vector<LdStAccess>& accesses, const LdStShape& s)
   return !s.pads.empty() || r_xored(accesses, s);
 }
 
+// Whether off sets every bit x may have outside the mask m (and some): an
+// `or` of (x & m) and off needs no `and` (InstCombine's demanded bits).
+bool covers_outside(int64_t x, int64_t m, int64_t off) {
+  const int64_t outside = x & ~m;
+  return outside != 0 && (outside & ~off) == 0;
+}
+
 // InstCombine's demanded bits: where R is one term (x << s) & m, x the
 // thread index (below 1024), and off sets every bit x << s may have outside
 // m, the `or` of R and off needs no `and`: the access's address becomes
@@ -1670,8 +1677,7 @@ int64_t r_and_dropped(const LdStShape& s, int64_t off) {
   if (sh == LdStShape::kNoShift) return 0;
   const int sb = sh + log2i(s.elem_bytes);
   const int64_t x = sb >= 0 ? int64_t{1023} << sb : int64_t{1023} >> -sb;
-  const int64_t outside = x & ~(s.r_terms[0] * s.elem_bytes);
-  return outside != 0 && (outside & ~off) == 0 ? x : 0;
+  return covers_outside(x, s.r_terms[0] * s.elem_bytes, off) ? x : 0;
 }
 
 // The same in 3.6 for the padding, where one term of R, (x << s) & m,
@@ -1698,8 +1704,7 @@ int64_t pad_and_dropped(const LdStShape& s, int64_t off) {
   if (lift >= 0) return 0;
   const int64_t x = int64_t{1023} >> -lift;
   const int64_t m = ((s.r_terms[static_cast<size_t>(which)] * s.elem_bytes) >> k) << p;
-  const int64_t outside = x & ~m;
-  return outside != 0 && (outside & ~off) == 0 && (off & m) == 0 ? x | s.lane_warp_mask * s.elem_bytes : 0;
+  return covers_outside(x, m, off) && (off & m) == 0 ? x | s.lane_warp_mask * s.elem_bytes : 0;
 }
 
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
@@ -1781,8 +1786,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   for (int32_t i = 0; i < static_cast<int32_t>(accesses.size()); ++i) {
     const int64_t c = accesses[i].xor_const * s.elem_bytes, d = accesses[i].add_const * s.elem_bytes;
     std::pair<int, int64_t> key{0, 0};
-    bool dropped = false;
-    int64_t dropped_ones = 0;
+    int64_t dropped_ones = 0;  // an `and` dropped (r_and_dropped, pad_and_dropped): the constant
     int64_t known = mb, off = c + d;  // possibly-set bits of the base; offset from it
     if (c & mb) {
       const int64_t cx = unlike ? c : c & mb;
@@ -1797,19 +1801,13 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       if (cx == mb && negated) key = {1, cx | kNegated};
       known = mb | cx;
       off = (c ^ cx) + d;
-    } else if (const int64_t x = r_and_dropped(s, off)) {
+    } else if (const int64_t x = r_and_dropped(s, off) | pad_and_dropped(s, off)) {
       key = {2, i};
       known = x | off;
       dropped_ones = off;
-      off = padded ? pad_of(off, s) : 0;
-      dropped = true;
-    } else if (const int64_t bits = pad_and_dropped(s, off)) {
-      key = {2, i};
-      known = bits | off;
-      dropped_ones = off;
-      off = 0;
-      dropped = true;
+      off = padded ? pad_of(off, s) : 0;  // the padding is off's alone
     }
+    const bool dropped = dropped_ones != 0;
     if (padded && !dropped) {
       bool spread = (off & known) == 0;
       if (s.version == TritonVersion::v3_6)  // 3.6: not where both reach an interval (but where LLVM splits it)
