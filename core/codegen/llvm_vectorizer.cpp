@@ -2072,12 +2072,11 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   block.reserve(r.size());
   for (int32_t i : order) {
     const Merged& m = r[static_cast<size_t>(i)];
-    // an access of its own is a base of its own there, whatever register it
-    // ends in, but where the code generator folds its padding into R's (into_r:
-    // R's base plus a constant, which the combiner joins like R's own stores:
-    // seed-2408 3.6 line 1914's `st.shared.b32 [%r4+164]`)
-    const bool joins =
-        extracts && m.count == 1 && (!own[static_cast<size_t>(m.lead)].shared || (into_r && m.base == r_base));
+    // accesses of their own that share a register (Own::reg) are that base
+    // plus a constant there too, and the combiner joins them like R's
+    // (seed-2080 3.6 line 192: `st.shared.b32 [%r29+2064]` of four bytes
+    // whose IR addresses are four GEPs; seed-2408 line 1914: folded into R's)
+    const bool joins = extracts && m.count == 1;
     block.push_back({m.base, m.offset, m.bytes, m.llvm_align, joins ? s.elem_bytes : 0});
   }
   if (!stores_meet(block) && !stores_may_join(block)) return r;

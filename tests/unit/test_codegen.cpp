@@ -2197,6 +2197,23 @@ TEST_CASE("codegen: 3.6 padded bytes of their own folded into R's register join 
                {"st.shared.v2.b8", 1}});
 }
 
+TEST_CASE("codegen: 3.6 padded bytes of their own that share a register join in the DAG combiner", "[codegen]") {
+  // golden seed-2080 3.6 line 192: the accesses at 2048 and above reach the
+  // 1024-byte interval R reaches too, so each is a base of its own in the
+  // IR, `(R | c) + padding`; those agreeing above the interval are one
+  // register plus a constant in the SelectionDAG, whose combiner joins
+  // their runs of four bytes into `st.shared.b32` as it does R's (the
+  // loads stay single bytes: the LoadStoreVectorizer left them apart)
+  const char* reg = "DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [0, 2], [2, 0], [0, 8], [64, 0]], "
+                    "lane_bases=[[0, 4], [4, 0], [8, 0], [16, 0], [32, 0]], warp_bases=[[128, 0]], block_bases=[], "
+                    "shape=[256, 16])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[1024, 8], [4096, 1]], offset_bases=[[1, 0], [2, 0], "
+                    "[4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0], [0, 1], [0, 2], [0, 4], [0, 8]], "
+                    "block_bases=[], shape=[256, 16])";
+  CHECK(via_shared_counts(reg, pad, {256, 16}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 8}, {"ld.shared.b8", 32}, {"st.shared.b32", 16}});
+}
+
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
   // golden 3.6 line 662 (bytes): column 0 images 132 (bits 2, 7), column 2
   // 66; column 2 is alone on both of its diagonals and becomes a select,
