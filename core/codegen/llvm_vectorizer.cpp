@@ -1507,14 +1507,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
     };
     if (!read(root)) split(split, root);
   }
-  auto depths = [&](bool at_offset) {
+  auto depths = [&](int below) {  // levels below the first access's
     if (root < 0) return true;
     if (!split36.empty()) {
-      const int g = static_cast<int>(split36.size()) + geps + (at_offset ? 1 : 0);
+      const int g = static_cast<int>(split36.size()) + geps + below;
       if (g >= 6) return false;  // computeKnownBits does not reach the shared base
       for (size_t i = 0; i < split36.size(); ++i) walk_in(first_ic, walk_in, split36[i], g - static_cast<int>(i));
     } else if (s.version == TritonVersion::v3_6 || s.pads.empty()) {
-      walk_in(nodes, walk_in, root, 1 + geps + (at_offset ? 1 : 0));
+      walk_in(nodes, walk_in, root, 1 + geps + below);
     } else {
       // 3.9, after the walk above: the padding reads P, the smallest subtree
       // holding every term that reaches an interval (demanded bits); R's
@@ -1542,7 +1542,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
         self(self, nodes[v].r);
       };
       split(split, root);
-      const int g = static_cast<int>(chain.size()) + geps + (at_offset ? 1 : 0);
+      const int g = static_cast<int>(chain.size()) + geps + below;
       if (g >= 6) return false;  // computeKnownBits does not reach the shared base
       for (size_t i = 0; i < chain.size(); ++i) walk_in(nodes, walk_in, chain[i], g - static_cast<int>(i));
     }
@@ -1600,8 +1600,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
       const int64_t bits = pad_bits(node_bits(nodes, T, v) << eb, Pads(&s.pads[j], 1), s.elem_bytes);
       pad_tz = std::min(pad_tz, from_and ? tz_of(bits) : p);
     }
-  auto align = [&](bool at_offset) -> int32_t {
-    if (!depths(at_offset)) return 1;
+  auto align = [&](int below) -> int32_t {
+    if (!depths(below)) return 1;
+    const bool at_offset = below > 0;
     int tz = std::min(4, pad_tz);
     for (int t = 0; t < n; ++t) {
       const int d = depth[static_cast<size_t>(t)];
@@ -1615,10 +1616,11 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
     }
     return int32_t{1} << tz;
   };
-  const int32_t first = align(false), offset = align(true);
+  const int32_t first = align(0), offset = align(1), deeper = align(2);
   if (slp == 0)
     return {{first, offset}, {first, offset}, pads_unbounded,
-            s.version == TritonVersion::v3_6 && root >= 0 ? pads_split_by_and(nodes, root, s, T, index_offset) : 0, r_max};
+            s.version == TritonVersion::v3_6 && root >= 0 ? pads_split_by_and(nodes, root, s, T, index_offset) : 0, r_max,
+            deeper};
   // SLP reduced R between the passes: the vector's llvm.vector.reduce.or and
   // R's other operands, reduced in pairs (rounds of them); its `and` of
   // constant masks is in computeKnownBits' reach where R is at most 4 -
@@ -1861,6 +1863,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       align = std::min(align, s.vec_bytes);
     else if (tree.base[0])
       align = std::max(s.vec_bytes, std::min(align, tree.base[(accesses[i].xor_const | accesses[i].add_const) != 0]));
+    else if (xored_align.deeper && key.first == 1 && d != 0 && c != key.second && !(key.second & kNegated))
+      // R ^ c keeps c's bits outside R (the IR's base is R ^ c, 2^k-aligned
+      // at best): the second InferAlignment carries that much to base + d,
+      // computeKnownBits proves base + d itself with R three levels down
+      // (golden seed-2460 3.6 line 94: R ^ 5 plus 1, `align 1`)
+      align = std::max(s.vec_bytes,
+                       std::min(align, std::max(std::min({xored_align.base[1], align_of(c ^ key.second), align_of(d)}),
+                                                xored_align.deeper)));
     else if (xored_align.base[0])
       align = std::max(s.vec_bytes, std::min(align, (d != 0 ? xored_align.gep : xored_align.base)[key.first == 1]));
     if (!s.load && key.first != 2) {

@@ -189,6 +189,9 @@ struct TreeAlign {
   uint32_t pads_split = 0;
   // 3.6: the largest value IPSCCP's ranges give R (bytes)
   int64_t r_max = 0;
+  // an R ^ c access one constant GEP below the R ^ c (three levels), where
+  // SLP left R's tree alone; 0: not known
+  int32_t deeper = 0;
 };
 
 // Padded: the alignment (bytes, at most 16) computeKnownBits proves for

@@ -2214,6 +2214,21 @@ TEST_CASE("codegen: 3.6 padded bytes of their own that share a register join in 
         Counts{{"ld.shared.b32", 8}, {"ld.shared.b8", 32}, {"st.shared.b32", 16}});
 }
 
+TEST_CASE("codegen: an R ^ c keeping bits outside R proves base plus d only three levels down", "[codegen]") {
+  // golden seed-2460 3.6 line 94: the accesses of R ^ 5 (R's low two bits
+  // zero) are `gep (gep (smem, R ^ 5), d)`; the base is 1-aligned, so the
+  // second InferAlignment carries nothing to R ^ 5 plus 1, and
+  // computeKnownBits, with R three levels down, reaches none of its four
+  // deep terms: `align 1`, no `v2.b8` of the pair at 2 and 3
+  const char* reg = "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [0, 2], [2, 0], [0, 4], [4, 0]], "
+                    "lane_bases=[[8, 0], [16, 0], [0, 8], [0, 16], [32, 0]], warp_bases=[[0, 32], [0, 64]], "
+                    "block_bases=[], shape=[64, 128])";
+  const char* lin = "SharedLinearLayout(offset_bases=[[1, 0], [3, 0], [5, 0], [13, 0], [16, 0], [32, 0], [0, 1], "
+                    "[0, 2], [16, 4], [16, 12], [0, 16], [0, 32], [0, 64]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(reg, lin, {64, 128}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 8}, {"ld.shared.b8", 32}, {"st.shared.b32", 8}, {"st.shared.b8", 32}});
+}
+
 TEST_CASE("codegen: R's terms as Triton's matrixVectorProd makes them", "[codegen]") {
   // golden 3.6 line 662 (bytes): column 0 images 132 (bits 2, 7), column 2
   // 66; column 2 is alone on both of its diagonals and becomes a select,
