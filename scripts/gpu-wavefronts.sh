@@ -7,9 +7,11 @@
 # live_kernels in tests/gpu/triton_wavefronts.py).
 # CARVEOUT=N: the kernels' preferred shared-memory carveout, percent (100: the
 # largest; L1 traffic then adds no shared wavefronts, docs/codegen.md).
+# CUBINS=DIR: launch the cubins `triton_wavefronts.py cubins` compiled into DIR
+# (another Triton version than this machine's) instead of compiling.
 # SHARED=N: launch with at least N bytes of shared memory (Triton 3.6's wrong
 # addresses may reach past its own allocation).
-# Usage: [GOLDEN=cases.jsonl] [CARVEOUT=N] [SHARED=N] scripts/gpu-wavefronts.sh OUTDIR [COUNT] [--live]
+# Usage: [GOLDEN=cases.jsonl] [CUBINS=DIR] [CARVEOUT=N] [SHARED=N] scripts/gpu-wavefronts.sh OUTDIR [COUNT] [--live]
 set -uo pipefail
 out=$1 count=${2:-100} live=${3:-}
 golden=${GOLDEN:-tests/conformance/golden/codegen-3.6.jsonl}  # GOLDEN: another file of cases
@@ -21,6 +23,7 @@ while [ "$start" -lt "$count" ] && [ "$round" -lt 20 ]; do
   ncu --clock-control none --csv --kernel-name regex:'^k_' --metrics "$metrics" \
     python3 tests/gpu/triton_wavefronts.py launch "$golden" --count "$count" --start "$start" \
     --order "$out/order.jsonl" --cubin-dir "$out/cubins" $live ${CARVEOUT:+--carveout "$CARVEOUT"} ${SHARED:+--shared-bytes "$SHARED"} \
+    ${CUBINS:+--cubins "$CUBINS"} \
     > "$out/ncu$round.csv" 2>> "$out/stderr.txt"
   last=$(tail -1 "$out/order.jsonl.started" 2>/dev/null || echo -1)
   done_n=$(wc -l < "$out/order.jsonl")

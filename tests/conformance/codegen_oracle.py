@@ -385,6 +385,8 @@ def kernels():
     a store (tests/gpu/triton_wavefronts.py --live counts them all)."""
     from triton.experimental import gluon
     from triton.experimental.gluon import language as gl
+    global _cta_barrier  # a global the kernels call: 3.6 spells it thread_barrier, 3.9 barrier
+    _cta_barrier = getattr(gl, "thread_barrier", None) or gl.barrier
 
     @gluon.jit
     def k_via_shared(in_ptr, out_ptr, M: gl.constexpr, N: gl.constexpr, R: gl.constexpr, S: gl.constexpr,
@@ -397,7 +399,7 @@ def kernels():
         smem.store(x)
         y = smem.load(R)
         if LIVE:
-            gl.thread_barrier()
+            _cta_barrier()
         gl.store(out_ptr + offs, y)
 
     @gluon.jit
@@ -408,7 +410,7 @@ def kernels():
         x = gl.load(in_ptr + gl.expand_dims(rows, 1) * N + gl.expand_dims(cols, 0))
         y = gl.convert_layout(x, R2)
         if LIVE:
-            gl.thread_barrier()
+            _cta_barrier()
         rows2 = gl.arange(0, M, layout=gl.SliceLayout(1, R2))
         cols2 = gl.arange(0, N, layout=gl.SliceLayout(0, R2))
         gl.store(out_ptr + gl.expand_dims(rows2, 1) * N + gl.expand_dims(cols2, 0), y)

@@ -16,6 +16,14 @@ resumes after a case that brought the process down, see gpu-wavefronts.sh);
 them with the ncu counters and the model's prediction and prints the table.
 `launch --carveout 100` gives every kernel the largest shared-memory carveout:
 then L1 data traffic no longer adds shared wavefronts (docs/codegen.md).
+
+Another Triton version than the GPU machine's (it has 3.6 only): here, with
+that version's wheel (no GPU needed),
+    python tests/gpu/triton_wavefronts.py cubins GOLDEN.jsonl OUT/cubins --live
+compiles the picked cases to cubins, and there `launch GOLDEN.jsonl --cubins
+OUT/cubins ...` loads and launches them through the driver API instead of
+compiling them (CUBINS=DIR in gpu-wavefronts.sh); `compare` then predicts with
+the version that compiled each kernel.
 """
 import argparse
 import csv
@@ -35,15 +43,70 @@ def pick(golden, count, target):
     return [dict(c, index=i) for i, c in enumerate(cases) if i % step == 0][:count]
 
 
-def launch(args):
-    import torch
+def golden_kernels():
+    """The kernels the golden files were compiled from, and the Gluon names
+    their layouts' text is evaluated with."""
     from triton.experimental.gluon import language as gl
-
-    # the same kernels the golden files were compiled from
     sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "conformance"))
     from codegen_oracle import kernels
-    ks = kernels()
-    names = {k: getattr(gl, k) for k in dir(gl) if k[0].isupper()}
+    return kernels(), {k: getattr(gl, k) for k in dir(gl) if k[0].isupper()}
+
+
+def layout_of(text, names):
+    """A golden file's layout text as this Triton's Gluon object (the files
+    spell a padded layout's block bases block_bases=, 3.9 calls them cga_layout=)."""
+    import inspect
+    if text.startswith("PaddedSharedLayout(") and \
+            "cga_layout" in inspect.signature(names["PaddedSharedLayout"]).parameters:
+        text = text.replace("block_bases=", "cga_layout=")
+    return eval(text, names)
+
+
+def cubins(args):
+    """Compiles the cases `launch` picks with this Python's Triton for sm_90,
+    each to OUT/INDEX.cubin, and writes OUT/cases.jsonl: per case its kernel's
+    name, shared bytes and parameter count (or the compile error)."""
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.experimental.gluon._runtime import GluonASTSource
+    ks, names = golden_kernels()
+    from codegen_oracle import DTYPE  # on the path once golden_kernels() ran
+    version = ".".join(triton.__version__.split(".")[:2])
+    os.makedirs(args.out, exist_ok=True)
+    attrs = {(0,): [["tt.divisibility", 16]], (1,): [["tt.divisibility", 16]]}
+    with open(os.path.join(args.out, "cases.jsonl"), "w") as meta:
+        for c in pick(args.golden, args.count, args.target):
+            mode = "via_shared" if "via_shared" in c else "convert"
+            m, n = c["shape"]
+            sig = {"in_ptr": DTYPE[c["bits"]], "out_ptr": DTYPE[c["bits"]], "M": "constexpr", "N": "constexpr",
+                   "R": "constexpr", "S" if mode == "via_shared" else "R2": "constexpr", "LIVE": "constexpr"}
+            consts = {"M": m, "N": n, "R": layout_of(c["load"], names),
+                      "S" if mode == "via_shared" else "R2": layout_of(c[mode], names), "LIVE": args.live}
+            rec = {"index": c["index"], "triton": version}
+            try:
+                k = triton.compile(GluonASTSource(fn=ks[mode], signature=sig, constexprs=consts, attrs=attrs),
+                                   target=GPUTarget("cuda", int(args.target[3:]), 32),
+                                   options={"num_warps": c["num_warps"]})
+                if getattr(k.metadata, "global_scratch_size", 0):
+                    raise RuntimeError("the kernel asks for global scratch memory")
+                with open(os.path.join(args.out, "%d.cubin" % c["index"]), "wb") as f:
+                    f.write(k.asm["cubin"])
+                entry = k.asm["ptx"].split(".entry", 1)[1].split(")", 1)[0]
+                rec.update(kernel=k.metadata.name, shared=int(k.metadata.shared), params=entry.count(".param"))
+            except Exception as e:  # noqa: BLE001 - recorded; launch reports the case as not launched
+                rec["error"] = "compile: " + str(e).splitlines()[0][:200]
+            meta.write(json.dumps(rec) + "\n")
+    return 0
+
+
+def launch(args):
+    import torch
+    import triton
+    ks, names = golden_kernels()
+    version = ".".join(triton.__version__.split(".")[:2])
+    compiled = {}  # case index -> its record in cases.jsonl, with --cubins
+    if args.cubins:
+        compiled = {r["index"]: r for r in map(json.loads, open(os.path.join(args.cubins, "cases.jsonl")))}
     dtypes = {8: torch.int8, 16: torch.float16, 32: torch.float32}
     out = open(args.order, "a")
     started = open(args.order + ".started", "a")  # a case started and never recorded crashed the process
@@ -53,7 +116,11 @@ def launch(args):
         for rep in range(args.repeat):
             started.write("%d\n" % pos)
             started.flush()
-            rec = launch_one(c, args, ks, names, dtypes[c["bits"]])
+            if args.cubins:
+                rec = launch_cubin(c, compiled[c["index"]], args, dtypes[c["bits"]])
+            else:
+                rec = launch_one(c, args, ks, names, dtypes[c["bits"]])
+                rec["triton"] = version
             rec["repeat"] = rep
             out.write(json.dumps(rec) + "\n")
             out.flush()
@@ -115,6 +182,55 @@ def launch_one(c, args, ks, names, dtype):
     return rec
 
 
+def launch_cubin(c, meta, args, dtype):
+    """Runs one case's precompiled kernel (`cubins`) through the driver API,
+    one CTA, and says whether its output is right."""
+    import ctypes
+    import torch
+    m, n = c["shape"]
+    x = (torch.arange(m * n, device="cuda") % 127).to(dtype).reshape(m, n)
+    y = torch.zeros_like(x)
+    mode = "via_shared" if "via_shared" in c else "convert"
+    rec = {"index": c["index"], "ok": False, "triton": meta["triton"]}
+    cu = ctypes.CDLL("libcuda.so.1")
+    cu.cuLaunchKernel.argtypes = [ctypes.c_void_p] + [ctypes.c_uint] * 7 + [ctypes.c_void_p] * 3
+
+    def check(rc, what):
+        if rc != 0:
+            raise RuntimeError("%s returned CUDA error %d" % (what, rc))
+    try:
+        if "error" in meta:
+            raise RuntimeError(meta["error"])
+        image = open(os.path.join(args.cubins, "%d.cubin" % c["index"]), "rb").read()
+        module, fn = ctypes.c_void_p(), ctypes.c_void_p()
+        check(cu.cuModuleLoadData(ctypes.byref(module), image), "cuModuleLoadData")
+        check(cu.cuModuleGetFunction(ctypes.byref(fn), module, meta["kernel"].encode()), "cuModuleGetFunction")
+        shared = max(meta["shared"], min(args.shared_bytes, 48 * 1024))
+        cu_func_attribute_max_dynamic_shared_size_bytes, cu_func_attribute_preferred_shared_memory_carveout = 8, 9
+        if shared > 48 * 1024:
+            check(cu.cuFuncSetAttribute(fn, cu_func_attribute_max_dynamic_shared_size_bytes, shared),
+                  "cuFuncSetAttribute(shared)")
+        if args.carveout is not None:
+            check(cu.cuFuncSetAttribute(fn, cu_func_attribute_preferred_shared_memory_carveout, args.carveout),
+                  "cuFuncSetAttribute(carveout)")
+        # the two tensors, then Triton's scratch pointers (none used: null)
+        values = [ctypes.c_void_p(x.data_ptr()), ctypes.c_void_p(y.data_ptr())]
+        values += [ctypes.c_void_p(0) for _ in range(meta["params"] - 2)]
+        params = (ctypes.c_void_p * len(values))(*[ctypes.addressof(v) for v in values])
+        torch.cuda.synchronize()
+        check(cu.cuLaunchKernel(fn, 1, 1, 1, 32 * c["num_warps"], 1, 1, shared, None, params, None), "cuLaunchKernel")
+        torch.cuda.synchronize()
+        cu.cuModuleUnload(module)
+        rec["ok"] = bool(torch.equal(x, y))
+    except Exception as e:  # noqa: BLE001 - one case's failure is recorded, the run goes on
+        rec["error"] = str(e).splitlines()[0][:200]
+    rec.update({k: c[k] for k in ("shape", "bits", "num_warps", "load") if k in c})
+    rec["mode"] = mode
+    rec["other"] = c[mode]
+    rec["launched"] = "error" not in rec
+    return rec
+
+
 def read_ncu(path):
     """Per launched kernel in launch order: {metric: value}. The file may be
     several ncu CSV outputs one after another (gpu-wavefronts.sh resumes),
@@ -157,7 +273,7 @@ def compare(args):
         wrong_output += not o["ok"]
         if o["index"] not in seen:
             cmd = [args.cli, "codegen", "--load", o["load"], "--" + o["mode"].replace("_", "-"), o["other"],
-                   "--shape", "%dx%d" % tuple(o["shape"]), "--bits", str(o["bits"]), "--triton", "3.6",
+                   "--shape", "%dx%d" % tuple(o["shape"]), "--bits", str(o["bits"]), "--triton", o.get("triton", "3.6"),
                    "--target", "sm_90"]
             p = subprocess.run(cmd, capture_output=True, text=True)
             if p.returncode != 0:
@@ -200,13 +316,20 @@ def main():
     a.add_argument("--carveout", type=int, choices=range(0, 101), metavar="0-100",
                    help="the kernels' preferred shared-memory carveout in percent (default: the driver's)")
     a.add_argument("--cubin-dir", help="write each kernel's cubin here as INDEX.cubin")
+    a.add_argument("--cubins", help="launch the cubins `cubins` compiled into this folder instead of compiling")
+    k = sub.add_parser("cubins")
+    k.add_argument("golden")
+    k.add_argument("out")
+    k.add_argument("--count", type=int, default=100)
+    k.add_argument("--target", default="sm_90")
+    k.add_argument("--live", action="store_true", help="as launch --live")
     b = sub.add_parser("compare")
     b.add_argument("order")
     b.add_argument("ncu")
     b.add_argument("--cli", required=True)
     b.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
-    return launch(args) if args.cmd == "launch" else compare(args)
+    return {"launch": launch, "cubins": cubins, "compare": compare}[args.cmd](args)
 
 
 if __name__ == "__main__":
