@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Holds `layoutscope-cli codegen` to Triton's PTX: for every kernel of the golden files
-tests/conformance/golden/codegen-*.jsonl (made by the real Triton wheels; format in
-tests/conformance/README_codegen.md) the model's ptx_per_thread must equal Triton's exactly.
+tests/conformance/golden/codegen-*.jsonl and codegen-*.jsonl.gz (made by the real Triton wheels;
+format in tests/conformance/README_codegen.md) the model's ptx_per_thread must equal Triton's exactly.
 
 Cases fall into classes VERSION/TARGET/KIND/SHARED (KIND: via_shared, convert, copy; SHARED: the
 shared layout's kind for via_shared: swizzled, nvmma, padded, shared_linear; '-' otherwise).
@@ -14,12 +14,25 @@ import argparse
 import collections
 import concurrent.futures
 import glob
+import gzip
 import json
 import os
 import subprocess
 import sys
 
 SKIP = 77
+
+
+def golden_cases(golden_dir):
+    """Every kernel of the codegen golden files in GOLDEN_DIR, in file order;
+    the large held-out draws are kept gzip-compressed (codegen-*.jsonl.gz)."""
+    files = sorted(glob.glob(os.path.join(golden_dir, "codegen-*.jsonl")) +
+                   glob.glob(os.path.join(golden_dir, "codegen-*.jsonl.gz")))
+    cases = []
+    for f in files:
+        with (gzip.open(f, "rt") if f.endswith(".gz") else open(f)) as lines:
+            cases += [json.loads(line) for line in lines if line.strip()]
+    return cases
 
 
 def kind_of(case):
@@ -78,8 +91,8 @@ def main():
     ap.add_argument("--every", type=int, default=1, help="check every K-th selected kernel only")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="CLI processes at a time")
     args = ap.parse_args()
-    files = sorted(glob.glob(os.path.join(args.golden_dir, "codegen-*.jsonl")))
-    if not files:
+    every_case = golden_cases(args.golden_dir)
+    if not every_case:
         print("SKIP: no golden file tests/conformance/golden/codegen-*.jsonl (made by codegen_oracle.py)")
         return SKIP
     def classes(text):
@@ -93,13 +106,7 @@ def main():
     def selected(cls):
         return not only or matches(only, cls)
 
-    cases = []
-    for f in files:
-        for line in open(f):
-            if line.strip():
-                case = json.loads(line)
-                if selected(class_of(case)):
-                    cases.append(case)
+    cases = [case for case in every_case if selected(class_of(case))]
     cases = cases[::max(args.every, 1)]
     results = run_batches(args.cli, cases, args.jobs)
     stats = collections.OrderedDict()

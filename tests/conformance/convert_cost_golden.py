@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Holds `layoutscope-cli convert-cost` to Triton's PTX: for every convert_layout kernel of the
-golden files tests/conformance/golden/codegen-*.jsonl (gl.load, convert_layout, gl.store, compiled
+golden files tests/conformance/golden/codegen-*.jsonl(.gz) (gl.load, convert_layout, gl.store, compiled
 by the real wheels) the convert's own instructions -- every ld/st.shared, ldmatrix, stmatrix and shfl
 mnemonic with its count per thread -- and its scratch bytes must equal Triton's (the kernel has no
 other shared memory), and the path must agree with them (shfl: warp_shuffle; shared instructions:
@@ -12,13 +12,12 @@ given with --require (e.g. '3.6/sm_100'); exit 77 without golden files."""
 import argparse
 import collections
 import concurrent.futures
-import glob
 import json
 import os
 import subprocess
 import sys
 
-from codegen_golden import run_batches
+from codegen_golden import golden_cases, run_batches
 
 SKIP = 77
 
@@ -49,18 +48,14 @@ def main():
     ap.add_argument("--require", default="", help="comma-separated classes VERSION/TARGET that must match exactly")
     ap.add_argument("--show", type=int, default=3)
     args = ap.parse_args()
-    files = sorted(glob.glob(os.path.join(args.golden_dir, "codegen-*.jsonl")))
-    if not files:
+    cases = [c for c in golden_cases(args.golden_dir) if "convert" in c]
+    if not cases:
         print("SKIP: no golden file tests/conformance/golden/codegen-*.jsonl")
         return SKIP
     required = {c for c in args.require.split(",") if c}
     stats = collections.OrderedDict()
     shown = collections.Counter()
     disagree = 0
-    cases = []
-    for f in files:
-        with open(f) as lines:
-            cases += [c for c in map(json.loads, filter(str.strip, lines)) if "convert" in c]
 
     def cost(case):
         common = ["--shape", "x".join(str(d) for d in case["shape"]), "--bits", str(case["bits"]),

@@ -27,6 +27,7 @@ the version that compiled each kernel.
 """
 import argparse
 import csv
+import gzip
 import json
 import os
 import subprocess
@@ -37,7 +38,8 @@ LOAD = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"
 
 
 def pick(golden, count, target):
-    cases = [json.loads(l) for l in open(golden)]
+    with (gzip.open(golden, "rt") if golden.endswith(".gz") else open(golden)) as lines:
+        cases = [json.loads(l) for l in lines if l.strip()]
     cases = [c for c in cases if c["target"] == target and ("via_shared" in c or "convert" in c)]
     step = max(1, len(cases) // count)
     return [dict(c, index=i) for i, c in enumerate(cases) if i % step == 0][:count]
