@@ -4,10 +4,11 @@ write its TTGIR, LLVM IR and PTX, to see which accesses Triton's lowering
 emits (LLVM IR) before LLVM merges or splits them (PTX).
 
 Usage (inside a venv with triton 3.6.0 or 3.9.0):
-  codegen_case_ir.py GOLDEN.jsonl LINE OUTDIR      LINE counts from 1
+  codegen_case_ir.py GOLDEN.jsonl[.gz] LINE OUTDIR      LINE counts from 1
 Prints the case's counts, the golden counts and the shared loads/stores of
 the LLVM IR; exits 1 when the fresh counts differ from the golden ones.
 """
+import gzip
 import json
 import os
 import re
@@ -29,7 +30,7 @@ def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
     path, line_no, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-    with open(path) as f:
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
         case = json.loads(f.readlines()[line_no - 1])
     import triton
     from triton.backends.compiler import GPUTarget

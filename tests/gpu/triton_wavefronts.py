@@ -54,16 +54,6 @@ def golden_kernels():
     return kernels(), {k: getattr(gl, k) for k in dir(gl) if k[0].isupper()}
 
 
-def layout_of(text, names):
-    """A golden file's layout text as this Triton's Gluon object (the files
-    spell a padded layout's block bases block_bases=, 3.9 calls them cga_layout=)."""
-    import inspect
-    if text.startswith("PaddedSharedLayout(") and \
-            "cga_layout" in inspect.signature(names["PaddedSharedLayout"]).parameters:
-        text = text.replace("block_bases=", "cga_layout=")
-    return eval(text, names)
-
-
 def cubins(args):
     """Compiles the cases `launch` picks with this Python's Triton for sm_90,
     each to OUT/INDEX.cubin, and writes OUT/cases.jsonl: per case its kernel's
@@ -71,8 +61,9 @@ def cubins(args):
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.experimental.gluon._runtime import GluonASTSource
-    ks, names = golden_kernels()
-    from codegen_oracle import DTYPE  # on the path once golden_kernels() ran
+    ks, _ = golden_kernels()
+    from codegen_case_ir import layout  # on the path once golden_kernels() ran
+    from codegen_oracle import DTYPE
     version = ".".join(triton.__version__.split(".")[:2])
     os.makedirs(args.out, exist_ok=True)
     attrs = {(0,): [["tt.divisibility", 16]], (1,): [["tt.divisibility", 16]]}
@@ -82,8 +73,8 @@ def cubins(args):
             m, n = c["shape"]
             sig = {"in_ptr": DTYPE[c["bits"]], "out_ptr": DTYPE[c["bits"]], "M": "constexpr", "N": "constexpr",
                    "R": "constexpr", "S" if mode == "via_shared" else "R2": "constexpr", "LIVE": "constexpr"}
-            consts = {"M": m, "N": n, "R": layout_of(c["load"], names),
-                      "S" if mode == "via_shared" else "R2": layout_of(c[mode], names), "LIVE": args.live}
+            consts = {"M": m, "N": n, "R": layout(c["load"]),
+                      "S" if mode == "via_shared" else "R2": layout(c[mode]), "LIVE": args.live}
             rec = {"index": c["index"], "triton": version}
             try:
                 k = triton.compile(GluonASTSource(fn=ks[mode], signature=sig, constexprs=consts, attrs=attrs),
