@@ -65,8 +65,9 @@ std::string instr_json(const cg::Instr& in, bool details) {
       o << ", \"accesses\": [";
       for (size_t i = 0; i < in.accesses.size(); ++i) {
         auto& a = in.accesses[i];
-        o << (i ? ", " : "") << "{\"warp\": " << a.warp << ", \"index\": " << a.index << ", \"wavefronts\": "
-          << a.wavefronts << ", \"lane_offset\": [";
+        const int32_t bytes = in.sequence.empty() ? in.bytes_per_lane : in.sequence[a.index].bytes;
+        o << (i ? ", " : "") << "{\"warp\": " << a.warp << ", \"index\": " << a.index << ", \"bytes\": " << bytes
+          << ", \"wavefronts\": " << a.wavefronts << ", \"lane_offset\": [";
         for (size_t l = 0; l < a.lane_offset.size(); ++l) o << (l ? ", " : "") << a.lane_offset[l];
         o << "]}";
       }

@@ -235,6 +235,8 @@ std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool tra
     u.insert(u.end(), addr.begin(), addr.end());
     return u;
   }());
+  // an instruction's matrices come from one round: a later round's registers select instructions last
+  std::stable_partition(outer.begin(), outer.end(), [&](int i) { return !(round > 0 && c.reg[i] >= round); });
   std::vector<int64_t> row_bases;
   for (int i : addr) row_bases.push_back(c.reg[i]);
   for (int l : (trans ? std::vector<int>{0, 1} : std::vector<int>{2, 3, 4})) row_bases.push_back(c.lane[l]);

@@ -26,12 +26,8 @@ def layout(text):
         return eval(text.replace("block_bases=", "cga_layout="), dict(vars(gl)))
 
 
-def main():
-    if len(sys.argv) != 4:
-        sys.exit(__doc__)
-    path, line_no, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
-        case = json.loads(f.readlines()[line_no - 1])
+def compile_case(case):
+    """One golden case compiled by this venv's Triton (LIVE False, as the golden files)."""
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.experimental.gluon._runtime import GluonASTSource
@@ -49,6 +45,16 @@ def main():
     src = GluonASTSource(fn=co.kernels()[mode], signature=sig, constexprs=consts, attrs=attrs)
     k = triton.compile(src, target=GPUTarget("cuda", int(case["target"][3:]), 32),
                        options={"num_warps": case["num_warps"]})
+    return k
+
+
+def main():
+    if len(sys.argv) != 4:
+        sys.exit(__doc__)
+    path, line_no, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
+        case = json.loads(f.readlines()[line_no - 1])
+    k = compile_case(case)
     os.makedirs(out, exist_ok=True)
     for ext in ("ttgir", "llir", "ptx"):
         with open(os.path.join(out, f"case-{line_no}.{ext}"), "w") as f:

@@ -59,6 +59,26 @@ TEST_CASE("codegen: the textbook transpose (fp16 128x128, 4 warps)", "[codegen]"
   }
 }
 
+TEST_CASE("codegen: one ldmatrix takes its matrices from one round of the scratch", "[codegen]") {
+  // Triton's IR: the four row groups of each ldmatrix.x4 lie in one round
+  // (tests/conformance/codegen_addresses.py evaluates its addresses)
+  for (auto v : {ls::TritonVersion::v3_6, ls::TritonVersion::v3_9}) {
+    auto r = cg::via_convert(at("BlockedLayout([8, 1], [8, 4], [4, 2], [0, 1])", {128, 64}),
+                             at("NVMMADistributedLayout([3, 0], [4, 2], [16, 64, 16])", {128, 64}), 16, {v, 90}, true);
+    REQUIRE(r.ptx_per_thread.count("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16") == 1);
+    const int64_t round = r.shared_bytes / 2;
+    int64_t spanning = 0, instrs = 0;
+    for (const auto& in : r.instrs)
+      if (in.mnemonic.rfind("ldmatrix", 0) == 0)
+        for (const auto& a : in.accesses) {
+          ++instrs;
+          spanning += a.lane_offset[0] / round != a.lane_offset[31] / round;
+        }
+    CHECK(instrs == 8 * 8);
+    CHECK(spanning == 0);
+  }
+}
+
 TEST_CASE("codegen: ldmatrix serves 32-bit data", "[codegen]") {
   auto r = cg::via_convert(at("BlockedLayout([1, 1], [1, 32], [1, 4], [1, 0])", {128, 128}),
                            at("BlockedLayout([1, 1], [32, 1], [4, 1], [0, 1])", {128, 128}), 32, {ls::TritonVersion::v3_6, 90});
