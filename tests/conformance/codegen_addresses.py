@@ -7,9 +7,9 @@ For a golden kernel, every thread's shared bytes are collected twice:
 - from Triton's LLVM IR (`record`, inside a venv with the wheel): each
   `store`/`load` through `addrspace(3)` and each ldmatrix/stmatrix, its
   address evaluated for every thread of the CTA (thread index arithmetic,
-  selects, SLP's vector code, bit reversal, warp-uniform shuffles), so many
-  bytes as its type has (ldmatrix/stmatrix: the 16-byte row each addressing
-  lane names);
+  selects, SLP's vector code, bit reversal, warp-uniform shuffles), as many
+  bytes as its type holds (ldmatrix/stmatrix: the 16-byte row each
+  addressing lane names);
 - from the model (`check`): each access of `--details`, lane offset times
   the element size, `bytes` of it per lane.
 The sets of (thread, byte) written and read are compared as digests; the
