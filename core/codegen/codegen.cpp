@@ -230,6 +230,34 @@ std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool tra
                 (trans ? ".trans" : "") + ".shared." + type;
   // row addresses of one matrix: the first addr_regs registers outside the tile, then the row lanes
   std::vector<int> addr(rest.begin(), rest.begin() + addr_regs);
+  // 3.9 takes as the row registers those whose rows reach the most 16-byte
+  // bank groups (read in its IR: registers 64, 8 and lanes 128, 256 give rows
+  // 8 elements apart), the first such in register order; 3.6 the first ones
+  if (t.version == TritonVersion::v3_9 && addr_regs > 0) {
+    auto groups = [&](const std::vector<int>& regs) {
+      std::vector<int64_t> bases;
+      for (int i : regs) bases.push_back(c.reg[i]);
+      for (int l : (trans ? std::vector<int>{0, 1} : std::vector<int>{2, 3, 4})) bases.push_back(c.lane[l]);
+      std::set<int64_t> seen;
+      for (int64_t r = 0; r < (int64_t{1} << bases.size()); ++r) {
+        int64_t off = 0;
+        for (size_t k = 0; k < bases.size(); ++k)
+          if (r >> k & 1) off ^= bases[k];
+        seen.insert(off * bits / 128 % 8);
+      }
+      return seen.size();
+    };
+    size_t best = groups(addr);
+    std::vector<int> pick(addr_regs);
+    auto choose = [&](auto&& self, size_t from, int k) -> void {
+      if (k == addr_regs) {
+        if (const size_t g = groups(pick); g > best) best = g, addr = pick;
+        return;
+      }
+      for (size_t j = from; j < rest.size(); ++j) pick[k] = rest[j], self(self, j + 1, k + 1);
+    };
+    choose(choose, 0, 0);
+  }
   std::vector<int> outer = all_but(n, [&] {
     std::vector<int> u = tile;
     u.insert(u.end(), addr.begin(), addr.end());

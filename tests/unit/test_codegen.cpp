@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 #include "analysis/swizzle.h"
 #include "codegen/amd_lds.h"
@@ -76,6 +77,22 @@ TEST_CASE("codegen: one ldmatrix takes its matrices from one round of the scratc
         }
     CHECK(instrs == 8 * 8);
     CHECK(spanning == 0);
+  }
+}
+
+TEST_CASE("codegen: 3.9's .trans matrices take the row register that reaches the most bank groups", "[codegen]") {
+  // registers 64, 8, 512, 1024 and lanes 128, 256 through an unswizzled tile:
+  // 3.6 takes register 0 (rows 64 elements apart, all in one 16-byte bank
+  // group), 3.9 register 1 (rows 8 apart: two groups), as their IR addresses
+  const char* reg = "DotOperandLayout(0, NVMMADistributedLayout([3, 0], [4, 1], [16, 32, 16]), 2)";
+  const char* shared = "SwizzledSharedLayout(1, 2, 1, [0, 1])";
+  for (auto [v, row, wavefronts] : {std::tuple{ls::TritonVersion::v3_6, 64, 256}, std::tuple{ls::TritonVersion::v3_9, 8, 128}}) {
+    auto r = cg::via_shared(at(reg, {64, 32}), at(shared, {64, 32}), 16, {v, 100}, true);
+    REQUIRE(r.ptx_per_thread.count("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16") == 1);
+    for (const auto& in : r.instrs)
+      if (!in.accesses.empty()) CHECK(in.accesses[0].lane_offset[1] - in.accesses[0].lane_offset[0] == row);
+    CHECK(r.shared_store_wavefronts == wavefronts);
+    CHECK(r.shared_load_wavefronts == wavefronts);
   }
 }
 
