@@ -230,14 +230,20 @@ std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool tra
                 (trans ? ".trans" : "") + ".shared." + type;
   // row addresses of one matrix: the first addr_regs registers outside the tile, then the row lanes
   std::vector<int> addr(rest.begin(), rest.begin() + addr_regs);
+  const std::vector<int> row_lanes = trans ? std::vector<int>{0, 1} : std::vector<int>{2, 3, 4};
+  auto row_bases_of = [&](const std::vector<int>& regs) {
+    std::vector<int64_t> bases;
+    for (int i : regs) bases.push_back(c.reg[i]);
+    for (int l : row_lanes) bases.push_back(c.lane[l]);
+    return bases;
+  };
   // 3.9 takes as the row registers (.trans only) those whose rows reach the
   // most 16-byte bank groups, the first such in register order; 3.6 the
   // first ones (both held to the wheels' IR for 16-bit data, the byte forms
   // unchecked): registers 64, 8 and lanes 128, 256 give 3.9 rows 8 apart
   if (t.version == TritonVersion::v3_9 && addr_regs > 0) {
     auto groups = [&](const std::vector<int>& regs) {
-      std::vector<int64_t> bases{c.lane[0], c.lane[1]};
-      for (int i : regs) bases.push_back(c.reg[i]);
+      const std::vector<int64_t> bases = row_bases_of(regs);
       std::set<int64_t> seen;
       for (int64_t r = 0; r < (int64_t{1} << bases.size()); ++r) {
         int64_t off = 0;
@@ -265,9 +271,7 @@ std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool tra
   }());
   // an instruction's matrices come from one round: a later round's registers select instructions last
   std::stable_partition(outer.begin(), outer.end(), [&](int i) { return !(round > 0 && c.reg[i] >= round); });
-  std::vector<int64_t> row_bases;
-  for (int i : addr) row_bases.push_back(c.reg[i]);
-  for (int l : (trans ? std::vector<int>{0, 1} : std::vector<int>{2, 3, 4})) row_bases.push_back(c.lane[l]);
+  const std::vector<int64_t> row_bases = row_bases_of(addr);
   const int rows = 1 << row_bases.size();
   const int64_t matrices = int64_t{1} << outer.size();
   for (int64_t w = 0; w < (int64_t{1} << c.warp.size()); ++w) {

@@ -21,13 +21,13 @@ the byte counts), so CI needs no wheel.
                                                                        fewer than N equal)
 """
 import argparse
-import gzip
 import hashlib
 import json
-import os
 import re
 import subprocess
 import sys
+
+from codegen_golden import read_jsonl
 
 KEYS = ("load", "via_shared", "convert", "shape", "bits", "triton", "target")
 SIZE = {"i8": 1, "i16": 2, "i32": 4, "i64": 8, "half": 2, "bfloat": 2, "float": 4, "double": 8}
@@ -236,15 +236,9 @@ def model_bytes(report, bits):
     return pairs
 
 
-def read_lines(path):
-    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
-        return [json.loads(line) for line in f if line.strip()]
-
-
 def record(args):
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from codegen_case_ir import compile_case
-    cases = [c for c in read_lines(args.golden) if "via_shared" in c or "convert" in c]
+    cases = [c for c in read_jsonl(args.golden) if "via_shared" in c or "convert" in c]
     step = max(1, len(cases) // args.count)
     done = 0
     with open(args.out, "a") as out:
@@ -266,7 +260,7 @@ def record(args):
 
 
 def check(args):
-    recs = read_lines(args.golden)
+    recs = read_jsonl(args.golden)
     text = "".join(json.dumps({k: r[k] for k in KEYS if k in r}) + "\n" for r in recs)
     p = subprocess.run([args.cli, "codegen", "--batch", "-", "--details"], input=text, capture_output=True, text=True)
     reports = [json.loads(line) for line in p.stdout.splitlines()]

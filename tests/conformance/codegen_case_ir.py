@@ -8,7 +8,6 @@ Usage (inside a venv with triton 3.6.0 or 3.9.0):
 Prints the case's counts, the golden counts and the shared loads/stores of
 the LLVM IR; exits 1 when the fresh counts differ from the golden ones.
 """
-import gzip
 import json
 import os
 import re
@@ -16,6 +15,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import codegen_oracle as co  # noqa: E402
+from codegen_golden import read_jsonl  # noqa: E402
 
 
 def layout(text):
@@ -26,8 +26,9 @@ def layout(text):
         return eval(text.replace("block_bases=", "cga_layout="), dict(vars(gl)))
 
 
-def compile_case(case):
-    """One golden case compiled by this venv's Triton (LIVE False, as the golden files)."""
+def compile_case(case, live=False):
+    """One golden case compiled by this venv's Triton (LIVE False, as the golden
+    files; True: the barrier tests/gpu/triton_wavefronts.py --live runs)."""
     import triton
     from triton.backends.compiler import GPUTarget
     from triton.experimental.gluon._runtime import GluonASTSource
@@ -40,7 +41,7 @@ def compile_case(case):
     if mode != "copy":
         key = "R2" if mode == "convert" else "S"
         sig[key], consts[key] = "constexpr", layout(case[mode])
-        sig["LIVE"], consts["LIVE"] = "constexpr", False
+        sig["LIVE"], consts["LIVE"] = "constexpr", live
     attrs = {(0,): [["tt.divisibility", 16]], (1,): [["tt.divisibility", 16]]}
     src = GluonASTSource(fn=co.kernels()[mode], signature=sig, constexprs=consts, attrs=attrs)
     k = triton.compile(src, target=GPUTarget("cuda", int(case["target"][3:]), 32),
@@ -52,8 +53,7 @@ def main():
     if len(sys.argv) != 4:
         sys.exit(__doc__)
     path, line_no, out = sys.argv[1], int(sys.argv[2]), sys.argv[3]
-    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
-        case = json.loads(f.readlines()[line_no - 1])
+    case = read_jsonl(path)[line_no - 1]
     k = compile_case(case)
     os.makedirs(out, exist_ok=True)
     for ext in ("ttgir", "llir", "ptx"):

@@ -23,16 +23,18 @@ import sys
 SKIP = 77
 
 
+def read_jsonl(path):
+    """The JSON lines of a golden file, plain or gzip-compressed (.gz)."""
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as lines:
+        return [json.loads(line) for line in lines if line.strip()]
+
+
 def golden_cases(golden_dir):
     """Every kernel of the codegen golden files in GOLDEN_DIR, in file order;
     the large held-out draws are kept gzip-compressed (codegen-*.jsonl.gz)."""
     files = sorted(glob.glob(os.path.join(golden_dir, "codegen-*.jsonl")) +
                    glob.glob(os.path.join(golden_dir, "codegen-*.jsonl.gz")))
-    cases = []
-    for f in files:
-        with (gzip.open(f, "rt") if f.endswith(".gz") else open(f)) as lines:
-            cases += [json.loads(line) for line in lines if line.strip()]
-    return cases
+    return [case for f in files for case in read_jsonl(f)]
 
 
 def kind_of(case):

@@ -27,7 +27,6 @@ the version that compiled each kernel.
 """
 import argparse
 import csv
-import gzip
 import json
 import os
 import subprocess
@@ -38,9 +37,8 @@ LOAD = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"
 
 
 def pick(golden, count, target):
-    with (gzip.open(golden, "rt") if golden.endswith(".gz") else open(golden)) as lines:
-        cases = [json.loads(l) for l in lines if l.strip()]
-    cases = [c for c in cases if c["target"] == target and ("via_shared" in c or "convert" in c)]
+    from codegen_golden import read_jsonl  # on the path once golden_kernels() ran
+    cases = [c for c in read_jsonl(golden) if c["target"] == target and ("via_shared" in c or "convert" in c)]
     step = max(1, len(cases) // count)
     return [dict(c, index=i) for i, c in enumerate(cases) if i % step == 0][:count]
 
@@ -59,27 +57,15 @@ def cubins(args):
     each to OUT/INDEX.cubin, and writes OUT/cases.jsonl: per case its kernel's
     name, shared bytes and parameter count (or the compile error)."""
     import triton
-    from triton.backends.compiler import GPUTarget
-    from triton.experimental.gluon._runtime import GluonASTSource
-    ks, _ = golden_kernels()
-    from codegen_case_ir import layout  # on the path once golden_kernels() ran
-    from codegen_oracle import DTYPE
+    golden_kernels()  # puts tests/conformance on the path
+    from codegen_case_ir import compile_case
     version = ".".join(triton.__version__.split(".")[:2])
     os.makedirs(args.out, exist_ok=True)
-    attrs = {(0,): [["tt.divisibility", 16]], (1,): [["tt.divisibility", 16]]}
     with open(os.path.join(args.out, "cases.jsonl"), "w") as meta:
         for c in pick(args.golden, args.count, args.target):
-            mode = "via_shared" if "via_shared" in c else "convert"
-            m, n = c["shape"]
-            sig = {"in_ptr": DTYPE[c["bits"]], "out_ptr": DTYPE[c["bits"]], "M": "constexpr", "N": "constexpr",
-                   "R": "constexpr", "S" if mode == "via_shared" else "R2": "constexpr", "LIVE": "constexpr"}
-            consts = {"M": m, "N": n, "R": layout(c["load"]),
-                      "S" if mode == "via_shared" else "R2": layout(c[mode]), "LIVE": args.live}
             rec = {"index": c["index"], "triton": version}
             try:
-                k = triton.compile(GluonASTSource(fn=ks[mode], signature=sig, constexprs=consts, attrs=attrs),
-                                   target=GPUTarget("cuda", int(args.target[3:]), 32),
-                                   options={"num_warps": c["num_warps"]})
+                k = compile_case(c, live=args.live)
                 if getattr(k.metadata, "global_scratch_size", 0):
                     raise RuntimeError("the kernel asks for global scratch memory")
                 with open(os.path.join(args.out, "%d.cubin" % c["index"]), "wb") as f:
