@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 #include <set>
+#include <tuple>
 
 #include "../analysis/conversion.h"
 #include "../analysis/swizzle.h"
@@ -228,8 +229,8 @@ std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool tra
   if (trans && bits == 8) shape = store ? "m16n8" : "m16n16", type = "b8";
   in.mnemonic = std::string(store ? "stmatrix" : "ldmatrix") + ".sync.aligned." + shape + ".x" + std::to_string(vec) +
                 (trans ? ".trans" : "") + ".shared." + type;
-  // row addresses of one matrix: the first addr_regs registers outside the tile, then the row lanes
-  std::vector<int> addr(rest.begin(), rest.begin() + addr_regs);
+  // row addresses of one matrix: addr_regs registers outside the tile (the
+  // row registers), then the row lanes
   const std::vector<int> row_lanes = trans ? std::vector<int>{0, 1} : std::vector<int>{2, 3, 4};
   auto row_bases_of = [&](const std::vector<int>& regs) {
     std::vector<int64_t> bases;
@@ -237,13 +238,24 @@ std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool tra
     for (int l : row_lanes) bases.push_back(c.lane[l]);
     return bases;
   };
-  // 3.9 takes as the row registers (.trans only) those whose rows reach the
-  // most 16-byte bank groups, the first such in register order; 3.6 the
-  // first ones (both held to the wheels' IR for 16-bit data, the byte forms
-  // unchecked): registers 64, 8 and lanes 128, 256 give 3.9 rows 8 apart
-  if (t.version == TritonVersion::v3_9 && addr_regs > 0) {
-    auto groups = [&](const std::vector<int>& regs) {
-      const std::vector<int64_t> bases = row_bases_of(regs);
+  std::vector<int> addr;
+  if (t.version == TritonVersion::v3_6 || addr_regs == 0) {
+    // 3.6: the first registers outside the tile, a byte form counting first
+    // register addr_regs (the fragment's place of the row's second half)
+    const int lead = trans && bits == 8 ? addr_regs : -1;
+    if (lead >= 0 && std::find(tile.begin(), tile.end(), lead) == tile.end()) addr.push_back(lead);
+    for (int i : rest)
+      if (static_cast<int>(addr.size()) < addr_regs && i != lead) addr.push_back(i);
+  } else {
+    // 3.9: the ordered choice whose 8-row phase (the row registers, then the
+    // first row lanes) reaches the most 16-byte bank groups, then the most
+    // registers of the first 32-bit word, then the most in their own place;
+    // the first such: registers 64, 8 and lanes 128, 256 give 16-bit rows 8 apart
+    const int word_regs = log2i(32 / bits);
+    auto cost = [&](const std::vector<int>& regs) {
+      std::vector<int64_t> bases;
+      for (int i : regs) bases.push_back(c.reg[i]);
+      for (int k = 0; k < 3 - addr_regs; ++k) bases.push_back(c.lane[row_lanes[k]]);
       std::set<int64_t> seen;
       for (int64_t r = 0; r < (int64_t{1} << bases.size()); ++r) {
         int64_t off = 0;
@@ -251,18 +263,21 @@ std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool tra
           if (r >> k & 1) off ^= bases[k];
         seen.insert(off * bits / 128 % 8);
       }
-      return seen.size();
+      int word = 0, placed = 0;
+      for (size_t p = 0; p < regs.size(); ++p) word += regs[p] < word_regs, placed += regs[p] == static_cast<int>(p);
+      return std::tuple(-static_cast<int>(seen.size()), -word, -placed);
     };
-    size_t best = groups(addr);
+    std::optional<std::tuple<int, int, int>> best;
     std::vector<int> pick(addr_regs);
-    auto choose = [&](auto&& self, size_t from, int k) -> void {
+    auto choose = [&](auto&& self, int k) -> void {
       if (k == addr_regs) {
-        if (const size_t g = groups(pick); g > best) best = g, addr = pick;
+        if (auto v = cost(pick); !best || v < *best) best = v, addr = pick;
         return;
       }
-      for (size_t j = from; j < rest.size(); ++j) pick[k] = rest[j], self(self, j + 1, k + 1);
+      for (int i : rest)
+        if (std::find(pick.begin(), pick.begin() + k, i) == pick.begin() + k) pick[k] = i, self(self, k + 1);
     };
-    choose(choose, 0, 0);
+    choose(choose, 0);
   }
   std::vector<int> outer = all_but(n, [&] {
     std::vector<int> u = tile;

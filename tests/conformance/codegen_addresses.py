@@ -16,7 +16,8 @@ The sets of (thread, byte) written and read are compared as digests; the
 golden file keeps one line per kernel (its codegen options, the digests and
 the byte counts), so CI needs no wheel.
 
-  codegen_addresses.py record GOLDEN.jsonl[.gz] OUT.jsonl --count N   (in a venv)
+  codegen_addresses.py record GOLDEN.jsonl[.gz]... OUT.jsonl --count N [--mnemonic TEXT]   (in a venv;
+                                                                       distinct kernels of the files in order)
   codegen_addresses.py check ADDR.jsonl CLI [--min-equal N]          (exit 1 on a difference, or
                                                                        fewer than N equal)
 """
@@ -161,9 +162,11 @@ class Kernel:
         """(kind, address value, bytes per thread, lanes that address) of each shared access in order."""
         out = []
         for line in self.order:
-            m = re.search(r"@llvm\.nvvm\.(ldmatrix|stmatrix)\.sync\.aligned\.m8n8\.x(\d)(?:\.trans)?\.b16\.p3\(ptr addrspace\(3\)(?: \w+)* (%[\w.]+)", line)
+            m = re.search(r"@llvm\.nvvm\.(ldmatrix|stmatrix)\.sync\.aligned\.(m8n8|m16n8|m16n16)\.x(\d)(?:\.trans)?\.b(?:16|8)\.p3\(ptr addrspace\(3\)(?: \w+)* (%[\w.]+)", line)
             if m:
-                out.append(("load" if m.group(1) == "ldmatrix" else "store", m.group(3), 16, 8 * int(m.group(2))))
+                # every addressing lane names one 16-byte row: 8 rows a matrix, 16 of an m16n16 one
+                rows = 16 if m.group(2) == "m16n16" else 8
+                out.append(("load" if m.group(1) == "ldmatrix" else "store", m.group(4), 16, rows * int(m.group(3))))
                 continue
             if line.startswith("declare"):
                 continue
@@ -238,7 +241,14 @@ def model_bytes(report, bits):
 
 def record(args):
     from codegen_case_ir import compile_case
-    cases = [c for c in read_jsonl(args.golden) if "via_shared" in c or "convert" in c]
+    cases, seen = [], set()
+    for path in args.golden:
+        for c in read_jsonl(path):
+            key = json.dumps({k: c[k] for k in KEYS + ("num_warps",) if k in c}, sort_keys=True)
+            if ("via_shared" in c or "convert" in c) and key not in seen and (
+                    args.mnemonic is None or any(args.mnemonic in m for m in c.get("ptx_per_thread", {}))):
+                seen.add(key)
+                cases.append(c)
     step = max(1, len(cases) // args.count)
     done = 0
     with open(args.out, "a") as out:
@@ -286,9 +296,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("record")
-    r.add_argument("golden")
+    r.add_argument("golden", nargs="+")
     r.add_argument("out")
     r.add_argument("--count", type=int, default=200)
+    r.add_argument("--mnemonic", help="only kernels with a PTX mnemonic containing this text")
     c = sub.add_parser("check")
     c.add_argument("golden")
     c.add_argument("cli")

@@ -96,6 +96,28 @@ TEST_CASE("codegen: 3.9's .trans matrices take the row register that reaches the
   }
 }
 
+TEST_CASE("codegen: the rows of the byte .trans matrices (sm_100) are Triton's", "[codegen]") {
+  // as the wheels' IR addresses (codegen_addresses.py, golden/addresses-b8-*):
+  // 3.6 counts the fragment's register 1 (stmatrix) or 2 (ldmatrix) first, so
+  // this tile's stmatrix rows are 16 bytes apart (two per bank group), not 2;
+  // 3.9 judges an ldmatrix.m16n16 by its first 8 rows (two registers and one
+  // lane), which here reach all eight bank groups
+  const char* dot = "DotOperandLayout(operand_index=1, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 1], "
+                    "instr_shape=[16, 8], cga_layout=[]), k_width=1)";
+  const char* flat = "NVMMASharedLayout(swizzle_byte_width=0, element_bitwidth=8, rank=2, transposed=False, fp4_padded=False, cga_layout=[])";
+  const char* mma = "NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 16, 32], cga_layout=[])";
+  const char* swz = "NVMMASharedLayout(swizzle_byte_width=128, element_bitwidth=8, rank=2, transposed=True, fp4_padded=False, cga_layout=[])";
+  for (auto [v, reg, shared, shape, store, load] :
+       {std::tuple{ls::TritonVersion::v3_6, dot, flat, ls::Shape{32, 16}, 8, 8}, std::tuple{ls::TritonVersion::v3_9, dot, flat, ls::Shape{32, 16}, 4, 8},
+        std::tuple{ls::TritonVersion::v3_6, mma, swz, ls::Shape{128, 16}, 16, 32}, std::tuple{ls::TritonVersion::v3_9, mma, swz, ls::Shape{128, 16}, 16, 16}}) {
+    auto r = cg::via_shared(at(reg, shape), at(shared, shape), 8, {v, 100});
+    REQUIRE(r.ptx_per_thread.count("stmatrix.sync.aligned.m16n8.x4.trans.shared.b8") == 1);
+    REQUIRE(r.ptx_per_thread.count("ldmatrix.sync.aligned.m16n16.x2.trans.shared.b8") == 1);
+    CHECK(r.shared_store_wavefronts == store);
+    CHECK(r.shared_load_wavefronts == load);
+  }
+}
+
 TEST_CASE("codegen: ldmatrix serves 32-bit data", "[codegen]") {
   auto r = cg::via_convert(at("BlockedLayout([1, 1], [1, 32], [1, 4], [1, 0])", {128, 128}),
                            at("BlockedLayout([1, 1], [32, 1], [4, 1], [0, 1])", {128, 128}), 32, {ls::TritonVersion::v3_6, 90});
