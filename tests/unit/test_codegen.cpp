@@ -98,10 +98,12 @@ TEST_CASE("codegen: 3.9's .trans matrices take the row register that reaches the
 
 TEST_CASE("codegen: the rows of the byte .trans matrices (sm_100) are Triton's", "[codegen]") {
   // as the wheels' IR addresses (codegen_addresses.py, golden/addresses-b8-*):
-  // 3.6 counts the fragment's register 1 (stmatrix) or 2 (ldmatrix) first, so
-  // this tile's stmatrix rows are 16 bytes apart (two per bank group), not 2;
-  // 3.9 judges an ldmatrix.m16n16 by its first 8 rows (two registers and one
-  // lane), which here reach all eight bank groups
+  // 3.6 counts the fragment's register 1 (stmatrix) or 2 (ldmatrix) first: the
+  // dot operand's registers hold bytes 64, 128, 256, 8 and its row lanes 16,
+  // 32, so its stmatrix row register is 128, whose rows share bank groups two
+  // by two (8 store wavefronts; 4 with 64); 3.9 judges an ldmatrix.m16n16 by
+  // its first 8 rows (two registers, one lane): the MMA tile's then reach all
+  // eight groups (16 load wavefronts; 32 judged by all 16 rows)
   const char* dot = "DotOperandLayout(operand_index=1, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 1], "
                     "instr_shape=[16, 8], cga_layout=[]), k_width=1)";
   const char* flat = "NVMMASharedLayout(swizzle_byte_width=0, element_bitwidth=8, rank=2, transposed=False, fp4_padded=False, cga_layout=[])";
