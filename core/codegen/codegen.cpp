@@ -253,9 +253,8 @@ std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool tra
     // the first such: registers 64, 8 and lanes 128, 256 give 16-bit rows 8 apart
     const int word_regs = log2i(32 / bits);
     auto cost = [&](const std::vector<int>& regs) {
-      std::vector<int64_t> bases;
-      for (int i : regs) bases.push_back(c.reg[i]);
-      for (int k = 0; k < 3 - addr_regs; ++k) bases.push_back(c.lane[row_lanes[k]]);
+      std::vector<int64_t> bases = row_bases_of(regs);
+      bases.resize(3);
       std::set<int64_t> seen;
       for (int64_t r = 0; r < (int64_t{1} << bases.size()); ++r) {
         int64_t off = 0;
