@@ -173,7 +173,8 @@ Plan make_plan(const SharedRequest& r) {
     << "template <class V> __device__ V make(unsigned s) { return (V)(s * 2654435761u); }\n"
     << "template <> __device__ uint2_ make<uint2_>(unsigned s) { return {s * 2654435761u, s}; }\n"
     << "template <> __device__ uint4_ make<uint4_>(unsigned s) { return {s * 2654435761u, s, ~s, s ^ 0x5bd1e995u}; }\n"
-    << "extern \"C\" __global__ void ls_shared(const int* __restrict__ so, const int* __restrict__ lo, unsigned* out,"
+    << "extern \"C\" __global__ void __launch_bounds__(" << p.threads
+    << ") ls_shared(const int* __restrict__ so, const int* __restrict__ lo, unsigned* out,"
     << " long long* cycles) {\n"
     << "  extern __shared__ __align__(16) unsigned char smem[];\n"
     << "  const int t = threadIdx.x;\n"
