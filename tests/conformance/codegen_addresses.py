@@ -104,7 +104,7 @@ class Kernel:
                 b = b if isinstance(b, list) else [b] * n
                 return [f(x, y) & MASK for x, y in zip(a, b)]
             return f(a, b) & MASK
-        m = re.match(r"icmp (eq|ne|ult|ugt|ule|uge|slt|sgt|sle|sge) \S+ (.+)$", e)
+        m = re.match(r"icmp (?:samesign )?(eq|ne|ult|ugt|ule|uge|slt|sgt|sle|sge) \S+ (.+)$", e)
         if m:
             a, b = (op(x) for x in split_list(m.group(2)))
             return int(COMPARE[m.group(1)](a, b))

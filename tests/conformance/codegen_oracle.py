@@ -28,7 +28,7 @@ are appended to RAW as they arrive; a rerun resumes where it stopped.
 
 Usage (inside the venv):
   codegen_oracle.py run RAW.jsonl [--seed S] [--sm90 N] [--convert N] [--sm80 N] [--sm100 N]
-                    [--gapped N] [--shuffle N] [--workers 2] [--ptx-dir DIR] [--limit K]
+                    [--gapped N] [--shuffle N] [--big N] [--workers 2] [--ptx-dir DIR] [--limit K]
   codegen_oracle.py textbook RAW.jsonl [--ptx-dir DIR]
   codegen_oracle.py golden RAW.jsonl OUT.jsonl          (plain Python is enough)
   codegen_oracle.py check-cli RAW.jsonl build/bin/layoutscope-cli
@@ -108,13 +108,13 @@ def log2(x):
     return x.bit_length() - 1
 
 
-def draw_shape(rng, nw, min_m=16, min_n=16):
-    """M, N powers of two in [16, 256], at most 64 (sometimes 128) elements per thread."""
+def draw_shape(rng, nw, min_m=16, min_n=16, max_log2=8, max_elems=16384, min_elems=0):
+    """M, N powers of two in [16, 2**max_log2], at most 64 (sometimes 128) elements per thread."""
     cap = 32 * nw * (128 if rng.random() < 0.2 else 64)
-    cap = min(cap, 16384)
+    cap = min(cap, max_elems)
     while True:
-        m, n = 1 << rng.randint(log2(min_m), 8), 1 << rng.randint(log2(min_n), 8)
-        if m * n <= cap or m == min_m and n == min_n:
+        m, n = 1 << rng.randint(log2(min_m), max_log2), 1 << rng.randint(log2(min_n), max_log2)
+        if m * n >= min_elems and (m * n <= cap or m == min_m and n == min_n):
             return [m, n]
 
 
@@ -237,26 +237,45 @@ def plan(seed, n90, nconv, n80, n100):
         for i, item in enumerate(g):
             tagged.append(((i + 0.5) / len(g), item))
     tagged.sort(key=lambda t: t[0])
+    return [draw_case(random.Random(f"{seed}:{group}:{idx}"), idx, group, cc, mode, k1, k2, bits)
+            for idx, (_, (group, cc, mode, k1, k2, bits)) in enumerate(tagged)]
+
+
+def draw_case(rng, idx, group, cc, mode, k1, k2, bits, warps=(1, 2, 4, 4, 8), max_log2=8, max_elems=16384,
+              min_elems=0):
+    nw = rng.choice(warps)
+    if "mma_v3" in (k1,) or "dot_v3" in (k1,) or (mode == "convert" and k2 in ("mma_v3", "dot_v3")):
+        nw = rng.choice([w for w in warps if w >= 4] or [4])
+    min_m = min_n = 16
+    transposed = rng.random() < 0.4
+    if mode == "via_shared" and k2.startswith("nvmma"):
+        # NVMMA needs one swizzle row (swizzle bytes) along the contiguous dim.
+        need = max(16, 8 * int(k2[5:]) // bits)
+        min_m, min_n = (need, 16) if transposed else (16, need)
+    shape = draw_shape(rng, nw, min_m, min_n, max_log2, max_elems, min_elems)
+    case = {"id": idx, "group": group, "cc": cc, "mode": mode, "kinds": [k1, k2], "bits": bits,
+            "num_warps": nw, "shape": shape, "load": draw_dist(rng, k1, nw, bits, shape)}
+    if mode == "via_shared":
+        case["via_shared"] = draw_shared(rng, k2, bits, shape, transposed)
+    else:
+        case["convert"] = draw_dist(rng, k2, nw, bits, shape)
+    return case
+
+
+def big_plan(seed, n, first_id):
+    """n sm_90 kernels of many warps (8 to 32) and dims up to 1024: every
+    fourth a conversion, the others round trips through every shared kind."""
     cases = []
-    for idx, (_, (group, cc, mode, k1, k2, bits)) in enumerate(tagged):
-        rng = random.Random(f"{seed}:{group}:{idx}")
-        nw = rng.choice([1, 2, 4, 4, 8])
-        if "mma_v3" in (k1,) or "dot_v3" in (k1,) or (mode == "convert" and k2 in ("mma_v3", "dot_v3")):
-            nw = rng.choice([4, 4, 8])
-        min_m = min_n = 16
-        transposed = rng.random() < 0.4
-        if mode == "via_shared" and k2.startswith("nvmma"):
-            # NVMMA needs one swizzle row (swizzle bytes) along the contiguous dim.
-            need = max(16, 8 * int(k2[5:]) // bits)
-            min_m, min_n = (need, 16) if transposed else (16, need)
-        shape = draw_shape(rng, nw, min_m, min_n)
-        case = {"id": idx, "group": group, "cc": cc, "mode": mode, "kinds": [k1, k2], "bits": bits,
-                "num_warps": nw, "shape": shape, "load": draw_dist(rng, k1, nw, bits, shape)}
-        if mode == "via_shared":
-            case["via_shared"] = draw_shared(rng, k2, bits, shape, transposed)
+    for k in range(n):
+        rng = random.Random(f"{seed}:big:{k}")
+        bits = BITS[k % 3]
+        k1 = DIST_KINDS[(k // 3) % len(DIST_KINDS)]
+        if k % 4 == 3:
+            mode, k2 = "convert", DIST_KINDS[(k // 21) % len(DIST_KINDS)]
         else:
-            case["convert"] = draw_dist(rng, k2, nw, bits, shape)
-        cases.append(case)
+            mode, k2 = "via_shared", SHARED_KINDS[(k // 21) % len(SHARED_KINDS)]
+        cases.append(draw_case(rng, first_id + k, "big90", 90, mode, k1, k2, bits, (8, 16, 16, 32), 10, 32768,
+                               min_elems=32 * 32))
     return cases
 
 
@@ -779,6 +798,7 @@ def main():
     ap.add_argument("--sm100", type=int, default=130)
     ap.add_argument("--gapped", type=int, default=0, help="sm_90 round trips through gapped shared layouts, after the rest")
     ap.add_argument("--shuffle", type=int, default=0, help="sm_90 conversions inside warps (shuffle_plan), after the rest")
+    ap.add_argument("--big", type=int, default=0, help="sm_90 kernels of 8 to 32 warps and dims up to 1024 (big_plan), after the rest")
     ap.add_argument("--shared-kinds", default=",".join(SHARED_KINDS),
                     help="the shared kinds sm_90 round trips draw from, in this order (e.g. padded)")
     ap.add_argument("--workers", type=int, default=2)
@@ -810,6 +830,8 @@ def main():
         cases += gapped_plan(args.seed, args.gapped, len(cases))
     if args.cmd == "run" and args.shuffle:
         cases += shuffle_plan(args.seed, args.shuffle, len(cases))
+    if args.cmd == "run" and args.big:
+        cases += big_plan(args.seed, args.big, len(cases))
     if args.limit is not None:
         cases = cases[:args.limit]
     # Warm up in the parent: children forked from a process that has compiled
