@@ -28,7 +28,7 @@ are appended to RAW as they arrive; a rerun resumes where it stopped.
 
 Usage (inside the venv):
   codegen_oracle.py run RAW.jsonl [--seed S] [--sm90 N] [--convert N] [--sm80 N] [--sm100 N]
-                    [--gapped N] [--shuffle N] [--big N] [--workers 2] [--ptx-dir DIR] [--limit K]
+                    [--gapped N] [--shuffle N] [--big N [--big-cc 80|100]] [--workers 2] [--ptx-dir DIR] [--limit K]
   codegen_oracle.py textbook RAW.jsonl [--ptx-dir DIR]
   codegen_oracle.py golden RAW.jsonl OUT.jsonl          (plain Python is enough)
   codegen_oracle.py check-cli RAW.jsonl build/bin/layoutscope-cli
@@ -243,6 +243,7 @@ def plan(seed, n90, nconv, n80, n100):
 
 def draw_case(rng, idx, group, cc, mode, k1, k2, bits, warps=(1, 2, 4, 4, 8), max_log2=8, max_elems=16384,
               min_elems=0):
+    """One kernel of the given kinds: its warps, shape and layouts drawn from rng."""
     nw = rng.choice(warps)
     if "mma_v3" in (k1,) or "dot_v3" in (k1,) or (mode == "convert" and k2 in ("mma_v3", "dot_v3")):
         nw = rng.choice([w for w in warps if w >= 4] or [4])
@@ -262,20 +263,20 @@ def draw_case(rng, idx, group, cc, mode, k1, k2, bits, warps=(1, 2, 4, 4, 8), ma
     return case
 
 
-def big_plan(seed, n, first_id):
-    """n sm_90 kernels of many warps (8 to 32) and dims up to 1024: every
+def big_plan(seed, n, first_id, cc=90):
+    """n kernels of many warps (8 to 32) and dims up to 1024 for sm_CC: every
     fourth a conversion, the others round trips through every shared kind."""
     cases = []
     for k in range(n):
-        rng = random.Random(f"{seed}:big:{k}")
+        rng = random.Random(f"{seed}:big:{k}" if cc == 90 else f"{seed}:big{cc}:{k}")
         bits = BITS[k % 3]
         k1 = DIST_KINDS[(k // 3) % len(DIST_KINDS)]
         if k % 4 == 3:
             mode, k2 = "convert", DIST_KINDS[(k // 21) % len(DIST_KINDS)]
         else:
             mode, k2 = "via_shared", SHARED_KINDS[(k // 21) % len(SHARED_KINDS)]
-        cases.append(draw_case(rng, first_id + k, "big90", 90, mode, k1, k2, bits, (8, 16, 16, 32), 10, 32768,
-                               min_elems=32 * 32))
+        cases.append(draw_case(rng, first_id + k, f"big{cc}", cc, mode, k1, k2, bits, (8, 16, 16, 32), 10, 32768,
+                               min_elems=32 * 32))  # an element for each of 32 warps' threads
     return cases
 
 
@@ -798,7 +799,8 @@ def main():
     ap.add_argument("--sm100", type=int, default=130)
     ap.add_argument("--gapped", type=int, default=0, help="sm_90 round trips through gapped shared layouts, after the rest")
     ap.add_argument("--shuffle", type=int, default=0, help="sm_90 conversions inside warps (shuffle_plan), after the rest")
-    ap.add_argument("--big", type=int, default=0, help="sm_90 kernels of 8 to 32 warps and dims up to 1024 (big_plan), after the rest")
+    ap.add_argument("--big", type=int, default=0, help="kernels of 8 to 32 warps and dims up to 1024 (big_plan), after the rest")
+    ap.add_argument("--big-cc", type=int, default=90, choices=(80, 90, 100), help="the target of the --big kernels")
     ap.add_argument("--shared-kinds", default=",".join(SHARED_KINDS),
                     help="the shared kinds sm_90 round trips draw from, in this order (e.g. padded)")
     ap.add_argument("--workers", type=int, default=2)
@@ -831,7 +833,7 @@ def main():
     if args.cmd == "run" and args.shuffle:
         cases += shuffle_plan(args.seed, args.shuffle, len(cases))
     if args.cmd == "run" and args.big:
-        cases += big_plan(args.seed, args.big, len(cases))
+        cases += big_plan(args.seed, args.big, len(cases), args.big_cc)
     if args.limit is not None:
         cases = cases[:args.limit]
     # Warm up in the parent: children forked from a process that has compiled
