@@ -69,5 +69,21 @@ int main() {
   const Timing m = time_us([&] { cg::via_shared(sliced, linear, 8, {ls::TritonVersion::v3_6, 90}); }, 51);
   std::printf("codegen 128x16 8-bit, 3.6 misaddressed (stores repeat):   %6.1f us median, %6.1f us fastest\n", m.median,
               m.fastest);
+  // the largest golden CTA (seed-2520 3.9 line 111): 16 warps, 1,024 padded
+  // accesses per thread each way, every warp instruction evaluated
+  auto big = ls::parse_layout(
+      "SliceLayout(dim=1, parent=BlockedLayout(size_per_thread=[2, 8, 1], threads_per_warp=[4, 2, 4], "
+      "warps_per_cta=[2, 8, 1], order=[1, 0, 2], cga_layout=[]))");
+  auto padded = ls::parse_layout(
+      "PaddedSharedLayout(interval_padding_pairs=[[128, 8], [512, 1]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+      "[0, 16], [0, 32], [0, 64], [0, 128], [0, 256], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], "
+      "block_bases=[], shape=[64, 512])");
+  big.shape = padded.shape = {64, 512};
+  const Timing b = time_us([&] { cg::via_shared(big, padded, 32, t); }, 21);
+  std::printf("codegen 64x512 32-bit, 16 warps via padded shared:    %8.1f us median, %8.1f us fastest\n", b.median,
+              b.fastest);
+  const Timing d = time_us([&] { cg::via_shared(big, padded, 32, t, true); }, 21);
+  std::printf("the same with every instruction's lanes (the GUI's):  %8.1f us median, %8.1f us fastest\n", d.median,
+              d.fastest);
   return 0;
 }

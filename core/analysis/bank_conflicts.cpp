@@ -15,12 +15,15 @@ void check_element_bits(int32_t bits) {
           "--bits must be 8, 16, 32 or 64, not " + std::to_string(bits));
 }
 
-int32_t wavefronts(const std::vector<int64_t>& lane_bytes, int32_t access_bytes, std::vector<BankCollision>* collisions,
+int32_t wavefronts(std::span<const int64_t> lane_bytes, int32_t access_bytes, std::vector<BankCollision>* collisions,
                    int32_t* ideal, bool plain_load) {
   const int32_t lanes = static_cast<int32_t>(lane_bytes.size());
+  require(lanes <= 32, "a warp instruction has at most 32 lanes, not " + std::to_string(lanes));
   const int32_t per_phase = access_bytes <= 4 ? 32 : access_bytes == 8 ? 16 : 8;
-  // the phases, as lists of lanes
-  std::vector<std::vector<int32_t>> phases;
+  // the phases: phase p is lanes order[start[p]] .. order[start[p + 1] - 1]
+  std::array<int32_t, 32> order;
+  std::array<int32_t, 33> start;
+  int32_t phases = 0, n = 0;
   if (plain_load && access_bytes > 4) {
     // 8- and 16-byte loads: each quad of lanes asks for its distinct
     // addresses; a phase takes quads in order while it asks for at most 16
@@ -28,43 +31,44 @@ int32_t wavefronts(const std::vector<int64_t>& lane_bytes, int32_t access_bytes,
     const int32_t cap = access_bytes == 8 ? 16 : 8, group = access_bytes == 8 ? 32 : 16;
     int32_t asked = cap;
     for (int32_t q = 0; q < lanes; q += 4) {
-      std::vector<int32_t> quad;
+      const int32_t first = n;
       int32_t distinct = 0;
       for (int32_t l = q; l < std::min(lanes, q + 4); ++l) {
         if (lane_bytes[l] < 0) continue;
         bool seen = false;
-        for (int32_t k : quad) seen = seen || lane_bytes[k] == lane_bytes[l];
+        for (int32_t k = first; k < n; ++k) seen = seen || lane_bytes[order[k]] == lane_bytes[l];
         distinct += seen ? 0 : 1;
-        quad.push_back(l);
+        order[n++] = l;
       }
       if (q % group == 0) asked = cap;  // a new group starts a new phase
-      if (quad.empty()) continue;
+      if (n == first) continue;
       if (asked + distinct > cap) {
-        phases.emplace_back();
+        start[phases++] = first;
         asked = 0;
       }
-      phases.back().insert(phases.back().end(), quad.begin(), quad.end());
       asked += distinct;
     }
   } else {
     for (int32_t p0 = 0; p0 < lanes; p0 += per_phase) {
-      phases.emplace_back();
+      start[phases++] = n;
       for (int32_t l = p0; l < std::min(lanes, p0 + per_phase); ++l)
-        if (lane_bytes[l] >= 0) phases.back().push_back(l);
+        if (lane_bytes[l] >= 0) order[n++] = l;
     }
   }
+  start[phases] = n;
   int32_t total = 0, best = 0;
   // distinct words per bank in one phase (a lane touches each bank at most once)
   std::array<std::array<int64_t, 32>, 32> words;
   std::array<int32_t, 32> count;
-  for (size_t p = 0; p < phases.size(); ++p) {
-    if (phases[p].empty()) continue;
+  for (int32_t p = 0; p < phases; ++p) {
+    if (start[p] == start[p + 1]) continue;
     count.fill(0);
-    for (int32_t l : phases[p]) {
-      for (int64_t w = lane_bytes[l] / 4; w <= (lane_bytes[l] + access_bytes - 1) / 4; ++w) {
+    for (int32_t k = start[p]; k < start[p + 1]; ++k) {
+      const int64_t b = lane_bytes[order[k]];
+      for (int64_t w = b / 4; w <= (b + access_bytes - 1) / 4; ++w) {
         auto& v = words[w % 32];
-        int32_t& n = count[w % 32];
-        if (std::find(v.begin(), v.begin() + n, w) == v.begin() + n && n < 32) v[n++] = w;
+        int32_t& c = count[w % 32];
+        if (std::find(v.begin(), v.begin() + c, w) == v.begin() + c && c < 32) v[c++] = w;
       }
     }
     const int32_t wf = std::max(1, *std::max_element(count.begin(), count.end()));
@@ -73,13 +77,15 @@ int32_t wavefronts(const std::vector<int64_t>& lane_bytes, int32_t access_bytes,
     if (collisions && wf > 1) {
       for (int32_t b = 0; b < 32; ++b) {
         if (count[b] < 2) continue;
-        BankCollision c{static_cast<int32_t>(p), b, count[b], {}};
-        for (int32_t l : phases[p])
-          for (int64_t w = lane_bytes[l] / 4; w <= (lane_bytes[l] + access_bytes - 1) / 4; ++w)
+        BankCollision c{p, b, count[b], {}};
+        for (int32_t k = start[p]; k < start[p + 1]; ++k) {
+          const int64_t a = lane_bytes[order[k]];
+          for (int64_t w = a / 4; w <= (a + access_bytes - 1) / 4; ++w)
             if (w % 32 == b) {
-              c.lanes.push_back(l);
+              c.lanes.push_back(order[k]);
               break;
             }
+        }
         collisions->push_back(std::move(c));
       }
     }
@@ -106,9 +112,8 @@ std::string plain_name(bool store, int32_t access_bits) {
 
 // Counts one instruction; `elem_bytes` turns the lanes' offsets into addresses.
 void add_access(SharedOpReport& r, SharedAccess a, int32_t elem_bytes, int32_t access_bytes, bool plain_load) {
-  std::vector<int64_t> bytes(a.lane_offset.size(), -1);
-  for (size_t l = 0; l < bytes.size(); ++l)
-    if (a.lane_offset[l] >= 0) bytes[l] = a.lane_offset[l] * elem_bytes;
+  LaneOffsets bytes;
+  for (size_t l = 0; l < bytes.size(); ++l) bytes[l] = a.lane_offset[l] >= 0 ? a.lane_offset[l] * elem_bytes : -1;
   a.wavefronts = wavefronts(bytes, access_bytes, &a.collisions, &a.ideal, plain_load);
   r.instructions += 1;
   r.wavefronts += a.wavefronts;
@@ -141,7 +146,7 @@ SharedOpReport analyze(const ThreadOffsets& t, const std::vector<std::vector<int
         a.block = w / t.warps;
         a.warp = w % t.warps;
         a.index = static_cast<int32_t>(i);
-        a.lane_offset.assign(32, -1);
+        a.lane_offset.fill(-1);
         for (int32_t l = 0; l < 32; ++l)
           if (i < runs[l].size()) a.lane_offset[l] = runs[l][i];
         add_access(r, std::move(a), bits / 8, bytes, !store);
@@ -166,7 +171,7 @@ SharedOpReport analyze(const ThreadOffsets& t, const std::vector<std::vector<int
       a.block = w / t.warps;
       a.warp = w % t.warps;
       a.index = static_cast<int32_t>(k);
-      a.lane_offset.assign(32, -1);
+      a.lane_offset.fill(-1);
       for (int32_t j = 0; j < m; ++j) {
         std::array<int64_t, 8> row{};
         for (int32_t q = 0; q < 8; ++q) {

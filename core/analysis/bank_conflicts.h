@@ -28,9 +28,11 @@
 // the bank and the span of the lane bases (minus the top log2(v*bits/32)).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -56,12 +58,15 @@ struct BankCollision {
   std::vector<int32_t> lanes;   // lanes touching them
 };
 
+// Per lane of a warp: an element offset, -1 for an idle lane.
+using LaneOffsets = std::array<int64_t, 32>;
+
 // One warp instruction.
 struct SharedAccess {
   int64_t block = 0, warp = 0;
   int32_t index = 0;                // instruction number within the warp
-  std::vector<int64_t> lane_offset; // 32 entries: the element offset each lane
-                                    // starts at (ldmatrix: its row address), -1 idle
+  LaneOffsets lane_offset{};        // the element offset each lane starts at
+                                    // (ldmatrix: its row address), -1 idle
   int32_t wavefronts = 0;
   int32_t ideal = 0;
   std::vector<BankCollision> collisions;
@@ -118,7 +123,7 @@ PhysicalOffset physical_offset_of(const Spec& shared);
 // order while they ask for at most 128 bytes (16 addresses of 8 bytes in the
 // warp, 8 of 16 bytes within one half-warp); counted on an H200,
 // bench/RESULTS.md 2026-11-23 and 2026-11-27.
-int32_t wavefronts(const std::vector<int64_t>& lane_bytes, int32_t access_bytes,
+int32_t wavefronts(std::span<const int64_t> lane_bytes, int32_t access_bytes,
                    std::vector<BankCollision>* collisions = nullptr, int32_t* ideal = nullptr,
                    bool plain_load = false);
 

@@ -1,6 +1,7 @@
 #include "report_json.h"
 
 #include <nlohmann/json.hpp>
+#include <span>
 
 #include "../error.h"
 #include "../io/batch.h"
@@ -15,7 +16,7 @@ std::string json_string(const std::string& s) {
 
 namespace {
 
-std::string ints(const std::vector<int64_t>& v) {
+std::string ints(std::span<const int64_t> v) {
   std::string s = "[";
   for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
   return s + "]";
@@ -26,7 +27,7 @@ std::string collisions(const std::vector<BankCollision>& cs) {
   for (size_t i = 0; i < cs.size(); ++i) {
     auto& c = cs[i];
     s += (i ? ", " : "") + std::string("{\"phase\": ") + std::to_string(c.phase) + ", \"bank\": " + std::to_string(c.bank) +
-         ", \"words\": " + std::to_string(c.words) + ", \"lanes\": " + ints({c.lanes.begin(), c.lanes.end()}) + "}";
+         ", \"words\": " + std::to_string(c.words) + ", \"lanes\": " + ints(std::vector<int64_t>(c.lanes.begin(), c.lanes.end())) + "}";
   }
   return s + "]";
 }

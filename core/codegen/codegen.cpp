@@ -1,6 +1,7 @@
 #include "codegen.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <set>
 #include <tuple>
@@ -148,25 +149,24 @@ void repeat_first(Instr& in) {
   in.ideal += in.accesses.front().ideal;
 }
 
-// Adds one warp instruction's lanes (element offsets) to `in`.
-// Without padding, the lanes' offsets are a fixed XOR pattern XOR-ed with a
-// per-instruction constant, which only permutes the banks: every warp
-// instruction of an op costs what the first does, so only the first is
-// evaluated unless `details` asks for all.
-void add_warp_instr(Instr& in, int64_t warp, int32_t index, std::vector<int64_t> lane_offset, int32_t bits,
+// Adds one warp instruction's lanes (element offsets) to `in`; the banks
+// that collide only for `details`. Without padding, the lanes' offsets are a
+// fixed XOR pattern XOR-ed with a per-instruction constant, which only
+// permutes the banks: every warp instruction of an op costs what the first
+// does, so callers evaluate only the first unless `details` asks for all.
+void add_warp_instr(Instr& in, int64_t warp, int32_t index, LaneOffsets lane_offset, int32_t bits,
                     int32_t access_bytes, const PhysicalOffset& phys, bool details) {
-  if (!details && !phys && !in.accesses.empty()) return repeat_first(in);
   SharedAccess a;
   a.warp = warp;
   a.index = index;
-  std::vector<int64_t> bytes(lane_offset.size(), -1);
-  for (size_t l = 0; l < lane_offset.size(); ++l)
-    if (lane_offset[l] >= 0) {
-      if (phys) lane_offset[l] = phys(lane_offset[l]);
-      bytes[l] = lane_offset[l] * bits / 8;
-    }
-  a.lane_offset = std::move(lane_offset);
-  a.wavefronts = wavefronts(bytes, access_bytes, &a.collisions, &a.ideal, in.mnemonic.rfind("ld.shared", 0) == 0);
+  LaneOffsets bytes;
+  for (size_t l = 0; l < 32; ++l) {
+    if (lane_offset[l] >= 0 && phys) lane_offset[l] = phys(lane_offset[l]);
+    bytes[l] = lane_offset[l] >= 0 ? lane_offset[l] * bits / 8 : -1;
+  }
+  a.lane_offset = lane_offset;
+  a.wavefronts = wavefronts(bytes, access_bytes, details ? &a.collisions : nullptr, &a.ideal,
+                            in.mnemonic.rfind("ld.shared", 0) == 0);
   in.warp_instructions += 1;
   in.wavefronts += a.wavefronts;
   in.ideal += a.ideal;
@@ -297,7 +297,8 @@ std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool tra
         repeat_first(in);
         continue;
       }
-      std::vector<int64_t> lanes(32, -1);
+      LaneOffsets lanes;
+      lanes.fill(-1);
       for (int j = 0; j < vec; ++j) {
         int64_t base = wbase ^ xor_bits(c.reg, outer, m0 + j);
         for (int r = 0; r < rows && j * rows + r < 32; ++r) {
@@ -307,7 +308,7 @@ std::optional<Instr> try_matrix(const Cvt& c, int32_t bits, bool store, bool tra
           lanes[j * rows + r] = off;
         }
       }
-      add_warp_instr(in, w, static_cast<int32_t>(m0 / vec), std::move(lanes), bits, 16, {}, details);
+      add_warp_instr(in, w, static_cast<int32_t>(m0 / vec), lanes, bits, 16, {}, details);
     }
   }
   return in;
@@ -400,9 +401,9 @@ Instr plain(const Cvt& c, int32_t bits, bool store, int32_t max_elems, int32_t n
         continue;
       }
       const int64_t reg = xor_bits(c.reg, rest, i);
-      std::vector<int64_t> lanes(32);
+      LaneOffsets lanes;
       for (int l = 0; l < 32; ++l) lanes[l] = (thread_offset(c, w, l) ^ reg) & align;
-      add_warp_instr(in, w, static_cast<int32_t>(i), std::move(lanes), bits, in.bytes_per_lane, {}, details);
+      add_warp_instr(in, w, static_cast<int32_t>(i), lanes, bits, in.bytes_per_lane, {}, details);
     }
   }
   return in;
@@ -669,6 +670,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
         ptxas_accesses(merged, store, !store && stores ? *stores : none, !r_shifted_right);
     if (sass.size() < merged.size()) in.ptxas = ptxas_merge(c, acc, merged, sass, phys, bits, store);
   }
+  const PhysicalOffset identity;
   for (int64_t w = 0; w < (int64_t{1} << c.warp.size()); ++w) {
     for (size_t i = 0; i < merged.size(); ++i) {
       if (!details && !mixed && !phys && !in.accesses.empty()) {  // costs what the first does
@@ -676,13 +678,13 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
         continue;
       }
       const LdStAccess& a = acc[merged[i].lead];
-      std::vector<int64_t> lanes(32);
+      LaneOffsets lanes;
       for (int l = 0; l < 32; ++l) lanes[l] = access_offset(c, w, l, a);
       const bool gap = merged[i].lead_gap != 0;  // it starts at an unused access below the lead
       if (gap)
         for (auto& x : lanes) x = (phys ? phys(x) : x) - merged[i].lead_gap * 8 / bits;
-      add_warp_instr(in, w, static_cast<int32_t>(i), std::move(lanes), bits, merged[i].bytes,
-                     gap ? PhysicalOffset{} : phys, details || mixed || gap);
+      add_warp_instr(in, w, static_cast<int32_t>(i), lanes, bits, merged[i].bytes, gap ? identity : phys,
+                     details);
     }
   }
   return in;

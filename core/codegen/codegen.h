@@ -101,8 +101,9 @@ struct Instr {
   std::string wrong_addresses;
   // shared only, one CTA: warp instructions, wavefronts, ideal wavefronts
   int64_t warp_instructions = 0, wavefronts = 0, ideal = 0;
-  // per warp instruction: lane offsets (elements), wavefronts; only the first
-  // unless `details` (without padding every instruction costs the same)
+  // per warp instruction: lane offsets (elements), wavefronts (colliding
+  // banks with `details`); only the first unless `details` or padding
+  // (without padding every instruction costs the same)
   std::vector<SharedAccess> accesses;
 };
 

@@ -18,6 +18,13 @@ def run(cli, args):
     return p.returncode, p.stdout, p.stderr
 
 
+def shared_batch(cli, name):
+    """Runs `gpu shared --batch` over tests/gpu/NAME; its result lines and stderr."""
+    cases = os.path.join(os.path.dirname(os.path.abspath(__file__)), name)
+    rc, out, err = run(cli, ["gpu", "shared", "--batch", cases])
+    return [json.loads(l) for l in out.strip().split("\n") if l.strip()], err
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--cli", required=True)
@@ -123,9 +130,7 @@ def main():
             check(f"convert copy {c['triton']} {m}x{n} {c['bits']}-bit: {r['ptx_per_thread']}", ok, out + err)
     check(f"Triton's convert_layout generated in {generated} copies ({said} said not)", generated >= 60)
     # Shared memory: counted wavefronts, conflicts and instructions equal the model's.
-    cases = os.path.join(os.path.dirname(os.path.abspath(__file__)), "shared_cases.jsonl")
-    rc, out, err = run(a.cli, ["gpu", "shared", "--batch", cases])
-    results = [json.loads(l) for l in out.strip().split("\n") if l.strip()]
+    results, err = shared_batch(a.cli, "shared_cases.jsonl")
     check(f"gpu shared ran {len(results)} cases", len(results) >= 50, err)
     for r in results:
         res = r.get("result", {})
@@ -136,9 +141,7 @@ def main():
     # the H200 95 of 98 agreed, the rest stores 1-4 wavefronts above 1024
     # (bench/RESULTS.md); a padded case is refused as misaligned and one whose
     # Triton 3.6 addresses are wrong (codegen's wrong_addresses) is not run.
-    cases = os.path.join(os.path.dirname(os.path.abspath(__file__)), "triton_shared_cases.jsonl")
-    rc, out, err = run(a.cli, ["gpu", "shared", "--batch", cases])
-    results = [json.loads(l) for l in out.strip().split("\n") if l.strip()]
+    results, err = shared_batch(a.cli, "triton_shared_cases.jsonl")
     ran = [r for r in results if "result" in r]
     agree = sum(r["result"]["agrees"] for r in ran)
     refused = [r for r in results if "error" in r]
@@ -149,9 +152,7 @@ def main():
     # threads) and execute the predicted instructions; at that size the H200
     # counts up to 0.6% more shared wavefronts than they cost, launch to launch
     # (bench/RESULTS.md, session 49), so wavefronts are held to within 2%.
-    cases = os.path.join(os.path.dirname(os.path.abspath(__file__)), "many_warps_cases.jsonl")
-    rc, out, err = run(a.cli, ["gpu", "shared", "--batch", cases])
-    results = [json.loads(l) for l in out.strip().split("\n") if l.strip()]
+    results, err = shared_batch(a.cli, "many_warps_cases.jsonl")
     check(f"gpu shared ran {len(results)} CTAs of 16-32 warps", len(results) == 4, err)
     for r in results:
         res = r.get("result", {})
