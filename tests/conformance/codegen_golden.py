@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Holds `layoutscope-cli codegen` to Triton's PTX: for every kernel of the golden files
 tests/conformance/golden/codegen-*.jsonl and codegen-*.jsonl.gz (made by the real Triton wheels;
-format in tests/conformance/README_codegen.md) the model's ptx_per_thread must equal Triton's exactly.
+format in tests/conformance/README_codegen.md) the model's ptx_per_thread must equal Triton's exactly,
+and its shared_bytes the compiled kernel's shared memory (Triton's metadata.shared) in every case.
 
 Cases fall into classes VERSION/TARGET/KIND/SHARED (KIND: via_shared, convert, copy; SHARED: the
 shared layout's kind for via_shared: swizzled, nvmma, padded, shared_linear; '-' otherwise).
@@ -113,10 +114,14 @@ def main():
     results = run_batches(args.cli, cases, args.jobs)
     stats = collections.OrderedDict()
     shown = collections.Counter()
+    shared_misses = []
     for case, (got, err) in zip(cases, results):
         cls = class_of(case)
         st = stats.setdefault(cls, [0, 0])
         st[1] += 1
+        if got is not None and got["shared_bytes"] != case["shared_bytes"]:
+            shared_misses.append("%s: shared_bytes %d, Triton's %d" % (
+                "/".join(cls), got["shared_bytes"], case["shared_bytes"]))
         if got is not None and got["ptx_per_thread"] == case["ptx_per_thread"]:
             st[0] += 1
             continue
@@ -134,6 +139,11 @@ def main():
     if total[1] == 0:
         print("SKIP: no golden case in the selected classes")
         return SKIP
+    print("shared_bytes equal to Triton's in %d of %d" % (total[1] - len(shared_misses), total[1]))
+    for m in shared_misses[:args.show]:
+        print("FAIL: " + m)
+    if shared_misses:
+        return 1
     if args.min_exact is None:
         return 0 if total[0] == total[1] else 1
     missed = sorted("/".join(c) for c, (ok, n) in stats.items() if ok < n and matches(strict, c))
