@@ -108,7 +108,9 @@ std::string codegen_report(const cli::Args& a) {
   for (auto& [m, n] : r.ptx_per_thread) o << (first ? "" : ", ") << "\"" << m << "\": " << n, first = false;
   o << "}, \"wavefronts\": {\"shared_store\": " << r.shared_store_wavefronts
     << ", \"shared_load\": " << r.shared_load_wavefronts << "}, \"shared_bytes\": " << r.shared_bytes
-    << ", \"instructions\": [";
+    << ", \"shared_limit\": " << cg::shared_limit(t.sm);
+  if (const std::string e = cg::launch_error(r.shared_bytes, t); !e.empty()) o << ", \"launch_error\": \"" << e << "\"";
+  o << ", \"instructions\": [";
   for (size_t i = 0; i < r.instrs.size(); ++i) o << (i ? ", " : "") << instr_json(r.instrs[i], details);
   o << "]}";
   return o.str();

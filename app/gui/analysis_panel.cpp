@@ -229,21 +229,27 @@ void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std
                    [ga, gbp, opt, triton, target] {
                      auto physical = gbp->layout.spec ? ls::physical_offset_of(*gbp->layout.spec) : ls::PhysicalOffset{};
                      int32_t bits = gbp->layout.elem_bits;
-                     auto r = ls::analyze_bank_conflicts(*ga->map, *gbp->map, bits, opt, physical);
+                     BanksResult res;
+                     auto& r = res.report;
+                     r = ls::analyze_bank_conflicts(*ga->map, *gbp->map, bits, opt, physical);
                      if (triton) {  // Triton's instructions; where codegen has no model, the widest vector, saying why
                        try {
-                         auto [st, ld] = ls::codegen::round_trip_ops(ga->layout, gbp->layout, bits, target, true);
-                         r.store = ls::codegen::as_report(st, bits), r.load = ls::codegen::as_report(ld, bits);
+                         ls::codegen::KernelReport k = ls::codegen::via_shared(ga->layout, gbp->layout, bits, target, true);
+                         r.store = ls::codegen::as_report(k.instrs[1], bits), r.load = ls::codegen::as_report(k.instrs[2], bits);
+                         res.shared_bytes = k.shared_bytes;
+                         res.launch_error = ls::codegen::launch_error(k.shared_bytes, target);
                        } catch (const std::exception& e) {
                          r.store.instruction += " (no Triton model: " + std::string(e.what()) + ")";
                        }
                      }
-                     return r;
+                     return res;
                    });
   an.banks.poll();
   if (an.banks.running()) return working("bank conflicts");
   if (!an.banks.error.empty()) return error_text(an.banks.error);
-  const auto& r = *an.banks.result;
+  const auto& r = an.banks.result->report;
+  if (!an.banks.result->launch_error.empty())
+    ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%s", an.banks.result->launch_error.c_str());
   if (ImGui::BeginTable("banks", 7, ImGuiTableFlags_Borders | ImGuiTableFlags_SizingFixedFit)) {
     for (const char* h : {"", "instruction", "instructions", "wavefronts", "ideal", "conflicts", "worst"})
       ImGui::TableSetupColumn(h);
@@ -389,10 +395,13 @@ void draw_conversion(Analyses& an, const Doc& a, const Doc& b) {
   for (const auto& in : k->instrs)
     if (in.op == "convert_layout") ops += (ops.empty() ? "" : ", ") + std::to_string(in.per_thread) + " x " + in.mnemonic;
   if (!ops.empty()) ImGui::TextWrapped("per thread: %s", ops.c_str());
-  if (k->path == "shared_memory")
+  if (k->path == "shared_memory") {
     ImGui::Text("%lld + %lld wavefronts (store + load), %lld bytes of scratch",
                 static_cast<long long>(k->shared_store_wavefronts), static_cast<long long>(k->shared_load_wavefronts),
                 static_cast<long long>(k->shared_bytes));
+    if (const std::string e = ls::codegen::launch_error(k->shared_bytes, target); !e.empty())
+      ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%s", e.c_str());
+  }
 }
 
 void draw_tmem_message(Analyses& an, const Doc& reg, const Doc& tmem) {

@@ -58,6 +58,13 @@ struct TmemResult {
   std::vector<std::string> variants;         // without one: the messages Triton 3.9 has for the TMEM layout and warps
 };
 
+// Bank conflicts of the pair, and (Triton's instructions) the local_alloc's size.
+struct BanksResult {
+  ls::BankConflictReport report;
+  int64_t shared_bytes = 0;  // 0: not Triton's instructions
+  std::string launch_error;  // empty when the allocation fits the target
+};
+
 struct Analyses {
   // coalescing (grid view)
   int view = 0;   // 0 contiguous (row-major), 1 transposed (column-major), 2 every other row
@@ -68,7 +75,7 @@ struct Analyses {
   bool trans = false;
   bool load = false;   // show the load (else the store)
   int access = 0;      // which instruction of the selected warp is lit
-  Job<ls::BankConflictReport> banks;
+  Job<BanksResult> banks;
   Job<ConversionResult> conversion;
   Job<SwizzleResult> swizzle;
   Job<TmemResult> tmem;  // register layout beside a tensor-memory one

@@ -222,8 +222,10 @@ void write_meta(const std::string& path, const lsgui::App& app, const std::vecto
                  {"blocks", app.tmem->blocks}, {"columns", app.tmem->columns}, {"used_columns", app.tmem->used_columns}};
   // the bank-conflict panel's figures as shown (side by side)
   if (app.tab == lsgui::Tab::compare && app.an.banks.result) {
-    const auto& r = *app.an.banks.result;
+    const auto& r = app.an.banks.result->report;
     j["banks"] = {{"store", r.store.instruction}, {"load", r.load.instruction},
+                  {"shared_bytes", app.an.banks.result->shared_bytes},
+                  {"launch_error", app.an.banks.result->launch_error},
                   {"store_wavefronts", r.store.wavefronts}, {"load_wavefronts", r.load.wavefronts},
                   {"llvm_alignment_decides", r.store.llvm_alternative || r.load.llvm_alternative},
                   {"store_fault", r.store.hardware_fault}, {"load_fault", r.load.hardware_fault},

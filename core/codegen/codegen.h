@@ -143,6 +143,17 @@ std::pair<Instr, Instr> round_trip_ops(const TensorLayout& reg, const TensorLayo
 
 KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int32_t bits, const Target& t,
                         bool details = false);
+// Bytes of a local_alloc of `shared` (its padding included) for `bits`-bit elements.
+int64_t local_alloc_bytes(const TensorLayout& shared, int32_t bits, TritonVersion v);
+
+// The most shared memory one CTA may use on the target: the device's opt-in
+// maximum per block (163 KiB on sm_80, 227 KiB on sm_90 and sm_100). Triton
+// compiles a kernel above it but refuses to launch it (OutOfResources, when
+// it loads the binary).
+int64_t shared_limit(int32_t sm);
+// Empty when `shared_bytes` fit the target, else one line saying Triton will
+// not launch the kernel.
+std::string launch_error(int64_t shared_bytes, const Target& t);
 KernelReport copy(const TensorLayout& reg, int32_t bits, const Target& t);  // gl.load then gl.store
 KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32_t bits, const Target& t,
                          bool details = false);

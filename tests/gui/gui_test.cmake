@@ -215,7 +215,18 @@ elseif(MODE STREQUAL "fault")
       message(FATAL_ERROR "Triton ${v}: the window shows wrong addresses '${shown}'; codegen says ${cg}")
     endif()
   endforeach()
-  message(STATUS "the bank panel names the hardware fault and 3.6's wrong addresses as codegen does")
+  # 512x256 fp16 needs 262,144 bytes of shared memory: above sm_90's 232,448 per CTA,
+  # Triton compiles the kernel and refuses to launch it; the bank panel says so as codegen does.
+  set(reg "tensor<512x256xf16, #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>>")
+  set(smem "!ttg.memdesc<512x256xf16, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>")
+  round_trip("${reg}" "${smem}" 512x256 16 3.9 meta cg)
+  string(JSON shown GET "${meta}" banks launch_error)
+  string(JSON bytes GET "${meta}" banks shared_bytes)
+  string(JSON want ERROR_VARIABLE missing GET "${cg}" launch_error)
+  if(missing OR NOT shown STREQUAL want OR NOT bytes EQUAL 262144 OR NOT shown MATCHES "sm_90 allows 232448")
+    message(FATAL_ERROR "the window shows the launch error '${shown}' (${bytes} bytes); codegen says ${cg}")
+  endif()
+  message(STATUS "the bank panel names the hardware fault, 3.6's wrong addresses and a launch refused, as codegen does")
 elseif(MODE STREQUAL "ptxas")
   # Held-out seed 2031 (3.6, sm_90): LLVM leaves the loads as ld.shared.b32 + ld.shared.v2.b16, the
   # stores through the same registers are st.shared.v2.b32, and Triton's cubin loads with LDS.64.

@@ -60,6 +60,40 @@ TEST_CASE("codegen: the textbook transpose (fp16 128x128, 4 warps)", "[codegen]"
   }
 }
 
+TEST_CASE("codegen: a local_alloc above the target's shared memory is said not to launch", "[codegen]") {
+  // Triton's metadata.shared for these (3.6 and 3.9 wheels, offline); its
+  // launcher refuses a kernel above the device's opt-in maximum per block
+  const char* plain = "SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0])";
+  const char* ob = "offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128], [0, 256], "
+                   "[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 512])";
+  const cg::Target h{ls::TritonVersion::v3_9, 90}, a{ls::TritonVersion::v3_9, 80};
+  CHECK(cg::shared_limit(90) == 232448);
+  CHECK(cg::shared_limit(100) == 232448);
+  CHECK(cg::shared_limit(80) == 166912);
+  auto fits = cg::via_shared(at(kRows, {256, 256}), at(plain, {256, 256}), 16, h);
+  CHECK(fits.shared_bytes == 131072);
+  CHECK(cg::launch_error(fits.shared_bytes, h).empty());
+  auto big = cg::via_shared(at(kRows, {512, 256}), at(plain, {512, 256}), 16, h);
+  CHECK(big.shared_bytes == 262144);
+  CHECK(cg::launch_error(big.shared_bytes, h).find("262144 bytes of shared memory, sm_90 allows 232448") !=
+        std::string::npos);
+  // padding counts: 229,248 bytes fit sm_90 (not sm_80), 245,568 do not
+  auto under = cg::via_shared(at(kRows, {64, 512}),
+                              at(std::string("PaddedSharedLayout(interval_padding_pairs=[[32, 16], [64, 16]], ") + ob,
+                                 {64, 512}), 32, h);
+  CHECK(under.shared_bytes == 229248);
+  CHECK(cg::launch_error(under.shared_bytes, h).empty());
+  CHECK(!cg::launch_error(under.shared_bytes, a).empty());
+  auto over = cg::via_shared(
+      at(kRows, {64, 512}),
+      at(std::string("PaddedSharedLayout(interval_padding_pairs=[[32, 16], [64, 16], [128, 16]], ") + ob, {64, 512}),
+      32, h);
+  CHECK(over.shared_bytes == 245568);
+  CHECK(!cg::launch_error(over.shared_bytes, h).empty());
+  CHECK(cg::local_alloc_bytes(at(std::string("PaddedSharedLayout(interval_padding_pairs=[[32, 16], [64, 16]], ") + ob,
+                                 {64, 512}), 32, ls::TritonVersion::v3_9) == 229248);
+}
+
 TEST_CASE("codegen: one ldmatrix takes its matrices from one round of the scratch", "[codegen]") {
   // Triton's IR: the four row groups of each ldmatrix.x4 lie in one round
   // (tests/conformance/codegen_addresses.py evaluates its addresses)
