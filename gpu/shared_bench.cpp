@@ -110,6 +110,8 @@ Plan make_plan(const SharedRequest& r) {
   require_one_cta(*sh, "shared");
   require(hw_size(*reg, "lane") == 32, "gpu shared: NVIDIA warps have 32 lanes");
   require(hw_size(*reg, "warp") == hw_size(*lreg, "warp"), "gpu shared: the store and load layouts need as many warps");
+  require(hw_size(*reg, "warp") <= 32, "gpu shared: the register layout has " + std::to_string(hw_size(*reg, "warp")) +
+                                           " warps; a CTA runs at most 32 (1,024 threads)");
   PhysicalOffset phys = physical_offset_of(*r.shared.spec);
   Plan p;
   if (r.triton) {

@@ -237,7 +237,7 @@ void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std
                          ls::codegen::KernelReport k = ls::codegen::via_shared(ga->layout, gbp->layout, bits, target, true);
                          r.store = ls::codegen::as_report(k.instrs[1], bits), r.load = ls::codegen::as_report(k.instrs[2], bits);
                          res.shared_bytes = k.shared_bytes;
-                         res.launch_error = ls::codegen::launch_error(k.shared_bytes, target);
+                         res.launch_error = ls::codegen::launch_error(k);
                        } catch (const std::exception& e) {
                          r.store.instruction += " (no Triton model: " + std::string(e.what()) + ")";
                        }
@@ -395,13 +395,12 @@ void draw_conversion(Analyses& an, const Doc& a, const Doc& b) {
   for (const auto& in : k->instrs)
     if (in.op == "convert_layout") ops += (ops.empty() ? "" : ", ") + std::to_string(in.per_thread) + " x " + in.mnemonic;
   if (!ops.empty()) ImGui::TextWrapped("per thread: %s", ops.c_str());
-  if (k->path == "shared_memory") {
+  if (k->path == "shared_memory")
     ImGui::Text("%lld + %lld wavefronts (store + load), %lld bytes of scratch",
                 static_cast<long long>(k->shared_store_wavefronts), static_cast<long long>(k->shared_load_wavefronts),
                 static_cast<long long>(k->shared_bytes));
-    if (const std::string e = ls::codegen::launch_error(k->shared_bytes, target); !e.empty())
-      ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%s", e.c_str());
-  }
+  if (const std::string e = ls::codegen::launch_error(*k); !e.empty())
+    ImGui::TextColored(ImVec4(1, 0.35f, 0.35f, 1), "%s", e.c_str());
 }
 
 void draw_tmem_message(Analyses& an, const Doc& reg, const Doc& tmem) {

@@ -854,10 +854,15 @@ int64_t local_alloc_bytes(const TensorLayout& shared, int32_t bits, TritonVersio
 
 int64_t shared_limit(int32_t sm) { return sm == 80 ? 163 * 1024 : 227 * 1024; }
 
-std::string launch_error(int64_t shared_bytes, const Target& t) {
-  if (shared_bytes <= shared_limit(t.sm)) return {};
-  return "Triton will not launch it: " + std::to_string(shared_bytes) + " bytes of shared memory, sm_" +
-         std::to_string(t.sm) + " allows " + std::to_string(shared_limit(t.sm)) + " per CTA (OutOfResources)";
+std::string launch_error(const KernelReport& r) {
+  const std::string why = "Triton will not launch it: ";
+  if (r.num_warps > 32)
+    return why + std::to_string(r.num_warps) + " warps are " + std::to_string(32 * r.num_warps) +
+           " threads, a CTA has at most 1024 (OutOfResources)";
+  if (r.shared_bytes > shared_limit(r.target.sm))
+    return why + std::to_string(r.shared_bytes) + " bytes of shared memory, sm_" + std::to_string(r.target.sm) +
+           " allows " + std::to_string(shared_limit(r.target.sm)) + " per CTA (OutOfResources)";
+  return {};
 }
 
 KernelReport copy(const TensorLayout& reg, int32_t bits, const Target& t) {

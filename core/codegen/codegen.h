@@ -147,13 +147,13 @@ KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int
 int64_t local_alloc_bytes(const TensorLayout& shared, int32_t bits, TritonVersion v);
 
 // The most shared memory one CTA may use on the target: the device's opt-in
-// maximum per block (163 KiB on sm_80, 227 KiB on sm_90 and sm_100). Triton
-// compiles a kernel above it but refuses to launch it (OutOfResources, when
-// it loads the binary).
+// maximum per block (163 KiB on sm_80, 227 KiB on sm_90 and sm_100).
 int64_t shared_limit(int32_t sm);
-// Empty when `shared_bytes` fit the target, else one line saying Triton will
-// not launch the kernel.
-std::string launch_error(int64_t shared_bytes, const Target& t);
+// Empty when the kernel can run, else one line saying why Triton will not
+// launch it: more shared memory than shared_limit, or more than 1,024
+// threads (32 warps). Triton compiles such a kernel and raises
+// OutOfResources when it loads the binary.
+std::string launch_error(const KernelReport& r);
 KernelReport copy(const TensorLayout& reg, int32_t bits, const Target& t);  // gl.load then gl.store
 KernelReport via_convert(const TensorLayout& src, const TensorLayout& dst, int32_t bits, const Target& t,
                          bool details = false);

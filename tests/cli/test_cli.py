@@ -180,6 +180,24 @@ def good_inputs(cli, tmp, c):
             lines[2]["error"].startswith("line 3: ") and rc1 == 0 and lines[3] == json.loads(one), out + err)
     rc, out, err = run(cli, ["codegen", "--batch", "-", "--bits", "16"], stdin=b"")
     c.check("codegen --batch with a kernel option", rc == 2 and "--bits" in err and out == "", out + err)
+    # kernels Triton compiles and will not launch (checked on an H200: bench/RESULTS.md, session 50)
+    plain = "SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0])"
+    for shape, target, limit, fits in (("256x256", "sm_90", 232448, True), ("512x256", "sm_90", 232448, False),
+                                       ("256x256", "sm_80", 166912, True), ("512x256", "sm_80", 166912, False),
+                                       ("512x256", "sm_100", 232448, False)):
+        rc, out, err = run(cli, ["codegen", "--load", rows, "--via-shared", plain, "--shape", shape, "--bits", "16",
+                                 "--target", target])
+        d = json.loads(out) if rc == 0 else {}
+        c.check(f"codegen {shape} {target} shared_limit and launch_error", d.get("shared_limit") == limit and
+                ("launch_error" not in d) == fits and (fits or "OutOfResources" in d["launch_error"]), out + err)
+    w64 = "BlockedLayout([1, 8], [4, 8], [64, 1], [1, 0])"
+    rc, out, err = run(cli, ["codegen", "--load", w64, "--via-shared", plain, "--shape", "256x64", "--bits", "16"])
+    d = json.loads(out) if rc == 0 else {}
+    c.check("codegen of 64 warps: Triton will not launch it", "2048 threads" in d.get("launch_error", ""), out + err)
+    if "cuda" in gpu_situation(cli):
+        rc, out, err = run(cli, ["gpu", "shared", "--reg", w64, "--shared", plain, "--shape", "256x64", "--bits", "16",
+                                 "--source"])
+        c.check("gpu shared refuses 64 warps", rc == 2 and err.count("\n") == 1 and "64 warps" in err, out + err)
     rc, out, err = run(cli, ["swizzle", "--src", rows, "--dst", cols, "--shape", "128x128", "--bits", "16"])
     t = json.loads(out).get("triton_choice", {}) if rc == 0 else {}
     total = lambda x: x["store_wavefronts"] + x["load_wavefronts"]

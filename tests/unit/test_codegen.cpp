@@ -60,7 +60,7 @@ TEST_CASE("codegen: the textbook transpose (fp16 128x128, 4 warps)", "[codegen]"
   }
 }
 
-TEST_CASE("codegen: a local_alloc above the target's shared memory is said not to launch", "[codegen]") {
+TEST_CASE("codegen: a kernel above the target's shared memory or threads is said not to launch", "[codegen]") {
   // Triton's metadata.shared for these (3.6 and 3.9 wheels, offline); its
   // launcher refuses a kernel above the device's opt-in maximum per block
   const char* plain = "SwizzledSharedLayout(vec=1, per_phase=1, max_phase=1, order=[1, 0])";
@@ -72,26 +72,33 @@ TEST_CASE("codegen: a local_alloc above the target's shared memory is said not t
   CHECK(cg::shared_limit(80) == 166912);
   auto fits = cg::via_shared(at(kRows, {256, 256}), at(plain, {256, 256}), 16, h);
   CHECK(fits.shared_bytes == 131072);
-  CHECK(cg::launch_error(fits.shared_bytes, h).empty());
+  CHECK(cg::launch_error(fits).empty());
   auto big = cg::via_shared(at(kRows, {512, 256}), at(plain, {512, 256}), 16, h);
   CHECK(big.shared_bytes == 262144);
-  CHECK(cg::launch_error(big.shared_bytes, h).find("262144 bytes of shared memory, sm_90 allows 232448") !=
+  CHECK(cg::launch_error(big).find("262144 bytes of shared memory, sm_90 allows 232448") !=
         std::string::npos);
   // padding counts: 229,248 bytes fit sm_90 (not sm_80), 245,568 do not
   auto under = cg::via_shared(at(kRows, {64, 512}),
                               at(std::string("PaddedSharedLayout(interval_padding_pairs=[[32, 16], [64, 16]], ") + ob,
                                  {64, 512}), 32, h);
   CHECK(under.shared_bytes == 229248);
-  CHECK(cg::launch_error(under.shared_bytes, h).empty());
-  CHECK(!cg::launch_error(under.shared_bytes, a).empty());
+  CHECK(cg::launch_error(under).empty());
+  under.target = a;
+  CHECK(!cg::launch_error(under).empty());
   auto over = cg::via_shared(
       at(kRows, {64, 512}),
       at(std::string("PaddedSharedLayout(interval_padding_pairs=[[32, 16], [64, 16], [128, 16]], ") + ob, {64, 512}),
       32, h);
   CHECK(over.shared_bytes == 245568);
-  CHECK(!cg::launch_error(over.shared_bytes, h).empty());
+  CHECK(!cg::launch_error(over).empty());
   CHECK(cg::local_alloc_bytes(at(std::string("PaddedSharedLayout(interval_padding_pairs=[[32, 16], [64, 16]], ") + ob,
                                  {64, 512}), 32, ls::TritonVersion::v3_9) == 229248);
+  // 64 warps: Triton compiles `.reqntid 2048`; a CTA runs at most 1,024 threads
+  auto w64 = cg::via_shared(at("BlockedLayout([1, 8], [4, 8], [64, 1], [1, 0])", {256, 64}), at(plain, {256, 64}), 16, h);
+  CHECK(w64.num_warps == 64);
+  CHECK(cg::launch_error(w64).find("64 warps are 2048 threads") != std::string::npos);
+  auto w32 = cg::via_shared(at("BlockedLayout([1, 8], [4, 8], [32, 1], [1, 0])", {128, 64}), at(plain, {128, 64}), 16, h);
+  CHECK(cg::launch_error(w32).empty());
 }
 
 TEST_CASE("codegen: one ldmatrix takes its matrices from one round of the scratch", "[codegen]") {
