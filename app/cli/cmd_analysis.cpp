@@ -370,6 +370,7 @@ const cli::Registration convert_cost{
            std::cout << ", " << k->shared_store_wavefronts << " + " << k->shared_load_wavefronts << " wavefronts, "
                      << k->shared_bytes << " bytes of scratch";
          std::cout << "\n";
+         if (const std::string e = cg::launch_error(*k); !e.empty()) std::cout << e << "\n";
          if (design)
            std::cout << "alternative, layoutscope's swizzle design with the widest ld/st.shared: "
                      << design->store.instruction << " + " << design->load.instruction << ", " << design->store.wavefronts
@@ -385,6 +386,8 @@ const cli::Registration convert_cost{
                ls::json_string(design->load.instruction) + ", \"store_wavefronts\": " +
                std::to_string(design->store.wavefronts) + ", \"load_wavefronts\": " + std::to_string(design->load.wavefronts) +
                ", \"scratch_bytes\": " + std::to_string(design->scratch_elems * bits / 8) + "}";
+       const std::string e = cg::launch_error(*k);
+       const std::string launch = e.empty() ? "" : ", \"launch_error\": " + ls::json_string(e);
        std::cout << cli::with_triton(
                         "{\"instructions_of\": " + ls::json_string(cg::target_name(target)) + ", \"target\": \"sm_" +
                             std::to_string(target.sm) + "\", \"kind\": " + ls::json_string(k->path) + ", \"moved_dims\": [" +
@@ -392,7 +395,7 @@ const cli::Registration convert_cost{
                             ptx_json(ptx) + ", \"wavefronts\": {\"shared_store\": " +
                             std::to_string(k->shared_store_wavefronts) + ", \"shared_load\": " +
                             std::to_string(k->shared_load_wavefronts) + "}, \"instructions\": " + json_list(instrs) +
-                            ", \"layoutscope_design\": " + alt + "}",
+                            launch + ", \"layoutscope_design\": " + alt + "}",
                         target.version)
                  << "\n";
        return 0;
