@@ -58,7 +58,7 @@ struct BankCollision {
   std::vector<int32_t> lanes;   // lanes touching them
 };
 
-// Per lane of a warp: an element offset, -1 for an idle lane.
+// Per lane of a warp: an offset (elements, or bytes), -1 for an idle lane.
 using LaneOffsets = std::array<int64_t, 32>;
 
 // One warp instruction.

@@ -27,7 +27,8 @@ std::string collisions(const std::vector<BankCollision>& cs) {
   for (size_t i = 0; i < cs.size(); ++i) {
     auto& c = cs[i];
     s += (i ? ", " : "") + std::string("{\"phase\": ") + std::to_string(c.phase) + ", \"bank\": " + std::to_string(c.bank) +
-         ", \"words\": " + std::to_string(c.words) + ", \"lanes\": " + ints(std::vector<int64_t>(c.lanes.begin(), c.lanes.end())) + "}";
+         ", \"words\": " + std::to_string(c.words) +
+         ", \"lanes\": " + ints(std::vector<int64_t>(c.lanes.begin(), c.lanes.end())) + "}";
   }
   return s + "]";
 }
