@@ -177,8 +177,8 @@ const cli::Registration bank{
        }
        if (ops) {
          auto& [st, ld] = *ops;
-         r.store = cg::as_report(st, bits);
-         r.load = cg::as_report(ld, bits);
+         r.store = cg::as_report(std::move(st), bits);
+         r.load = cg::as_report(std::move(ld), bits);
          used = cg::target_name(target);
        }
        if (a.flag("--table")) {

@@ -231,17 +231,24 @@ void draw_bank_conflicts(Analyses& an, const Doc& a, const Doc& b, int warp, std
                      int32_t bits = gbp->layout.elem_bits;
                      BanksResult res;
                      auto& r = res.report;
-                     r = ls::analyze_bank_conflicts(*ga->map, *gbp->map, bits, opt, physical);
+                     std::string why;
                      if (triton) {  // Triton's instructions; where codegen has no model, the widest vector, saying why
                        try {
                          ls::codegen::KernelReport k = ls::codegen::via_shared(ga->layout, gbp->layout, bits, target, true);
-                         r.store = ls::codegen::as_report(k.instrs[1], bits), r.load = ls::codegen::as_report(k.instrs[2], bits);
                          res.shared_bytes = k.shared_bytes;
                          res.launch_error = ls::codegen::launch_error(k);
+                         r.store = ls::codegen::as_report(std::move(k.instrs[1]), bits);
+                         r.load = ls::codegen::as_report(std::move(k.instrs[2]), bits);
+                         if (ga->map->linear() && gbp->map->linear())
+                           r.triton_conflicts_per_wavefront =
+                               ls::triton_bank_conflicts(*ga->map->linear(), *gbp->map->linear(), bits);
+                         return res;
                        } catch (const std::exception& e) {
-                         r.store.instruction += " (no Triton model: " + std::string(e.what()) + ")";
+                         why = e.what();
                        }
                      }
+                     r = ls::analyze_bank_conflicts(*ga->map, *gbp->map, bits, opt, physical);
+                     if (!why.empty()) r.store.instruction += " (no Triton model: " + why + ")";
                      return res;
                    });
   an.banks.poll();

@@ -647,11 +647,13 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
   if (proof == LdStShape::Proof::model) {  // the other way LLVM's proof could go
     const bool joined = std::any_of(merged.begin(), merged.end(), [](const Merged& m) { return m.count > 1; });
     if (joined || r_too_deep(acc, shape) || r_tree_decides(acc, shape)) {
-      const Instr other = ldst(c, shared, bits, store, t, neighbour_vec, false,
-                               joined ? LdStShape::Proof::none : LdStShape::Proof::full);
-      if (joined || other.per_thread != in.per_thread)
-        in.llvm_alternative = LlvmAlternative{!joined, as_report(other, bits).instruction, other.per_thread,
-                                              other.wavefronts, other.ideal};
+      Instr other = ldst(c, shared, bits, store, t, neighbour_vec, false,
+                         joined ? LdStShape::Proof::none : LdStShape::Proof::full);
+      if (joined || other.per_thread != in.per_thread) {
+        LlvmAlternative alt{!joined, "", other.per_thread, other.wavefronts, other.ideal};
+        alt.instruction = as_report(std::move(other), bits).instruction;
+        in.llvm_alternative = std::move(alt);
+      }
     }
   }
   int64_t most = 0;
@@ -733,7 +735,7 @@ void check_bits(int32_t bits) {
 
 }  // namespace
 
-SharedOpReport as_report(const Instr& in, int32_t bits) {
+SharedOpReport as_report(Instr in, int32_t bits) {
   SharedOpReport o;
   o.instruction = in.mnemonic;
   if (!in.sequence.empty()) {  // several widths: each with its count, the most frequent first
@@ -753,7 +755,7 @@ SharedOpReport as_report(const Instr& in, int32_t bits) {
   o.hardware_fault = in.hardware_fault;
   o.wrong_addresses = in.wrong_addresses;
   for (const auto& x : in.accesses) o.max_wavefronts = std::max(o.max_wavefronts, x.wavefronts);
-  o.accesses = in.accesses;
+  o.accesses = std::move(in.accesses);
   return o;
 }
 
@@ -810,7 +812,7 @@ Instr shared_access(const LinearLayout& reg, const Spec& shared, const LinearLay
 std::pair<Instr, Instr> round_trip_ops(const TensorLayout& reg, const TensorLayout& shared, int32_t bits,
                                        const Target& t, bool details) {
   KernelReport r = via_shared(reg, shared, bits, t, details);
-  return {r.instrs[1], r.instrs[2]};
+  return {std::move(r.instrs[1]), std::move(r.instrs[2])};
 }
 
 namespace {

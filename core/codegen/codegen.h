@@ -135,8 +135,9 @@ Instr shared_access(const LinearLayout& reg, const Spec& shared, const LinearLay
 
 // local_store and local_load of `reg` through `shared` as Triton emits them
 // (the values coming from and going to gl.load / gl.store with `reg`).
-// A shared instruction as the bank-conflict report shows one (bits: element size).
-SharedOpReport as_report(const Instr& in, int32_t bits);
+// A shared instruction as the bank-conflict report shows one (bits: element
+// size); its per-instruction accesses move into the report.
+SharedOpReport as_report(Instr in, int32_t bits);
 
 std::pair<Instr, Instr> round_trip_ops(const TensorLayout& reg, const TensorLayout& shared, int32_t bits,
                                        const Target& t, bool details = false);

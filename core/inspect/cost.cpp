@@ -416,8 +416,8 @@ Cost shared_cost(const OpContext& c, const TensorLayout& reg, TensorLayout share
     // assumed to use the same register layout
     int32_t g = std::max(1, codegen::global_access(rl, bits, false, t->version).bytes_per_lane * 8 / bits);
     codegen::Instr in = codegen::shared_access(rl, *shared.spec, sl, bits, store, *t, g, true);
-    best = codegen::as_report(in, bits);
     per_thread = in.per_thread;
+    best = codegen::as_report(std::move(in), bits);
     alternative = *own;
     k.add_str("instructions_of", instructions_of(*t));
     rule = "the instruction Triton emits (core/codegen: stmatrix/ldmatrix first, then the widest ld/st.shared)";
