@@ -626,6 +626,7 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T) {
   const int eb = log2i(s.elem_bytes);
   int forms[4] = {0, 0, 0, tree ? 1 : 0};  // select, `and` outermost, shift outermost, XOR tree
   int shls = 0;                             // of the shifts outermost, the left shifts
+  int odd = -1, first_shl = -1;  // terms: an `and (shl tid, s), m`; the `shl (and tid, m), k` of the smallest k
   for (const auto* l : {&or_d, &or_s, &xor_d, &xor_s}) {
     if (tree && (l == &xor_d || l == &xor_s)) continue;  // one operand, counted above
     for (auto [k, i] : *l) {
@@ -634,12 +635,27 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T) {
       if (T.shifts[t] != LdStShape::kNoShift && !shift_outermost && T.shifts[t] + eb < 0) return false;
       ++forms[T.shifts[t] == LdStShape::kNoShift ? 0 : shift_outermost ? 2 : 1];
       shls += shift_outermost && T.shifts[t] + eb > 0;
+      if (T.shifts[t] != LdStShape::kNoShift && !shift_outermost && T.shifts[t] + eb > 0) odd = i;
+      if (shift_outermost && T.shifts[t] + eb > 0 && (first_shl < 0 || T.shifts[t] < T.shifts[static_cast<size_t>(first_shl)]))
+        first_shl = i;
     }
   }
   const int n = forms[0] + forms[1] + forms[2] + forms[3];
   if (n < 5) {
     const int kinds = (forms[1] > 0) + (forms[2] > 0) + (forms[3] > 0);
-    return n == 4 && forms[0] <= 1 && kinds + (forms[0] > 0) >= 2;
+    if (!(n == 4 && forms[0] <= 1 && kinds + (forms[0] > 0) >= 2)) return false;
+    // three `shl (and tid, m), k` and one `and (shl tid, s), m'`: SLP makes
+    // the bundle copyable `shl`s (the odd lane `shl x, 0`) unless its
+    // look-ahead scores the alternate-op pairing higher: the first `shl`'s
+    // `and tid, m` beside the odd lane's `shl tid, s` scores more only when
+    // m = s and m != m' (equal constants), and an alternate-op bundle does
+    // not pay (gapped 3.9 line 243; seed-2028 3.9 line 450 ties and is
+    // reduced; SLP's trace, TRITON_LLVM_DEBUG_ONLY=SLP)
+    if (forms[1] == 1 && forms[2] == 3 && shls == 3 && odd >= 0 && first_shl >= 0) {
+      const int64_t m = T.mvp[static_cast<size_t>(first_shl)].mask;
+      if (m == T.shifts[static_cast<size_t>(odd)] + eb && m != T.mvp[static_cast<size_t>(odd)].value) return false;
+    }
+    return true;
   }
   if (shls == n - 1 && forms[2] == shls) return true;
   // the lists: select, `and`, `shl`, `lshr`, XOR tree; the first four lanes
