@@ -109,7 +109,7 @@ std::string codegen_report(const cli::Args& a) {
   o << "}, \"wavefronts\": {\"shared_store\": " << r.shared_store_wavefronts
     << ", \"shared_load\": " << r.shared_load_wavefronts << "}, \"shared_bytes\": " << r.shared_bytes
     << ", \"shared_limit\": " << cg::shared_limit(t.sm);
-  if (const std::string e = cg::launch_error(r); !e.empty()) o << ", \"launch_error\": \"" << e << "\"";
+  if (const std::string e = cg::launch_error(r); !e.empty()) o << ", \"launch_error\": " << ls::json_string(e);
   o << ", \"instructions\": [";
   for (size_t i = 0; i < r.instrs.size(); ++i) o << (i ? ", " : "") << instr_json(r.instrs[i], details);
   o << "]}";

@@ -815,16 +815,6 @@ std::pair<Instr, Instr> round_trip_ops(const TensorLayout& reg, const TensorLayo
   return {std::move(r.instrs[1]), std::move(r.instrs[2])};
 }
 
-namespace {
-
-int64_t alloc_bytes(const LinearLayout& shared, const Spec& spec, int32_t bits) {
-  int64_t offsets = shared.in_size("offset");
-  if (auto* p = std::get_if<PaddedShared>(&spec.v)) offsets = padded_offset(*p, offsets - 1) + 1;
-  return offsets * bits / 8;
-}
-
-}  // namespace
-
 KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int32_t bits, const Target& t,
                         bool details) {
   check_bits(bits);
@@ -846,12 +836,10 @@ KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int
   count(r, shared_access_cvt(c, *shared.spec, bits, true, t, g, details, &stores), "local_store");
   count(r, shared_access_cvt(c, *shared.spec, bits, false, t, g, details, &stores), "local_load");
   count(r, global_access(rl, bits, true, t.version), "gl.store");
-  r.shared_bytes = alloc_bytes(sl, *shared.spec, bits);
+  int64_t offsets = sl.in_size("offset");
+  if (auto* p = std::get_if<PaddedShared>(&shared.spec->v)) offsets = padded_offset(*p, offsets - 1) + 1;
+  r.shared_bytes = offsets * bits / 8;
   return r;
-}
-
-int64_t local_alloc_bytes(const TensorLayout& shared, int32_t bits, TritonVersion v) {
-  return alloc_bytes(lowered(shared, v), *shared.spec, bits);
 }
 
 int64_t shared_limit(int32_t sm) { return sm == 80 ? 163 * 1024 : 227 * 1024; }

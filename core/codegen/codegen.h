@@ -133,19 +133,17 @@ Instr global_access(const LinearLayout& reg, int32_t bits, bool store, TritonVer
 Instr shared_access(const LinearLayout& reg, const Spec& shared, const LinearLayout& shared_ll, int32_t bits,
                     bool store, const Target& t, int32_t neighbour_vec, bool details = false);
 
-// local_store and local_load of `reg` through `shared` as Triton emits them
-// (the values coming from and going to gl.load / gl.store with `reg`).
 // A shared instruction as the bank-conflict report shows one (bits: element
 // size); its per-instruction accesses move into the report.
 SharedOpReport as_report(Instr in, int32_t bits);
 
+// local_store and local_load of `reg` through `shared` as Triton emits them
+// (the values coming from and going to gl.load / gl.store with `reg`).
 std::pair<Instr, Instr> round_trip_ops(const TensorLayout& reg, const TensorLayout& shared, int32_t bits,
                                        const Target& t, bool details = false);
 
 KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int32_t bits, const Target& t,
                         bool details = false);
-// Bytes of a local_alloc of `shared` (its padding included) for `bits`-bit elements.
-int64_t local_alloc_bytes(const TensorLayout& shared, int32_t bits, TritonVersion v);
 
 // The most shared memory one CTA may use on the target: the device's opt-in
 // maximum per block (163 KiB on sm_80, 227 KiB on sm_90 and sm_100).

@@ -636,8 +636,8 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T) {
       ++forms[T.shifts[t] == LdStShape::kNoShift ? 0 : shift_outermost ? 2 : 1];
       shls += shift_outermost && T.shifts[t] + eb > 0;
       if (T.shifts[t] != LdStShape::kNoShift && !shift_outermost && T.shifts[t] + eb > 0) odd = i;
-      if (shift_outermost && T.shifts[t] + eb > 0 && (first_shl < 0 || T.shifts[t] < T.shifts[static_cast<size_t>(first_shl)]))
-        first_shl = i;
+      const bool smaller = first_shl < 0 || T.shifts[t] < T.shifts[static_cast<size_t>(first_shl)];
+      if (shift_outermost && T.shifts[t] + eb > 0 && smaller) first_shl = i;
     }
   }
   const int n = forms[0] + forms[1] + forms[2] + forms[3];
