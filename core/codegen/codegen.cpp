@@ -85,13 +85,28 @@ Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared) {
         else if (v) r.index_masks.push_back({int64_t{1} << col, 1000});
       }
     };
-    scan("lane", 0);
-    scan("warp", 5);
-    for (auto& [sh, m] : by_shift) r.index_masks.push_back({m, sh});
     std::vector<int64_t> cols;
     for (const char* dim : {"lane", "warp"})
       for (const auto& b : reg.bases(dim)) cols.push_back(b[d]);
-    for (MvpTerm t : mvp_terms(cols, reg.out_log2(reg.out_names()[d]))) {
+    const std::vector<MvpTerm> terms = mvp_terms(cols, reg.out_log2(reg.out_names()[d]));
+    // InstCombine's bit-reversal idiom: a coordinate that is an `or` of
+    // single-bit selects moving thread-index bit q to bit P - q (P its
+    // highest) becomes one bitreverse of tid, and its `tid & bit`s are gone
+    // (seed-2405 3.6 line 1497: `tid & 1` to 32 and `tid & 8` to 4)
+    int top = 0;
+    bool reversed = terms.size() >= 2;
+    for (const MvpTerm& t : terms) {
+      reversed = reversed && t.ors && t.shift == MvpTerm::kSelect && std::has_single_bit(static_cast<uint64_t>(t.mask)) &&
+                 std::has_single_bit(static_cast<uint64_t>(t.value));
+      if (reversed) top = std::max(top, std::countr_zero(static_cast<uint64_t>(t.value)));
+    }
+    for (const MvpTerm& t : terms)
+      reversed = reversed && std::countr_zero(static_cast<uint64_t>(t.value)) + std::countr_zero(static_cast<uint64_t>(t.mask)) == top;
+    if (reversed) continue;
+    scan("lane", 0);
+    scan("warp", 5);
+    for (auto& [sh, m] : by_shift) r.index_masks.push_back({m, sh});
+    for (MvpTerm t : terms) {
       t.group = static_cast<int32_t>(d);
       r.index_terms.push_back(t);
     }

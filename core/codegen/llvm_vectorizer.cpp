@@ -764,15 +764,19 @@ struct RNode {
   int l = -1, r = -1, term = -1;
   int op = 0;          // 0 `or`, 1 `xor`, 2 `add`
   bool multi = false;  // the index code computes the same node (EarlyCSE made them one)
+  bool rev = false;    // InstCombine made it a bit reversal (reversals): one value, opaque to the folds
 };
 
-// The nodes (not terms) of the tree at root, operands first.
+// The nodes (not terms) of the tree at root, operands first (a bit
+// reversal's own nodes left out).
 std::vector<int> post_order_of(const std::vector<RNode>& nodes, int root) {
   std::vector<int> order;
   auto go = [&](auto&& self, int v) -> void {
     if (nodes[v].term >= 0) return;
-    self(self, nodes[v].l);
-    self(self, nodes[v].r);
+    if (!nodes[v].rev) {
+      self(self, nodes[v].l);
+      self(self, nodes[v].r);
+    }
     order.push_back(v);
   };
   go(go, root);
@@ -1013,6 +1017,41 @@ bool reduces_index_chain(const std::vector<RNode>& nodes, int root, const LdStSh
   return false;
 }
 
+// InstCombine's bit-reversal idiom: the largest `or` subtrees of single-bit
+// terms that together move thread-index bit q to address bit P - q, P the
+// highest, become zext(bitreverse(trunc(tid) & mask)) to P + 1 bits (seed-2403
+// line 3999, seed-2200 line 57: `llvm.bitreverse.i11`).
+std::vector<char> reversals(const std::vector<RNode>& nodes, int root, const Terms& T, int eb) {
+  std::vector<char> reversed(nodes.size(), 0);
+  if (root < 0) return reversed;
+  auto moves = [&](auto&& self, int v, std::vector<std::pair<int, int>>& pq) -> bool {  // (P - q, q) pairs
+    if (nodes[v].term >= 0) {
+      const auto t = static_cast<size_t>(nodes[v].term);
+      const auto bits = static_cast<uint64_t>(T.bits[t]);
+      if (!std::has_single_bit(bits) || T.shifts[t] == LdStShape::kNoShift) return false;
+      pq.push_back({std::countr_zero(bits) + eb, std::countr_zero(bits) - T.shifts[t]});
+      return true;
+    }
+    return nodes[v].op == 0 && self(self, nodes[v].l, pq) && self(self, nodes[v].r, pq);
+  };
+  auto mark = [&](auto&& self, int v) -> void {
+    if (nodes[v].term >= 0) return;
+    std::vector<std::pair<int, int>> pq;
+    if (moves(moves, v, pq)) {
+      int top = 0;
+      for (auto [at, q] : pq) top = std::max(top, at);
+      if (std::all_of(pq.begin(), pq.end(), [&](std::pair<int, int> x) { return x.first + x.second == top; })) {
+        reversed[static_cast<size_t>(v)] = 1;
+        return;
+      }
+    }
+    self(self, nodes[v].l);
+    self(self, nodes[v].r);
+  };
+  mark(mark, root);
+  return reversed;
+}
+
 // What O3 makes of Triton's tree of R (its own terms, T) before the first
 // InferAlignment, step by step as the wheels' pass dumps and debug logs of
 // 3.6 show it; true where SLP then makes R's `or`s a vector reduction.
@@ -1086,7 +1125,11 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   };
   auto shift = [&](int v) { return T.shifts[term(v)]; };  // of a leaf (kNoShift: a select)
   auto post_order = [&]() { return post_order_of(nodes, root); };
+  // a bit reversal (InstCombine's first visit of its root) is one value
+  const std::vector<char> rev = reversals(nodes, root, T, eb);
+  for (size_t v = 0; v < rev.size(); ++v) nodes[v].rev = rev[v] != 0;
   auto rank = [&](auto&& self, int v) -> int {
+    if (nodes[v].rev) return 5;  // zext (bitreverse (and (trunc tid)))
     if (!leaf(v)) return std::max(self(self, nodes[v].l), self(self, nodes[v].r)) + 1;
     return leaf_rank(T, term(v), eb);
   };
@@ -1117,7 +1160,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     }
   }
   auto same = [&](int u, int v) {  // an operand of v reassociateForUses may take apart
-    return !leaf(u) && nodes[u].op == nodes[v].op && !nodes[u].multi &&
+    return !leaf(u) && !nodes[u].rev && !nodes[v].rev && nodes[u].op == nodes[v].op && !nodes[u].multi &&
            !(first && flag(walked_node, static_cast<size_t>(u)));
   };
   auto instcombine = [&]() {
@@ -1140,7 +1183,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     std::vector<int> inside;  // nodes of a larger tree when met
     auto chain = [&](int v, bool again) {
       RNode& nv = nodes[v];
-      if (nv.multi) return;
+      if (nv.multi || nv.rev) return;
       if (!again) {
         if (rank(rank, nv.r) < rank(rank, nv.l)) std::swap(nv.l, nv.r);
         if (nv.op == 0 && (interesting(nv.l) || interesting(nv.r))) {
@@ -1161,7 +1204,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
         work.pop_back();
         inner.push_back(u);
         for (int c : {nodes[u].l, nodes[u].r})
-          (!leaf(c) && nodes[c].op == op && one_use(c) ? work : leaves).push_back(c);
+          (!leaf(c) && !nodes[c].rev && nodes[c].op == op && one_use(c) ? work : leaves).push_back(c);
       }
       std::stable_sort(leaves.begin(), leaves.end(), [&](int a, int b) { return rank(rank, a) > rank(rank, b); });
       const int k = static_cast<int>(leaves.size());
@@ -1213,7 +1256,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   for (std::vector<int> work{root}; !work.empty();) {
     const int u = work.back();
     work.pop_back();
-    if (!leaf(u) && nodes[u].op == 0 && (u == root || one_use(u))) {
+    if (!leaf(u) && !nodes[u].rev && nodes[u].op == 0 && (u == root || one_use(u))) {
       work.push_back(nodes[u].l), work.push_back(nodes[u].r);
       continue;
     }
@@ -1424,39 +1467,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
       }
     if (T.reused.empty()) padding_walk(nodes, root, s, T, [](int) { return true; }, [](int, int, int) {});
   }
-  // InstCombine's bit-reversal idiom: an `or` subtree of single-bit terms
-  // (the largest) that together move thread-index bit q to address bit P - q,
-  // P the highest, becomes zext(bitreverse(trunc(tid) & mask)) to P + 1 bits,
-  // its mask two levels below the node (seed-2403 line 3999, seed-2200 line
-  // 57: `llvm.bitreverse.i11`)
-  std::vector<char> reversed(nodes.size(), 0);
-  if (root >= 0) {
-    auto moves = [&](auto&& self, int v, std::vector<std::pair<int, int>>& pq) -> bool {  // (P - q, q) pairs
-      if (nodes[v].term >= 0) {
-        const int t = nodes[v].term;
-        const auto bits = static_cast<uint64_t>(T.bits[static_cast<size_t>(t)]);
-        if (!std::has_single_bit(bits) || T.shifts[static_cast<size_t>(t)] == LdStShape::kNoShift) return false;
-        pq.push_back({std::countr_zero(bits) + eb, std::countr_zero(bits) - T.shifts[static_cast<size_t>(t)]});
-        return true;
-      }
-      return nodes[v].op == 0 && self(self, nodes[v].l, pq) && self(self, nodes[v].r, pq);
-    };
-    auto mark = [&](auto&& self, int v) -> void {
-      if (nodes[v].term >= 0) return;
-      std::vector<std::pair<int, int>> pq;
-      if (moves(moves, v, pq)) {
-        int top = 0;
-        for (auto [at, q] : pq) top = std::max(top, at);
-        if (std::all_of(pq.begin(), pq.end(), [&](std::pair<int, int> x) { return x.first + x.second == top; })) {
-          reversed[static_cast<size_t>(v)] = 1;
-          return;
-        }
-      }
-      self(self, nodes[v].l);
-      self(self, nodes[v].r);
-    };
-    mark(mark, root);
-  }
+  const std::vector<char> reversed = reversals(nodes, root, T, eb);
   // each term's depth below the access's address, for register 0 (at_offset
   // false) or a register offset; 0 where the shared base is out of reach
   std::vector<int> depth(static_cast<size_t>(n), 0);
