@@ -2515,3 +2515,28 @@ TEST_CASE("codegen: 3.9's SLP reduces nothing on sm_80", "[codegen]") {
   CHECK(via_shared_counts(slice, sl, {64, 64}, 16, ls::TritonVersion::v3_9, 80) ==
         Counts{{"ld.shared.b16", 64}, {"ld.shared.b32", 32}, {"st.shared.b16", 64}, {"st.shared.b32", 32}});
 }
+
+TEST_CASE("codegen: InstCombine's bit reversals come before its folds (seed-2405 3.6 line 1497, seed-2409 line 381)",
+          "[codegen]") {
+  // the column coordinate of the index code (tid & 1 to 32, tid & 8 to 4)
+  // becomes one bitreverse, so R's `tid & 8` has no other use and stays at
+  // the bottom of R's tree: the padding proves no range, the stores of the
+  // accesses of their own cut R's chain (the loads still join four)
+  const Counts a = via_shared_counts(
+      "DistributedLinearLayout(reg_bases=[[16, 0], [0, 16], [0, 1], [0, 8], [8, 0], [0, 2]], lane_bases=[[0, 32], "
+      "[4, 0], [2, 0], [0, 4], [1, 0]], warp_bases=[], block_bases=[], shape=[32, 64])",
+      "PaddedSharedLayout(interval_padding_pairs=[[32, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
+      "[0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 64])",
+      {32, 64}, 16, ls::TritonVersion::v3_6, 90);
+  CHECK(a == Counts{{"st.shared.b16", 64}, {"ld.shared.b16", 60}, {"ld.shared.v4.b16", 1}});
+  // R's tid & 1 to 512 and tid & 2 to 256 become one bitreverse first, so
+  // reassociateForUses lifts `tid & 8` past it and the reversal's mask ends
+  // six levels below the address: nothing proves R's low bits
+  const Counts b = via_shared_counts(
+      "DistributedLinearLayout(reg_bases=[[0, 16], [1, 0], [0, 2], [0, 32], [0, 1], [0, 4], [16, 0]], lane_bases=[[4, "
+      "0], [2, 0], [8, 0], [0, 8], [0, 64]], warp_bases=[], block_bases=[], shape=[32, 128])",
+      "PaddedSharedLayout(interval_padding_pairs=[[2048, 1]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
+      "[0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 128])",
+      {32, 128}, 8, ls::TritonVersion::v3_6, 90);
+  CHECK(b == Counts{{"st.shared.b8", 128}, {"ld.shared.b8", 128}});
+}
