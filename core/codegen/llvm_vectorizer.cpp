@@ -611,7 +611,7 @@ bool r_xored(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
 // alternate-op one whose shuffle keeps each lane's bits (gapped 3.9 line
 // 261); and a few R like the others it leaves alone (gapped 3.9 line 243,
 // an alternate-op bundle; seed-2500 3.9 line 156).
-bool reduces_unlike_lanes(const LdStShape& s, const Terms& T) {
+bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<int>& leaves) {
   if (s.version != TritonVersion::v3_9 || s.sm == 80 || !s.pads.empty()) return false;
   const auto& [or_d, xor_d, or_s, xor_s] = T.lists;
   // the XOR lists: terms of no common bit are `or`s of R's reduction
@@ -627,12 +627,15 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T) {
   int forms[4] = {0, 0, 0, tree ? 1 : 0};  // select, `and` outermost, shift outermost, XOR tree
   int shls = 0;                             // of the shifts outermost, the left shifts
   int odd = -1, first_shl = -1;  // terms: an `and (shl tid, s), m`; the `shl (and tid, m), k` of the smallest k
+  bool and_lshr = false;         // an `and (lshr tid, k), m`
+  int shl_lane = -1;             // a `shl (and tid, m), k`
   for (const auto* l : {&or_d, &or_s, &xor_d, &xor_s}) {
     if (tree && (l == &xor_d || l == &xor_s)) continue;  // one operand, counted above
     for (auto [k, i] : *l) {
       const auto t = static_cast<size_t>(i);
       const bool shift_outermost = T.kept[t] && T.shifts[t] + eb != 0;
-      if (T.shifts[t] != LdStShape::kNoShift && !shift_outermost && T.shifts[t] + eb < 0) return false;
+      and_lshr = and_lshr || (T.shifts[t] != LdStShape::kNoShift && !shift_outermost && T.shifts[t] + eb < 0);
+      if (shift_outermost && T.shifts[t] + eb > 0) shl_lane = i;
       ++forms[T.shifts[t] == LdStShape::kNoShift ? 0 : shift_outermost ? 2 : 1];
       shls += shift_outermost && T.shifts[t] + eb > 0;
       if (T.shifts[t] != LdStShape::kNoShift && !shift_outermost && T.shifts[t] + eb > 0) odd = i;
@@ -641,6 +644,41 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T) {
     }
   }
   const int n = forms[0] + forms[1] + forms[2] + forms[3];
+  // three `and` lanes and one `shl (X, k)`, X = `and tid, m`: SLP's
+  // copyable `and` bundle (the `shl` lane `and S, -1`: R's bits lost) unless
+  // isCopyablePreferable's look-ahead scores the alternate `and`/`shl`
+  // pairing higher. M is the first `and` lane in R's leaf order (A, its
+  // operand), Sm the next whose operand is an instruction (B, its mask cS);
+  // scores of depth 2: same opcode 20, other opcodes 10, the thread id
+  // against another value 0, constants 15, equal ones 17. Alternate where
+  // score(B, X) > score(A, L), or cS = k and score(A, L) < 17 (seed-2490 3.9
+  // line 327 copyable, gapped 3.9 line 261 alternate: their SLP traces)
+  if (forms[0] <= 1 && forms[1] == 3 && forms[2] == 1 && shls == 1 && forms[3] == 0) {
+    std::vector<int> ands;  // the `and` lanes, left to right
+    for (int t : leaves) {
+      const auto u = static_cast<size_t>(t);
+      if (T.shifts[u] != LdStShape::kNoShift && !(T.kept[u] && T.shifts[u] + eb != 0)) ands.push_back(t);
+    }
+    if (ands.size() == 3) {
+      auto shift = [&](int t) { return T.shifts[static_cast<size_t>(t)] + eb; };  // the operand's: 0 the thread id
+      const int M = ands[0];
+      int Sm = M;
+      for (size_t j = 1; j < ands.size() && Sm == M; ++j)
+        if (shift(ands[j]) != 0) Sm = ands[j];
+      const int k = shift(shl_lane);
+      const int64_t m = T.mvp[static_cast<size_t>(shl_lane)].mask;
+      auto consts = [](int64_t a, int64_t b) { return a == b ? 17 : 15; };
+      // score(A, L): L = `shl X, k` beside A = `shl tid, a` / `lshr tid, a`
+      const int a = shift(M);
+      const int C = a == 0 ? 0 : (a > 0 ? 20 : 10) + consts(a > 0 ? a : -a, k);
+      // score(B, X): X = `and tid, m` beside B (the thread ids pair: 10)
+      const int b = shift(Sm);
+      const int Alt = b == 0 ? 0 : 10 + 10 + consts(b > 0 ? b : -b, m);
+      const int64_t cS = T.bits[static_cast<size_t>(Sm)] << eb;
+      return !(Alt > C || (cS == k && C < 17));
+    }
+  }
+  if (and_lshr) return false;
   if (n < 5) {
     const int kinds = (forms[1] > 0) + (forms[2] > 0) + (forms[3] > 0);
     if (!(n == 4 && forms[0] <= 1 && kinds + (forms[0] > 0) >= 2)) return false;
@@ -1223,6 +1261,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
         leaves.push_back(b);
       }
       for (int i = 0; i + 2 < k; ++i) nodes[inner[i]] = {inner[i + 1], leaves[i], -1, op};
+      if (k == 2) std::swap(leaves[0], leaves[1]);  // canonicalizeOperands: the lower rank first (gapped 3.9 line 261)
       nodes[inner[k - 2]] = {leaves[k - 2], leaves[k - 1], -1, op};
       parents();
     };
@@ -1268,6 +1307,50 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   }
   if (ands >= 4 && own > 0) return ops;
   return !s.pads.empty() && s.elem_bytes == 1 && reduces_index_chain(nodes, root, s, T) ? ops : 0;
+}
+
+// Triton's tree of R: treeReduce of its OR lists, `or`-ed with that of its
+// XOR lists (xors: that tree's root, -1 where none); returns the root (-1:
+// no term).
+int triton_tree(const Terms& T, std::vector<RNode>& nodes, int& xors) {
+  const auto& [or_d, xor_d, or_s, xor_s] = T.lists;
+  auto reduce = [&](const std::vector<std::pair<int, int>>& a, const std::vector<std::pair<int, int>>& b, int op) {
+    std::vector<int> level;
+    for (const auto* l : {&a, &b})
+      for (auto [k, t] : *l) nodes.push_back({-1, -1, t}), level.push_back(static_cast<int>(nodes.size()) - 1);
+    return tree_reduce(std::move(level), [&](int x, int y) {
+      nodes.push_back({x, y, -1, op});
+      return static_cast<int>(nodes.size()) - 1;
+    }, -1);
+  };
+  const int ors = reduce(or_d, or_s, 0);
+  xors = reduce(xor_d, xor_s, 1);
+  if (ors < 0) return xors;
+  if (xors < 0) return ors;
+  nodes.push_back({ors, xors, -1});
+  return static_cast<int>(nodes.size()) - 1;
+}
+
+// R's terms from left to right in the tree O3 leaves (o3_reshape): the order
+// of SLP's reduced values of one opcode.
+std::vector<int> o3_leaf_order(const LdStShape& s, const Terms& T) {
+  std::vector<RNode> nodes, first_ic;
+  int xors = -1;
+  const int root = triton_tree(T, nodes, xors);
+  std::vector<int> order;
+  if (root < 0) return order;
+  bool index_offset = false;
+  o3_reshape(nodes, root, s, T, first_ic, index_offset);
+  auto walk = [&](auto&& self, int v) -> void {
+    if (nodes[v].term >= 0) {
+      order.push_back(nodes[v].term);
+      return;
+    }
+    self(self, nodes[v].l);
+    self(self, nodes[v].r);
+  };
+  walk(walk, root);
+  return order;
 }
 
 // 3.6, a padding interval as large as its padding: Triton's padding of
@@ -1397,28 +1480,12 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
     shifted.push_back({right, bits, bare});
     ++geps;
   }
-  const auto& [or_d, xor_d, or_s, xor_s] = T.lists;
   std::vector<RNode> nodes;
-  auto reduce = [&](const std::vector<std::pair<int, int>>& a, const std::vector<std::pair<int, int>>& b, int op) {
-    std::vector<int> level;
-    for (const auto* l : {&a, &b})
-      for (auto [k, t] : *l) nodes.push_back({-1, -1, t}), level.push_back(static_cast<int>(nodes.size()) - 1);
-    return tree_reduce(std::move(level), [&](int x, int y) {
-      nodes.push_back({x, y, -1, op});
-      return static_cast<int>(nodes.size()) - 1;
-    }, -1);
-  };
-  const int ors = reduce(or_d, or_s, 0), xors = reduce(xor_d, xor_s, 1);
+  int xors = -1;
+  int root = triton_tree(T, nodes, xors);
   std::vector<RNode> first_ic;  // o3_reshape's tree after the first InstCombine
   int slp = 0;                  // operands of SLP's reduction of R (0: none)
   bool index_offset = false;    // R is one value with the index code's offset (o3_reshape)
-  int root = ors;
-  if (ors < 0) {
-    root = xors;
-  } else if (xors >= 0) {
-    nodes.push_back({ors, xors, -1});
-    root = static_cast<int>(nodes.size()) - 1;
-  }
   // IPSCCP's range of R, from Triton's own tree (each term a select of
   // constants or an `and` of a mask: 0 up to its bits)
   int64_t r_max = 0;
@@ -1745,7 +1812,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // no padding, R XOR-ed: Triton's terms of R
   const bool xored = !padded && r_xored(accesses, s);
   const Terms xored_terms = xored ? triton_terms(s) : Terms{};
-  const bool unlike = xored && reduces_unlike_lanes(s, xored_terms);
+  const bool unlike = xored && reduces_unlike_lanes(s, xored_terms, o3_leaf_order(s, xored_terms));
   // what R's tree proves at register 0 and at a register offset (padded),
   // or for R and each R ^ c (XOR-ed); 0: not this rule
   TreeAlign tree;

@@ -2540,3 +2540,26 @@ TEST_CASE("codegen: InstCombine's bit reversals come before its folds (seed-2405
       {32, 128}, 8, ls::TritonVersion::v3_6, 90);
   CHECK(b == Counts{{"st.shared.b8", 128}, {"ld.shared.b8", 128}});
 }
+
+TEST_CASE("codegen: 3.9's SLP scores a copyable `and` bundle against an alternate `and`/`shl` one", "[codegen]") {
+  // three `and` lanes and one `shl (tid & m), k` (seed-2490 3.9 line 327, its
+  // SLP trace): the first `and` lane's `shl tid, 6` scores the `shl` lane as
+  // high as the alternate pairing does (35 each), so the bundle is copyable
+  // (`and S, -1`), R's bits are lost and only R's own base keeps 4 bytes
+  const Counts a = via_shared_counts(
+      "DistributedLinearLayout(reg_bases=[[2, 0], [4, 0], [8, 0], [0, 1]], lane_bases=[[16, 0], [0, 8], [0, 2], "
+      "[0, 4], [1, 0]], warp_bases=[], block_bases=[], shape=[32, 16])",
+      "SharedLinearLayout(offset_bases=[[4, 0], [2, 0], [1, 0], [16, 0], [12, 0], [12, 4], [0, 8], [0, 1], [0, 2]], "
+      "block_bases=[], alignment=16)",
+      {32, 16}, 8, ls::TritonVersion::v3_9, 90);
+  CHECK(a == Counts{{"st.shared.b32", 2}, {"st.shared.b8", 8}, {"ld.shared.b32", 4}, {"ld.shared.b8", 4}});
+  // gapped 3.9 line 261: the first `and` lane is `tid & 18` (the thread id
+  // scores 0), so the alternate bundle wins and R keeps its bits
+  const Counts b = via_shared_counts(
+      "BlockedLayout(size_per_thread=[1, 8], threads_per_warp=[32, 1], warps_per_cta=[2, 2], order=[1, 0], "
+      "cga_layout=[])",
+      "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 3], [4, 32], "
+      "[8, 0], [16, 16], [32, 0], [64, 0]], block_bases=[], alignment=16)",
+      {128, 64}, 8, ls::TritonVersion::v3_9, 90);
+  CHECK(b == Counts{{"st.shared.v2.b8", 32}, {"ld.shared.v2.b8", 32}});
+}
