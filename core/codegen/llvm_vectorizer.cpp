@@ -607,10 +607,11 @@ bool r_xored(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
 // beside n - 1 `shl`s: LLVM's shl-based copyable reduction puts it first
 // and the `shl`s by their shift after it (seed-2500 3.9 line 1179). A
 // proxy of SLP's cost model: of four, with two selects it reduces nothing;
-// an `and (lshr tid, k), m` lane among left shifts makes the bundle an
-// alternate-op one whose shuffle keeps each lane's bits (gapped 3.9 line
-// 261); and a few R like the others it leaves alone (gapped 3.9 line 243,
-// an alternate-op bundle; seed-2500 3.9 line 156).
+// an `and (lshr tid, k), m` lane makes the bundle an alternate-op one
+// whose shuffle keeps each lane's bits, but where three `and` lanes and one
+// `shl` are scored (below); and a few R like the others it leaves alone
+// (gapped 3.9 line 243, an alternate-op bundle; seed-2500 3.9 line 156).
+// leaves: R's terms in the leaf order of O3's tree (o3_leaf_order).
 bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<int>& leaves) {
   if (s.version != TritonVersion::v3_9 || s.sm == 80 || !s.pads.empty()) return false;
   const auto& [or_d, xor_d, or_s, xor_s] = T.lists;
