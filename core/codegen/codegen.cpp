@@ -45,8 +45,65 @@ struct Cvt {
   // terms the kernel's own index code computes, (x & m) << s per dim and shift
   std::vector<std::pair<int64_t, int>> index_masks;  // (mask, shift)
   std::vector<MvpTerm> index_terms;  // Triton's terms of each coordinate (mvp_terms)
+  int64_t index_gone = 0;  // thread-index bits of its terms in bit reversals (MvpTerm::gone)
   std::vector<int32_t> index_stride_log2;  // each coordinate's stride in the row-major tensor (log2, elements)
 };
+
+// InstCombine's bit-reversal idiom in the index code: the largest subtrees
+// of a coordinate's `or` list (Triton's treeReduce: pairs of neighbours in
+// rounds) that are single-bit selects moving thread-index bit q to bit P - q
+// (P their highest, two terms at least) become one bitreverse of tid, and
+// their `tid & bit`s are gone (seed-2405 3.6 line 1497: `tid & 1` to 32 and
+// `tid & 8` to 4; seed-2470 3.6 line 2418, two of three). Marks those terms
+// `gone` and returns their thread-index bits.
+int64_t mark_reversed(std::vector<MvpTerm>& terms) {
+  std::vector<size_t> list;  // the `or` list, in order
+  for (size_t i = 0; i < terms.size(); ++i)
+    if (terms[i].ors) list.push_back(i);
+  auto reversal = [&](size_t lo, size_t hi) {  // list[lo, hi)
+    if (hi - lo < 2) return false;
+    int top = 0;
+    for (size_t j = lo; j < hi; ++j) {
+      const MvpTerm& t = terms[list[j]];
+      if (t.shift != MvpTerm::kSelect || !std::has_single_bit(static_cast<uint64_t>(t.mask)) ||
+          !std::has_single_bit(static_cast<uint64_t>(t.value)))
+        return false;
+      top = std::max(top, std::countr_zero(static_cast<uint64_t>(t.value)));
+    }
+    for (size_t j = lo; j < hi; ++j) {
+      const MvpTerm& t = terms[list[j]];
+      if (std::countr_zero(static_cast<uint64_t>(t.value)) + std::countr_zero(static_cast<uint64_t>(t.mask)) != top)
+        return false;
+    }
+    return true;
+  };
+  // the tree's nodes as ranges of the list, with their two operands
+  struct Node { size_t lo, hi; int l, r; };
+  std::vector<Node> nodes;
+  std::vector<int> level;
+  for (size_t j = 0; j < list.size(); ++j) nodes.push_back({j, j + 1, -1, -1}), level.push_back(static_cast<int>(j));
+  while (level.size() > 1) {
+    std::vector<int> next;
+    for (size_t g = 0; g + 1 < level.size(); g += 2) {
+      const size_t lo = nodes[static_cast<size_t>(level[g])].lo, hi = nodes[static_cast<size_t>(level[g + 1])].hi;
+      nodes.push_back({lo, hi, level[g], level[g + 1]});
+      next.push_back(static_cast<int>(nodes.size()) - 1);
+    }
+    if (level.size() % 2) next.push_back(level.back());
+    level = std::move(next);
+  }
+  int64_t gone = 0;
+  auto mark = [&](auto&& self, int v) -> void {
+    const Node& x = nodes[static_cast<size_t>(v)];
+    if (reversal(x.lo, x.hi)) {
+      for (size_t j = x.lo; j < x.hi; ++j) terms[list[j]].gone = true, gone |= terms[list[j]].mask;
+      return;
+    }
+    if (x.l >= 0) self(self, x.l), self(self, x.r);
+  };
+  if (!level.empty()) mark(mark, level[0]);
+  return gone;
+}
 
 Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared) {
   if (reg.in_size("block") != 1)
@@ -88,21 +145,8 @@ Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared) {
     std::vector<int64_t> cols;
     for (const char* dim : {"lane", "warp"})
       for (const auto& b : reg.bases(dim)) cols.push_back(b[d]);
-    const std::vector<MvpTerm> terms = mvp_terms(cols, reg.out_log2(reg.out_names()[d]));
-    // InstCombine's bit-reversal idiom: a coordinate that is an `or` of
-    // single-bit selects moving thread-index bit q to bit P - q (P its
-    // highest) becomes one bitreverse of tid, and its `tid & bit`s are gone
-    // (seed-2405 3.6 line 1497: `tid & 1` to 32 and `tid & 8` to 4)
-    int top = 0;
-    bool reversed = terms.size() >= 2;
-    for (const MvpTerm& t : terms) {
-      reversed = reversed && t.ors && t.shift == MvpTerm::kSelect && std::has_single_bit(static_cast<uint64_t>(t.mask)) &&
-                 std::has_single_bit(static_cast<uint64_t>(t.value));
-      if (reversed) top = std::max(top, std::countr_zero(static_cast<uint64_t>(t.value)));
-    }
-    for (const MvpTerm& t : terms)
-      reversed = reversed && std::countr_zero(static_cast<uint64_t>(t.value)) + std::countr_zero(static_cast<uint64_t>(t.mask)) == top;
-    if (reversed) continue;
+    std::vector<MvpTerm> terms = mvp_terms(cols, reg.out_log2(reg.out_names()[d]));
+    r.index_gone |= mark_reversed(terms);
     scan("lane", 0);
     scan("warp", 5);
     for (auto& [sh, m] : by_shift) r.index_masks.push_back({m, sh});
@@ -536,6 +580,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
   LdStShape shape;
   shape.lane_warp_mask = lane_warp;
   shape.index_terms = c.index_terms;
+  shape.index_gone = c.index_gone;
   shape.index_stride_log2 = c.index_stride_log2;
   bool r_shifted_right = false;
   {  // R's terms (llvm_vectorizer.h): by shift of the thread-index bit, overlapping ones joined
@@ -554,7 +599,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
     // also computes: `tid & m` has another use
     for (auto& [shift, m] : tid_of)
       for (auto [im, ish] : c.index_masks)
-        if (im == m && ish != shift + log2i(bits / 8)) shape.index_shared |= by_shift[shift];
+        if (im == m && ish != shift + log2i(bits / 8) && (im & ~c.index_gone)) shape.index_shared |= by_shift[shift];
     // a single-bit term at its own place in bytes, `tid & bit` itself, that
     // the index code also computes: the same value (Triton's CSE)
     for (auto& [shift, m] : tid_of)

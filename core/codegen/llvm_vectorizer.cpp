@@ -521,6 +521,7 @@ struct Terms {
   std::vector<int32_t> shifts;  // as LdStShape::r_term_shifts
   TritonLists lists;
   std::vector<bool> reused;     // the same value as a term of the index code's
+  std::vector<bool> gone;       // reused, but the index code's use is gone to a bit reversal
   std::vector<bool> kept;       // its `x & mask` has another use (the index code's, or another term's)
   std::vector<uint32_t> groups; // the index code's `or` lists it is in (bit per coordinate)
   std::vector<MvpTerm> mvp;     // Triton's term itself
@@ -554,9 +555,10 @@ Terms triton_terms(const LdStShape& s) {
            std::count_if(s.index_terms.begin(), s.index_terms.end(), [&](const MvpTerm& p) { return p.group == o.group; }) == 1;
   };
   std::vector<int32_t> at;  // each index term's shift in the offset where exposed, else kNoShift
-  for (const MvpTerm& o : s.index_terms) at.push_back(exposed(o) ? linear_shift(o) : int32_t{LdStShape::kNoShift});
+  for (const MvpTerm& o : s.index_terms)
+    at.push_back(exposed(o) && !o.gone ? linear_shift(o) : int32_t{LdStShape::kNoShift});
   for (const MvpTerm& m : terms) {
-    auto same_mask = [&](const MvpTerm& o) { return o.mask == m.mask && !(o == m); };
+    auto same_mask = [&](const MvpTerm& o) { return o.mask == m.mask && !(o == m) && !o.gone; };
     bool index_keeps = false;  // an index term of m's mask that InstCombine does not join
     for (size_t i = 0; i < s.index_terms.size(); ++i)
       index_keeps = index_keeps || (same_mask(s.index_terms[i]) &&
@@ -572,9 +574,14 @@ Terms triton_terms(const LdStShape& s) {
                                                 : LdStShape::kNoShift);
     t.reused.push_back(std::find(s.index_terms.begin(), s.index_terms.end(), m) != s.index_terms.end() ||
                        (std::has_single_bit(v) && (m.value >> eb & s.index_reused) != 0));
+    // the index code's twin became part of a bit reversal in the first
+    // InstCombine, before R's folds: R's use is its only one then
+    t.gone.push_back(t.reused.back() && (m.mask & ~s.index_gone) == 0 &&
+                     std::none_of(s.index_terms.begin(), s.index_terms.end(),
+                                  [&](const MvpTerm& o) { return o == m && !o.gone; }));
     uint32_t g = 0;
     for (const MvpTerm& o : s.index_terms)
-      if (o == m && o.ors) g |= uint32_t{1} << o.group;
+      if (o == m && o.ors && !o.gone) g |= uint32_t{1} << o.group;
     t.groups.push_back(g);
     t.mvp.push_back(m);
   }
@@ -1158,7 +1165,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   auto flag = [](const std::vector<char>& f, size_t i) { return i < f.size() && f[i]; };
   auto one_use = [&](int v) {
     if (leaf(v))
-      return !(T.reused[term(v)] || (T.kept[term(v)] && T.shifts[term(v)] + eb == 0) ||
+      return !((T.reused[term(v)] && !T.gone[term(v)]) || (T.kept[term(v)] && T.shifts[term(v)] + eb == 0) ||
                (first && flag(walked_term, term(v))));
     return !(nodes[v].multi || flag(first ? walked_node : read_node, static_cast<size_t>(v)));
   };
@@ -1303,7 +1310,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     ++ops;
     if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift && !T.kept[term(u)]) {
       ++ands;
-      own += !T.reused[term(u)];
+      own += !T.reused[term(u)] || T.gone[term(u)];
     }
   }
   if (ands >= 4 && own > 0) return ops;

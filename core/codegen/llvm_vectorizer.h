@@ -105,6 +105,7 @@ struct MvpTerm {
   int64_t value = 0;  // the image of mask
   bool ors = true;
   int32_t group = 0;  // the index code: the coordinate (dim) it computes (not compared)
+  bool gone = false;  // the index code: part of a bit reversal, no `tid & mask` of its own (not compared)
   bool operator==(const MvpTerm& o) const { return mask == o.mask && shift == o.shift && value == o.value; }
 };
 std::vector<MvpTerm> mvp_terms(const std::vector<int64_t>& cols, int nrow);
@@ -133,6 +134,7 @@ struct LdStShape {
   std::vector<MvpTerm> index_terms;  // the terms of the kernel's index code (the register layout's coordinates)
   std::vector<int32_t> index_stride_log2;  // each coordinate's stride in the row-major tensor (log2, elements)
   int64_t index_reused = 0;  // bits (elements) of R's single-bit terms that are `tid & bit` itself, which the index code also computes
+  int64_t index_gone = 0;    // thread-index bits whose `tid & bit` the index code loses to a bit reversal (MvpTerm::gone)
   std::vector<int64_t> thread_bases;  // lane bases (5) then warp bases, elements, zeros kept
   int32_t offset_log2 = 0;            // the shared layout's offsets (log2 of elements)
   // the alignment LLVM proves: as modelled, none (Triton's accesses stay as
