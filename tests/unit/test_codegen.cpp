@@ -2539,6 +2539,25 @@ TEST_CASE("codegen: InstCombine's bit reversals come before its folds (seed-2405
       "[0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 128])",
       {32, 128}, 8, ls::TritonVersion::v3_6, 90);
   CHECK(b == Counts{{"st.shared.b8", 128}, {"ld.shared.b8", 128}});
+  // a subtree of a coordinate (seed-2470 3.6 line 2418: rows 16 and 2 of
+  // lanes 0 and 3 reverse, lane 4's row 8 does not): those two lose their use
+  const Counts c = via_shared_counts(
+      "DistributedLinearLayout(reg_bases=[[0, 8], [1, 0], [0, 1], [4, 0], [0, 4]], lane_bases=[[16, 0], [0, 2], [0, "
+      "16], [2, 0], [8, 0]], warp_bases=[], block_bases=[], shape=[32, 32])",
+      "PaddedSharedLayout(interval_padding_pairs=[[16, 4], [2048, 16]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], "
+      "[16, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], shape=[32, 32])",
+      {32, 32}, 8, ls::TritonVersion::v3_6, 90);
+  CHECK(c == Counts{{"st.shared.b8", 30}, {"st.shared.v2.b8", 1}, {"ld.shared.b8", 30}, {"ld.shared.v2.b8", 1}});
+  // but they stay the index code's for EarlyCSE, which comes first (seed-2403
+  // 3.6 line 804, sm_80: R's `or` of rows 4 and 2 is the index code's, and
+  // the bitreverse both then use keeps R's loads at offsets 0 and 1 joined)
+  const Counts d = via_shared_counts(
+      "DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [0, 8]], lane_bases=[[4, 0], [2, 0], [8, 0], [0, 4], [0, "
+      "2]], warp_bases=[], block_bases=[], shape=[16, 16])",
+      "PaddedSharedLayout(interval_padding_pairs=[[16, 8], [2048, 4]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], "
+      "[0, 1], [0, 2], [0, 4], [0, 8]], block_bases=[], shape=[16, 16])",
+      {16, 16}, 8, ls::TritonVersion::v3_6, 80);
+  CHECK(d == Counts{{"st.shared.b8", 8}, {"ld.shared.b8", 6}, {"ld.shared.v2.b8", 1}});
 }
 
 TEST_CASE("codegen: 3.9's SLP scores a copyable `and` bundle against an alternate `and`/`shl` one", "[codegen]") {
