@@ -51,9 +51,8 @@ struct Cvt {
 
 // InstCombine's bit-reversal idiom in the index code: the largest subtrees
 // of a coordinate's `or` list (Triton's treeReduce: pairs of neighbours in
-// rounds) that are single-bit selects moving thread-index bit q to bit P - q
-// (P their highest, two terms at least) become one bitreverse of tid, and
-// their `tid & bit`s are gone (seed-2405 3.6 line 1497: `tid & 1` to 32 and
+// rounds) whose single-bit selects reverse bits (reverses_bits) become one
+// bitreverse of tid, and their `tid & bit`s are gone (seed-2405 3.6 line 1497: `tid & 1` to 32 and
 // `tid & 8` to 4; seed-2470 3.6 line 2418, two of three). Marks those terms
 // `gone` and returns their thread-index bits.
 int64_t mark_reversed(std::vector<MvpTerm>& terms) {
@@ -61,21 +60,14 @@ int64_t mark_reversed(std::vector<MvpTerm>& terms) {
   for (size_t i = 0; i < terms.size(); ++i)
     if (terms[i].ors) list.push_back(i);
   auto reversal = [&](size_t lo, size_t hi) {  // list[lo, hi)
-    if (hi - lo < 2) return false;
-    int top = 0;
+    std::vector<std::pair<int, int>> pq;
     for (size_t j = lo; j < hi; ++j) {
       const MvpTerm& t = terms[list[j]];
-      if (t.shift != MvpTerm::kSelect || !std::has_single_bit(static_cast<uint64_t>(t.mask)) ||
-          !std::has_single_bit(static_cast<uint64_t>(t.value)))
-        return false;
-      top = std::max(top, std::countr_zero(static_cast<uint64_t>(t.value)));
+      const auto v = static_cast<uint64_t>(t.value), m = static_cast<uint64_t>(t.mask);
+      if (t.shift != MvpTerm::kSelect || !std::has_single_bit(m) || !std::has_single_bit(v)) return false;
+      pq.push_back({std::countr_zero(v), std::countr_zero(m)});
     }
-    for (size_t j = lo; j < hi; ++j) {
-      const MvpTerm& t = terms[list[j]];
-      if (std::countr_zero(static_cast<uint64_t>(t.value)) + std::countr_zero(static_cast<uint64_t>(t.mask)) != top)
-        return false;
-    }
-    return true;
+    return reverses_bits(pq);
   };
   // the tree's nodes as ranges of the list, with their two operands
   struct Node { size_t lo, hi; int l, r; };

@@ -724,6 +724,13 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<
 }
 }  // namespace
 
+bool reverses_bits(const std::vector<std::pair<int, int>>& pq) {
+  if (pq.size() < 2) return false;
+  int top = 0;
+  for (auto [p, q] : pq) top = std::max(top, p);
+  return std::all_of(pq.begin(), pq.end(), [&](std::pair<int, int> x) { return x.first + x.second == top; });
+}
+
 std::vector<MvpTerm> mvp_terms(const std::vector<int64_t>& cols, int nrow) {
   const int ncol = static_cast<int>(cols.size());
   auto col = [&](int c) { return static_cast<uint64_t>(cols[static_cast<size_t>(c)]); };
@@ -1063,14 +1070,12 @@ bool reduces_index_chain(const std::vector<RNode>& nodes, int root, const LdStSh
   return false;
 }
 
-// InstCombine's bit-reversal idiom: the largest `or` subtrees of single-bit
-// terms that together move thread-index bit q to address bit P - q, P the
-// highest, become zext(bitreverse(trunc(tid) & mask)) to P + 1 bits (seed-2403
-// line 3999, seed-2200 line 57: `llvm.bitreverse.i11`).
+// The largest `or` subtrees of R that reverse bits (reverses_bits; bits of
+// the byte address).
 std::vector<char> reversals(const std::vector<RNode>& nodes, int root, const Terms& T, int eb) {
   std::vector<char> reversed(nodes.size(), 0);
   if (root < 0) return reversed;
-  auto moves = [&](auto&& self, int v, std::vector<std::pair<int, int>>& pq) -> bool {  // (P - q, q) pairs
+  auto moves = [&](auto&& self, int v, std::vector<std::pair<int, int>>& pq) -> bool {
     if (nodes[v].term >= 0) {
       const auto t = static_cast<size_t>(nodes[v].term);
       const auto bits = static_cast<uint64_t>(T.bits[t]);
@@ -1083,13 +1088,9 @@ std::vector<char> reversals(const std::vector<RNode>& nodes, int root, const Ter
   auto mark = [&](auto&& self, int v) -> void {
     if (nodes[v].term >= 0) return;
     std::vector<std::pair<int, int>> pq;
-    if (moves(moves, v, pq)) {
-      int top = 0;
-      for (auto [at, q] : pq) top = std::max(top, at);
-      if (std::all_of(pq.begin(), pq.end(), [&](std::pair<int, int> x) { return x.first + x.second == top; })) {
-        reversed[static_cast<size_t>(v)] = 1;
-        return;
-      }
+    if (moves(moves, v, pq) && reverses_bits(pq)) {
+      reversed[static_cast<size_t>(v)] = 1;
+      return;
     }
     self(self, nodes[v].l);
     self(self, nodes[v].r);
@@ -1339,16 +1340,9 @@ int triton_tree(const Terms& T, std::vector<RNode>& nodes, int& xors) {
   return static_cast<int>(nodes.size()) - 1;
 }
 
-// R's terms from left to right in the tree O3 leaves (o3_reshape): the order
-// of SLP's reduced values of one opcode.
-std::vector<int> o3_leaf_order(const LdStShape& s, const Terms& T) {
-  std::vector<RNode> nodes, first_ic;
-  int xors = -1;
-  const int root = triton_tree(T, nodes, xors);
+// The terms of the tree under `root`, from left to right.
+std::vector<int> leaf_order(const std::vector<RNode>& nodes, int root) {
   std::vector<int> order;
-  if (root < 0) return order;
-  bool index_offset = false;
-  o3_reshape(nodes, root, s, T, first_ic, index_offset);
   auto walk = [&](auto&& self, int v) -> void {
     if (nodes[v].term >= 0) {
       order.push_back(nodes[v].term);
@@ -1357,8 +1351,20 @@ std::vector<int> o3_leaf_order(const LdStShape& s, const Terms& T) {
     self(self, nodes[v].l);
     self(self, nodes[v].r);
   };
-  walk(walk, root);
+  if (root >= 0) walk(walk, root);
   return order;
+}
+
+// R's terms from left to right in the tree O3 leaves (o3_reshape): the order
+// of SLP's reduced values of one opcode (tree_align gives it too).
+std::vector<int> o3_leaf_order(const LdStShape& s, const Terms& T) {
+  std::vector<RNode> nodes, first_ic;
+  int xors = -1;
+  const int root = triton_tree(T, nodes, xors);
+  if (root < 0) return {};
+  bool index_offset = false;
+  o3_reshape(nodes, root, s, T, first_ic, index_offset);
+  return leaf_order(nodes, root);
 }
 
 // 3.6, a padding interval as large as its padding: Triton's padding of
@@ -1432,8 +1438,8 @@ std::pair<uint32_t, uint32_t> range_or(std::pair<uint32_t, uint32_t> a, std::pai
 
 // r_tree_align on the terms T (the model's for 3.9; Triton's own, through
 // o3_reshape, for 3.6): register 0's access and an access at a register
-// offset, from one tree.
-TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
+// offset, from one tree. leaves: o3_leaf_order's, where Triton's terms.
+TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, std::vector<int>* leaves = nullptr) {
   const int n = static_cast<int>(T.bits.size());
   const int eb = log2i(s.elem_bytes);
   // GEPs of the padding: one per interval some term reaches; the intervals
@@ -1524,7 +1530,10 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0) {
       const int64_t bits = T.bits[static_cast<size_t>(nodes[v].term)];
       return std::has_single_bit(static_cast<uint64_t>(bits)) && (bits & s.index_reused) != 0;
     };
-    if (!T.reused.empty()) slp = o3_reshape(nodes, root, s, T, first_ic, index_offset);
+    if (!T.reused.empty()) {
+      slp = o3_reshape(nodes, root, s, T, first_ic, index_offset);
+      if (leaves) *leaves = leaf_order(nodes, root);
+    }
     if (slp > 0 && !s.pads.empty()) return all;  // padded: SLP's tree not modelled, R's bits taken as known
     std::vector<int> parent;  // the model's terms (3.9): the fold and the padding's walk here
     for (int v = 0; v < static_cast<int>(nodes.size()) && T.reused.empty(); ++v)
@@ -1820,7 +1829,6 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // no padding, R XOR-ed: Triton's terms of R
   const bool xored = !padded && r_xored(accesses, s);
   const Terms xored_terms = xored ? triton_terms(s) : Terms{};
-  const bool unlike = xored && reduces_unlike_lanes(s, xored_terms, o3_leaf_order(s, xored_terms));
   // what R's tree proves at register 0 and at a register offset (padded),
   // or for R and each R ^ c (XOR-ed); 0: not this rule
   TreeAlign tree;
@@ -1840,7 +1848,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // makes R a vector reduction between the passes, the second proves all of
   // R's bits for an access whose reduction's `and` is in reach (R at most 4 -
   // rounds deep, the reduction's pairs in rounds).
-  if (xored && s.proof == LdStShape::Proof::model) xored_align = tree_align(s, xored_terms);
+  std::vector<int> leaves;  // of Triton's tree of R after O3
+  if (xored && s.proof == LdStShape::Proof::model) xored_align = tree_align(s, xored_terms, 0, &leaves);
+  else if (xored) leaves = o3_leaf_order(s, xored_terms);
+  const bool unlike = xored && reduces_unlike_lanes(s, xored_terms, leaves);
   // stores: each address as BasicAA takes it apart (loads need none)
   Addresses addresses;
   addresses.at.resize(s.load ? 0 : accesses.size());

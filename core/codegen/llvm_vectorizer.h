@@ -110,6 +110,11 @@ struct MvpTerm {
 };
 std::vector<MvpTerm> mvp_terms(const std::vector<int64_t>& cols, int nrow);
 
+// InstCombine's bit-reversal idiom: single-bit terms, each moving thread-index
+// bit q to bit p, all with p + q the highest p, two or more: their `or` is
+// one zext(bitreverse(trunc(tid) & mask)) (seed-2403 3.6 line 3999).
+bool reverses_bits(const std::vector<std::pair<int, int>>& pq);
+
 struct LdStShape {
   int64_t lane_warp_mask = 0;  // elements: OR of the lane and warp bases
   int32_t elem_bytes = 2;
