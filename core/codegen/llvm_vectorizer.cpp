@@ -1099,6 +1099,46 @@ std::vector<char> reversals(const std::vector<RNode>& nodes, int root, const Ter
   return reversed;
 }
 
+// SLP's cost of four `and (shift tid, k), m` lanes (3.6), as its debug
+// log gives it: the `or` reduction saves 2, the `and` bundle 3, the shifts'
+// bundle 3 where one shift op (`shl` or `lshr`), 1 where both (an
+// alternate-op bundle), 0 where three of one op beside an unshifted `tid &
+// m` lane (two vectorized, two gathered); the splat of tid costs 2, and
+// each scalar the kernel uses elsewhere an extract: a lane the index code
+// computes too, or a lane's shifted tid that an index term of the same
+// shift `and`s (InstCombine shares it). SLP reduces where the sum is below
+// 0 (golden seed-2406 3.6 line 2131: alternate, three lanes the index
+// code's and one `lshr tid, 1` shared with it, total 0, R left alone;
+// held-out seed-2550 3.6 line 780: three `shl`s and a `tid & 32` of the
+// index code, total -2, reduced).
+bool slp_gains(const LdStShape& s, const Terms& T, const std::vector<size_t>& lanes) {
+  const int eb = log2i(s.elem_bytes);
+  int shl = 0, lshr = 0, none = 0;
+  for (size_t t : lanes) {
+    const int k = T.shifts[t] + eb;
+    (k > 0 ? shl : k < 0 ? lshr : none) += 1;
+  }
+  int shifts;
+  if (none == 0) shifts = shl == 0 || lshr == 0 ? -3 : -1;
+  else if (shl == 3 || lshr == 3) shifts = 0;
+  else return std::none_of(lanes.begin(), lanes.end(), [&](size_t t) { return T.kept[t]; });  // not seen: the proxy
+  int extracts = 0;
+  for (size_t t : lanes) {
+    const int k = T.shifts[t] + eb;
+    if ((T.reused[t] && !T.gone[t]) || (k == 0 && T.kept[t])) {
+      ++extracts;
+      continue;
+    }
+    extracts += k != 0 && std::any_of(s.index_terms.begin(), s.index_terms.end(), [&](const MvpTerm& o) {
+      if (o.gone) return false;
+      if (o.shift != MvpTerm::kSelect) return o.shift == k;
+      const auto v = static_cast<uint64_t>(o.value), m = static_cast<uint64_t>(o.mask);
+      return std::has_single_bit(v) && std::countr_zero(v) - std::countr_zero(m) == k;
+    });
+  }
+  return -2 - 3 + shifts + 2 + extracts < 0;
+}
+
 // What O3 makes of Triton's tree of R (its own terms, T) before the first
 // InferAlignment, step by step as the wheels' pass dumps and debug logs of
 // 3.6 show it; true where SLP then makes R's `or`s a vector reduction.
@@ -1149,7 +1189,7 @@ std::vector<char> reversals(const std::vector<RNode>& nodes, int root, const Ter
 //   1440); leaves all shared with the index code stay scalar (seed-2110
 //   line 10, seed-2403 line 3828), but for a chain GVN makes one with the
 //   index code's (padded, 8-bit: reduces_index_chain). A proxy: SLP's cost
-//   model decides (3.9's SLP also reduces R of unlike lanes, whose bits it
+//   model decides (3.6, four lanes: that cost, slp_gains) (3.9's SLP also reduces R of unlike lanes, whose bits it
 //   then loses: reduces_unlike_lanes; on sm_80 3.9's SLP reduces nothing: no
 //   SLP log at all). Returns the number of the
 //   reduction's operands (0: no SLP); tree_align follows the reduction's
@@ -1301,6 +1341,8 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   instcombine();
   if (s.version == TritonVersion::v3_9 && s.sm == 80) return 0;  // 3.9's SLP leaves sm_80's code alone
   int ands = 0, own = 0, ops = 0;  // SLP
+  std::vector<size_t> lanes;   // the `and` leaves
+  std::vector<size_t> idents;  // kept `tid & m` leaves (no shift)
   for (std::vector<int> work{root}; !work.empty();) {
     const int u = work.back();
     work.pop_back();
@@ -1312,7 +1354,15 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift && !T.kept[term(u)]) {
       ++ands;
       own += !T.reused[term(u)] || T.gone[term(u)];
+      lanes.push_back(term(u));
+    } else if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift && T.shifts[term(u)] + eb == 0) {
+      idents.push_back(term(u));
     }
+  }
+  if (s.version == TritonVersion::v3_6 && own > 0 && ands + idents.size() == 4 && idents.size() <= 1) {
+    std::vector<size_t> all = lanes;
+    all.insert(all.end(), idents.begin(), idents.end());
+    return slp_gains(s, T, all) ? ops : 0;
   }
   if (ands >= 4 && own > 0) return ops;
   return !s.pads.empty() && s.elem_bytes == 1 && reduces_index_chain(nodes, root, s, T) ? ops : 0;

@@ -2600,3 +2600,26 @@ TEST_CASE("codegen: 3.9's SLP scores a copyable `and` bundle against an alternat
        {{"st.shared.v2.b8", 32}, {"ld.shared.v2.b8", 32}}},
   });
 }
+
+TEST_CASE("codegen: 3.6's SLP reduces four `and` lanes where its cost is below 0", "[codegen]") {
+  check_golden({
+      {"seed-2406 3.6 line 2131 (its SLP trace, total cost 0): an alternate `lshr`/`shl` bundle whose lanes are "
+       "three of the index code's `and`s and one `and` of an `lshr tid, 1` the index code shares; the extracts "
+       "cancel the gain, R stays a tree too deep for its bits and no byte pair joins",
+       "DistributedLinearLayout(reg_bases=[[0, 4], [0, 32], [0, 64], [1, 0], [0, 2], [8, 0]], lane_bases=[[16, 0], "
+       "[0, 16], [32, 0], [4, 0], [0, 8]], warp_bases=[[0, 128], [2, 0], [0, 1]], block_bases=[], shape=[64, 256])",
+       "PaddedSharedLayout(interval_padding_pairs=[[4096, 8]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], "
+       "[32, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128]], block_bases=[], "
+       "shape=[64, 256])",
+       {64, 256}, 8, ls::TritonVersion::v3_6, 90,
+       {{"st.shared.b8", 64}, {"ld.shared.b8", 64}}},
+      {"held-out seed-2550 3.6 line 780, sm_80 (its SLP trace, total cost -2): three `shl` lanes beside the index "
+       "code's `tid & 32` reduce, R ^ 16 keeps R's 16-byte alignment and every pair of v2 accesses joins",
+       "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 2], "
+       "instr_shape=[16, 64, 8], cga_layout=[]), k_width=1)",
+       "SharedLinearLayout(offset_bases=[[0, 16], [0, 64], [0, 128], [16, 0], [0, 129], [8, 0], [0, 2], [0, 96], "
+       "[0, 8], [2, 0], [1, 0], [0, 4], [4, 0]], block_bases=[], alignment=16)",
+       {32, 256}, 32, ls::TritonVersion::v3_6, 80,
+       {{"st.shared.v4.b32", 32}, {"ld.shared.v4.b32", 32}}},
+  });
+}
