@@ -779,7 +779,16 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   const bool reached = std::any_of(s.pads.begin(), s.pads.end(),
                                    [&](std::pair<int32_t, int32_t> p) { return (r_bits >> log2i(p.first)) != 0; });
   const bool unpadded = s.pads.empty() || !reached;
-  const bool chain = unpadded && !xored;  // R's only use is one GEP: InstCombine splits it
+  // 3.6: a register offset that reaches an interval pads R + c, `(R + c) >>
+  // k`, a use of R besides its GEP (golden seed-2540 3.6 line 713: SLP
+  // reduces R, which stays one GEP index, 16 bytes aligned)
+  int64_t offsets = 0;
+  for (const LdStAccess& a : accesses) offsets |= a.xor_const | a.add_const;
+  const bool offset_pads = s.version == TritonVersion::v3_6 &&
+                           std::any_of(s.pads.begin(), s.pads.end(), [&](std::pair<int32_t, int32_t> p) {
+                             return (offsets >> log2i(p.first)) != 0;
+                           });
+  const bool chain = unpadded && !xored && !offset_pads;  // R's only use is one GEP: InstCombine splits it
   const auto terms = static_cast<int>(s.r_terms.size());
   // padded, R XOR-ed: R of six terms or more, LLVM proves none of its bits
   // (else r_tree_align gives each term's depth)

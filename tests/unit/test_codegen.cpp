@@ -2623,3 +2623,16 @@ TEST_CASE("codegen: 3.6's SLP reduces four `and` lanes where its cost is below 0
        {{"st.shared.v4.b32", 32}, {"ld.shared.v4.b32", 32}}},
   });
 }
+
+TEST_CASE("codegen: 3.6 pads R + c of a register offset past an interval, so R is no chain of GEPs", "[codegen]") {
+  check_golden({
+      {"seed-2540 3.6 line 713, sm_100: R reaches no interval, but the register offset of row 64 does; "
+       "`(R + c) >> 14` uses R, InstCombine leaves R one value, SLP reduces it and R's accesses keep 16 bytes",
+       "DistributedLinearLayout(reg_bases=[[0, 1], [64, 0], [0, 16], [0, 4], [2, 0], [0, 2]], lane_bases=[[8, 0], "
+       "[0, 8], [0, 32], [32, 0], [16, 0]], warp_bases=[[1, 0], [4, 0]], block_bases=[], shape=[128, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[4096, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
+       "[0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 64])",
+       {128, 64}, 32, ls::TritonVersion::v3_6, 100,
+       {{"st.shared.v2.b32", 14}, {"st.shared.v4.b32", 9}, {"ld.shared.v2.b32", 14}, {"ld.shared.v4.b32", 9}}},
+  });
+}
