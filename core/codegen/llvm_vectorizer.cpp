@@ -105,6 +105,7 @@ struct Placed {
   int32_t base = 0;  // Merged::base
   int32_t base_align = 16;  // Merged::base_align
   bool jumbled = false;  // a word combined of pieces out of register order
+  int32_t carried = 0;   // padded: the alignment InferFromBasePointer carries (0: align)
 };
 
 // accesses by base: (kind, value) as vectorize() keys them
@@ -1593,7 +1594,6 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       slp = o3_reshape(nodes, root, s, T, first_ic, index_offset);
       if (leaves) *leaves = leaf_order(nodes, root);
     }
-    if (slp > 0 && !s.pads.empty()) return all;  // padded: SLP's tree not modelled, R's bits taken as known
     std::vector<int> parent;  // the model's terms (3.9): the fold and the padding's walk here
     for (int v = 0; v < static_cast<int>(nodes.size()) && T.reused.empty(); ++v)
       while (reused(v)) {
@@ -1770,9 +1770,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       const int64_t bits = pad_bits(node_bits(nodes, T, v) << eb, Pads(&s.pads[j], 1), s.elem_bytes);
       pad_tz = std::min(pad_tz, from_and ? tz_of(bits) : p);
     }
-  auto align = [&](int below) -> int32_t {
-    if (!depths(below)) return 1;
-    const bool at_offset = below > 0;
+  auto known_tz = [&](bool at_offset) {  // what the terms at their depths prove
     int tz = std::min(4, pad_tz);
     for (int t = 0; t < n; ++t) {
       const int d = depth[static_cast<size_t>(t)];
@@ -1784,9 +1782,82 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       else if (d == 5 && sh != LdStShape::kNoShift) k = sh + eb > 0 ? (lshr_kept(t) ? std::min(sh + eb, full) : full) : sh + eb == 0 ? full : ((!at_offset || !T.reused.empty()) && !lshr_kept(t) ? full : 0);
       tz = std::min(tz, k);
     }
-    return int32_t{1} << tz;
+    return tz;
   };
+  auto align = [&](int below) -> int32_t { return depths(below) ? int32_t{1} << known_tz(below > 0) : 1; };
   const int32_t first = align(0), offset = align(1), deeper = align(2);
+  if (slp > 0 && !s.pads.empty()) {
+    // padded (3.6): the second InferAlignment sees SLP's reduction of R's
+    // operands (its `or`s from the root down, a bit reversal InstCombine made
+    // of R's tree one operand): four `and` lanes in leaf order become one
+    // vector `and` under llvm.vector.reduce.or, the others are or-ed to it
+    // in pairs, in rounds, last leaf first (golden seed-2405 3.6 line 2093:
+    // `(reduce | bitreverse) | shl`); each operand proves its bits where
+    // computeKnownBits reaches its constant mask. That pass proves each
+    // access by itself; what it carries from an access to the others of its
+    // base pointer is what the first pass proved (first_pass).
+    std::vector<int> ops;
+    auto operands = [&](auto&& self, int v) -> void {
+      if (nodes[v].term >= 0 || reversed[static_cast<size_t>(v)] || nodes[v].op != 0) {
+        ops.push_back(v);
+        return;
+      }
+      self(self, nodes[v].l);
+      self(self, nodes[v].r);
+    };
+    operands(operands, root);
+    std::vector<int> lanes, extras;
+    for (int v : ops) {
+      const int t = nodes[v].term;
+      const bool lane = t >= 0 && T.shifts[static_cast<size_t>(t)] != LdStShape::kNoShift &&
+                        !(T.kept[static_cast<size_t>(t)] && T.shifts[static_cast<size_t>(t)] + eb != 0);
+      (lane && lanes.size() < 4 ? lanes : extras).push_back(v);
+    }
+    if (lanes.size() < 4) return all;  // not seen: R's bits taken as known
+    // the lanes one node of R's (GVN made it the index code's chain, which
+    // SLP reduced: reduces_index_chain): InstCombine splits R's GEP there and
+    // the reduction is in reach of every access (golden seed-2403 3.6 line
+    // 451: `gep (gep (smem, reduce), rest)`, all 2-byte aligned)
+    bool one_node = false;
+    auto lanes_under = [&](auto&& self, int v) -> int {  // -1: another leaf is under v
+      if (nodes[v].term >= 0) return std::find(lanes.begin(), lanes.end(), v) != lanes.end() ? 1 : -1;
+      const int l = self(self, nodes[v].l), r = self(self, nodes[v].r);
+      one_node = one_node || (l >= 0 && r >= 0 && l + r == 4);
+      return l < 0 || r < 0 ? -1 : l + r;
+    };
+    lanes_under(lanes_under, root);
+    if (one_node) return all;
+    std::reverse(extras.begin(), extras.end());
+    // SLP's final reduction: [vector, extras...] or-ed in pairs, in rounds;
+    // rdx_depth: each one's `or`s above it (0: the vector, i: extras[i - 1])
+    std::vector<int> rdx_depth(extras.size() + 1, 0);
+    std::vector<std::vector<size_t>> groups;
+    for (size_t i = 0; i <= extras.size(); ++i) groups.push_back({i});
+    while (groups.size() > 1) {
+      std::vector<std::vector<size_t>> next;
+      for (size_t g = 0; g + 1 < groups.size(); g += 2) {
+        for (const auto* grp : {&groups[g], &groups[g + 1]})
+          for (size_t m : *grp) ++rdx_depth[m];
+        next.push_back(groups[g]);
+        next.back().insert(next.back().end(), groups[g + 1].begin(), groups[g + 1].end());
+      }
+      if (groups.size() % 2) next.push_back(groups.back());
+      groups = std::move(next);
+    }
+    auto proves = [&](int below) -> int32_t {
+      const int r = 1 + geps + below;  // R's depth
+      depth.assign(static_cast<size_t>(n), 0);
+      in_reversal.assign(static_cast<size_t>(n), 0);
+      for (int v : lanes) depth[static_cast<size_t>(nodes[v].term)] = r + rdx_depth[0] + 1;
+      for (size_t i = 0; i < extras.size(); ++i) walk_in(nodes, walk_in, extras[i], r + rdx_depth[i + 1]);
+      return int32_t{1} << known_tz(below > 0);
+    };
+    const int32_t p0 = proves(0), p1 = proves(1), p2 = proves(2);
+    TreeAlign out{{std::max(first, p0), std::max(offset, p1)}, {std::max(first, p1), std::max(offset, p2)},
+                  pads_unbounded, 0, r_max};
+    out.first_pass = {first, offset};
+    return out;
+  }
   if (slp == 0)
     return {{first, offset}, {first, offset}, pads_unbounded,
             s.version == TritonVersion::v3_6 && root >= 0 ? pads_split_by_and(nodes, root, s, T, index_offset) : 0, r_max,
@@ -2031,11 +2102,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       known |= pad_bits(known, s.pads, s.elem_bytes);
     }
     int32_t align = align_of(known | off);
-    if ((deep && s.proof == LdStShape::Proof::model) || s.proof == LdStShape::Proof::none)
+    int32_t carried = 0;  // Placed::carried
+    if ((deep && s.proof == LdStShape::Proof::model) || s.proof == LdStShape::Proof::none) {
       align = std::min(align, s.vec_bytes);
-    else if (tree.base[0])
-      align = std::max(s.vec_bytes, std::min(align, tree.base[(accesses[i].xor_const | accesses[i].add_const) != 0]));
-    else if (xored_align.deeper && key.first == 1 && d != 0 && c != key.second && !(key.second & kNegated))
+    } else if (tree.base[0]) {
+      const bool at_offset = (accesses[i].xor_const | accesses[i].add_const) != 0;
+      if (tree.first_pass[0]) carried = std::max(s.vec_bytes, std::min(align, tree.first_pass[at_offset]));
+      align = std::max(s.vec_bytes, std::min(align, tree.base[at_offset]));
+    } else if (xored_align.deeper && key.first == 1 && d != 0 && c != key.second && !(key.second & kNegated))
       // R ^ c keeps c's bits outside R (the IR's base is R ^ c, 2^k-aligned
       // at best): the second InferAlignment carries that much to base + d,
       // computeKnownBits proves base + d itself with R three levels down
@@ -2064,6 +2138,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       address[i].constant = off;
     }
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, align_of(known)});
+    bases[key].back().carried = carried;
   }
   // DSE before the LoadStoreVectorizer: of stores of one value R + off (no
   // padding; Triton 3.6's wrong addresses give them: seed-2406 3.6 line
@@ -2139,7 +2214,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
         if (s.version == TritonVersion::v3_6 && ((mb | p.offset) & pbits) != 0) continue;  // the constant sits inside
         if (s.version == TritonVersion::v3_6 && folds_late(accesses[p.index])) continue;
         const int32_t at = align_of(p.offset);
-        const int32_t mine = std::min(p.align, at);
+        const int32_t mine = std::min(p.carried ? p.carried : p.align, at);
         if (best > mine) p.align = std::max(p.align, std::min(best, at));
         else best = mine;
       }

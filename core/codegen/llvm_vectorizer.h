@@ -199,6 +199,10 @@ struct TreeAlign {
   // an R ^ c access one constant GEP below the R ^ c (three levels), where
   // SLP left R's tree alone; 0: not known
   int32_t deeper = 0;
+  // padded, SLP reducing R between the two InferAlignment passes: what the
+  // first proved ({register 0, a register offset}), all that the second
+  // carries from one access to another of its base pointer; 0: as `base`
+  std::array<int32_t, 2> first_pass{0, 0};
 };
 
 // Padded: the alignment (bytes, at most 16) computeKnownBits proves for

@@ -2634,5 +2634,16 @@ TEST_CASE("codegen: 3.6 pads R + c of a register offset past an interval, so R i
        "[0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 64])",
        {128, 64}, 32, ls::TritonVersion::v3_6, 100,
        {{"st.shared.v2.b32", 14}, {"st.shared.v4.b32", 9}, {"ld.shared.v2.b32", 14}, {"ld.shared.v4.b32", 9}}},
+      {"seed-2405 3.6 line 2093, sm_100: likewise R stays one value, and SLP reduces it after the first "
+       "InferAlignment (which proved nothing): `(reduce | bitreverse) | shl`, the reversal's mask in reach of "
+       "register 0's access only, so only its four bytes join; the others carry the first pass's 1 byte",
+       "DistributedLinearLayout(reg_bases=[[32, 0], [2, 0], [0, 2], [0, 32], [64, 0], [0, 1], [16, 0]], "
+       "lane_bases=[[4, 0], [0, 16], [1, 0], [0, 4], [8, 0]], warp_bases=[[0, 8], [0, 64]], block_bases=[], "
+       "shape=[128, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[4096, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+       "[0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], "
+       "shape=[128, 128])",
+       {128, 128}, 8, ls::TritonVersion::v3_6, 100,
+       {{"st.shared.b8", 124}, {"st.shared.b32", 1}, {"ld.shared.b8", 124}, {"ld.shared.b32", 1}}},
   });
 }
