@@ -52,9 +52,9 @@ struct Cvt {
 // InstCombine's bit-reversal idiom in the index code: the largest subtrees
 // of a coordinate's `or` list (Triton's treeReduce: pairs of neighbours in
 // rounds) whose single-bit selects reverse bits (reverses_bits) become one
-// bitreverse of tid, and their `tid & bit`s are gone (seed-2405 3.6 line 1497: `tid & 1` to 32 and
-// `tid & 8` to 4; seed-2470 3.6 line 2418, two of three). Marks those terms
-// `gone` and returns their thread-index bits.
+// bitreverse of tid, and their `tid & bit`s are gone (seed-2405 3.6 line
+// 1497: `tid & 1` to 32 and `tid & 8` to 4; seed-2470 3.6 line 2418, two of
+// three). Marks those terms `gone` and returns their thread-index bits.
 int64_t mark_reversed(std::vector<MvpTerm>& terms) {
   std::vector<size_t> list;  // the `or` list, in order
   for (size_t i = 0; i < terms.size(); ++i)

@@ -1199,9 +1199,10 @@ bool slp_gains(const LdStShape& s, const Terms& T, const std::vector<size_t>& la
 //   1440); leaves all shared with the index code stay scalar (seed-2110
 //   line 10, seed-2403 line 3828), but for a chain GVN makes one with the
 //   index code's (padded, 8-bit: reduces_index_chain). A proxy: SLP's cost
-//   model decides (3.6, four lanes: that cost, slp_gains) (3.9's SLP also reduces R of unlike lanes, whose bits it
-//   then loses: reduces_unlike_lanes; on sm_80 3.9's SLP reduces nothing: no
-//   SLP log at all). Returns the number of the
+//   model decides (of 3.6's four lanes that cost itself, slp_gains; 3.9's
+//   SLP also reduces R of unlike lanes, whose bits it then loses:
+//   reduces_unlike_lanes; on sm_80 3.9's SLP reduces nothing: no SLP log at
+//   all). Returns the number of the
 //   reduction's operands (0: no SLP); tree_align follows the reduction's
 //   depth. index_offset: whether R is the index code's offset (EarlyCSE).
 int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
