@@ -543,9 +543,12 @@ Terms triton_terms(const LdStShape& s) {
   // tid, s), m1 | m2`, and their `tid & m` are gone (seed-2405 3.6 line
   // 3624: the rows' select of `tid & 16` joins the columns' of `tid & 1`;
   // R's `tid & 16` term is then `and (lshr tid, 2), 4`, its mask in reach)
-  auto linear_shift = [&](const MvpTerm& o) {
+  auto stride_of = [&](const MvpTerm& o) {  // its coordinate's stride (log2)
     const auto g = static_cast<size_t>(o.group);
-    const int32_t stride = g < s.index_stride_log2.size() ? s.index_stride_log2[g] : 0;
+    return g < s.index_stride_log2.size() ? s.index_stride_log2[g] : 0;
+  };
+  auto linear_shift = [&](const MvpTerm& o) {
+    const int32_t stride = stride_of(o);
     if (o.shift != MvpTerm::kSelect) return o.shift + stride;
     if (!std::has_single_bit(static_cast<uint64_t>(o.value))) return int32_t{LdStShape::kNoShift};
     return std::countr_zero(static_cast<uint64_t>(o.value)) - std::countr_zero(static_cast<uint64_t>(o.mask)) + stride;
@@ -560,11 +563,30 @@ Terms triton_terms(const LdStShape& s) {
     at.push_back(exposed(o) && !o.gone ? linear_shift(o) : int32_t{LdStShape::kNoShift});
   for (const MvpTerm& m : terms) {
     auto same_mask = [&](const MvpTerm& o) { return o.mask == m.mask && !(o == m) && !o.gone; };
-    bool index_keeps = false;  // an index term of m's mask that InstCombine does not join
-    for (size_t i = 0; i < s.index_terms.size(); ++i)
-      index_keeps = index_keeps || (same_mask(s.index_terms[i]) &&
-                                    (at[i] == LdStShape::kNoShift || std::count(at.begin(), at.end(), at[i]) == 1));
-    t.kept.push_back(index_keeps || std::any_of(terms.begin(), terms.end(), same_mask));
+    // an index term of m's mask that InstCombine does not join keeps `tid &
+    // mask` alive (index_keeps), but where it is m itself in the tensor's
+    // offset (8-bit: the offset and R both count bytes) the two are one value
+    // (index_same), and `tid & mask` has another use only where a padding
+    // reads m alone (seed-2560 3.6 sm_80 line 10: `and (shl tid, 8), 512`,
+    // R's term and the row's, so InstSimplify finds R's node under the
+    // padding's mask; seed-2406 3.6 line 3139: `shl (tid & 4), 4`, its
+    // padding `shl (tid & 4), 1`)
+    bool index_keeps = false, index_same = false;
+    for (size_t i = 0; i < s.index_terms.size(); ++i) {
+      const MvpTerm& o = s.index_terms[i];
+      if (!same_mask(o) || !(at[i] == LdStShape::kNoShift || std::count(at.begin(), at.end(), at[i]) == 1)) continue;
+      const bool same = eb == 0 && at[i] != LdStShape::kNoShift && (o.value << stride_of(o)) == m.value;
+      (same ? index_same : index_keeps) = true;
+    }
+    bool pad_alone = false;
+    for (auto [interval, pad] : s.pads) {
+      int reach = 0;
+      bool mine = false;
+      for (const MvpTerm& u : terms)
+        if (((u.value >> eb) >> log2i(interval)) != 0) ++reach, mine = mine || u == m;
+      pad_alone = pad_alone || (reach == 1 && mine);
+    }
+    t.kept.push_back(index_keeps || (index_same && pad_alone) || std::any_of(terms.begin(), terms.end(), same_mask));
     auto& list = m.shift == MvpTerm::kSelect ? (m.ors ? t.lists.or_s : t.lists.xor_s)
                                              : (m.ors ? t.lists.or_d : t.lists.xor_d);
     list.push_back({static_cast<int>(list.size()), static_cast<int>(t.bits.size())});
@@ -573,11 +595,11 @@ Terms triton_terms(const LdStShape& s) {
     t.shifts.push_back(m.shift != MvpTerm::kSelect ? m.shift - eb
                        : std::has_single_bit(v) ? std::countr_zero(v) - std::countr_zero(static_cast<uint64_t>(m.mask)) - eb
                                                 : LdStShape::kNoShift);
-    t.reused.push_back(std::find(s.index_terms.begin(), s.index_terms.end(), m) != s.index_terms.end() ||
+    t.reused.push_back(index_same || std::find(s.index_terms.begin(), s.index_terms.end(), m) != s.index_terms.end() ||
                        (std::has_single_bit(v) && (m.value >> eb & s.index_reused) != 0));
     // the index code's twin became part of a bit reversal in the first
     // InstCombine, before R's folds: R's use is its only one then
-    t.gone.push_back(t.reused.back() && (m.mask & ~s.index_gone) == 0 &&
+    t.gone.push_back(t.reused.back() && !index_same && (m.mask & ~s.index_gone) == 0 &&
                      std::none_of(s.index_terms.begin(), s.index_terms.end(),
                                   [&](const MvpTerm& o) { return o == m && !o.gone; }));
     uint32_t g = 0;

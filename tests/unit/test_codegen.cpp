@@ -2647,3 +2647,26 @@ TEST_CASE("codegen: 3.6 pads R + c of a register offset past an interval, so R i
        {{"st.shared.b8", 124}, {"st.shared.b32", 1}, {"ld.shared.b8", 124}, {"ld.shared.b32", 1}}},
   });
 }
+
+TEST_CASE("codegen: the index code's own term in R is one value with it (8-bit)", "[codegen]") {
+  check_golden({
+      {"seed-2560 3.6 line 10, sm_80: R's `and (shl tid, 8), 512` is the row's term of the tensor's offset, "
+       "one value, so its `tid & 2` has no other use; the padding of R + 1 and R + 512 is then R's own node plus "
+       "a constant, every access joins R's chain and every byte pair is one `v2.b8`",
+       "SliceLayout(dim=1, parent=BlockedLayout(size_per_thread=[2, 2, 2], threads_per_warp=[2, 2, 8], "
+       "warps_per_cta=[1, 2, 2], order=[1, 0, 2], cga_layout=[]))",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 16], [4096, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], "
+       "shape=[32, 256])",
+       {32, 256}, 8, ls::TritonVersion::v3_6, 80,
+       {{"st.shared.v2.b8", 128}, {"ld.shared.v2.b8", 128}}},
+      {"seed-2406 3.6 line 3139: R's `shl (tid & 4), 4` is the row's term too, but the padding reads it alone "
+       "(`shl (tid & 4), 1`), so `tid & 4` keeps that use and nothing joins",
+       "DistributedLinearLayout(reg_bases=[[2, 0], [4, 0], [0, 8], [8, 0], [16, 0], [0, 1]], lane_bases=[[0, 32], "
+       "[0, 2], [1, 0], [0, 4], [0, 16]], warp_bases=[], block_bases=[], shape=[32, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
+       "[0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 64])",
+       {32, 64}, 8, ls::TritonVersion::v3_6, 90,
+       {{"st.shared.b8", 64}, {"ld.shared.b8", 64}}},
+  });
+}
