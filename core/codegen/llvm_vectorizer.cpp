@@ -1788,10 +1788,28 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       };
       const int i = log2i(int64_t{s.pads[j].first} * s.elem_bytes), p = log2i(int64_t{s.pads[j].second} * s.elem_bytes);
       const bool from_and = in_reach(in_reach, v, 2);  // the `and` two levels above node
-      const bool from_index = padding_is_lshr(s.lane_warp_mask * s.elem_bytes, i, p) ? in_reach(in_reach, v, 1) : from_and;
+      const bool bare = padding_is_lshr(s.lane_warp_mask * s.elem_bytes, i, p);
+      const bool from_index = bare ? in_reach(in_reach, v, 1) : from_and;
       if (!from_index) pads_unbounded |= uint32_t{1} << j;
       const int64_t bits = pad_bits(node_bits(nodes, T, v) << eb, Pads(&s.pads[j], 1), s.elem_bytes);
-      pad_tz = std::min(pad_tz, from_and ? tz_of(bits) : p);
+      if (!bare) {
+        pad_tz = std::min(pad_tz, from_and ? tz_of(bits) : p);
+        continue;
+      }
+      // a bare `lshr (node, i - p)` has no mask to prove p: only the bits
+      // computeKnownBits sees of node, two levels below the address (seed-2460
+      // 3.6 line 2285: `(tid & 1) << 3` five deep, its bits 3 up unknown, so
+      // `R >> 8` proves nothing)
+      auto possible = [&](auto&& self, int u, int d) -> int64_t {  // bytes node may have set
+        if (nodes[u].term < 0) return self(self, nodes[u].l, d + 1) | self(self, nodes[u].r, d + 1);
+        const int t = nodes[u].term;
+        const int32_t sh = T.shifts[static_cast<size_t>(t)];
+        if (d >= 6) return ~int64_t{0};
+        if (d == 5 && sh != LdStShape::kNoShift && sh + eb != 0 && lshr_kept(t))
+          return sh + eb > 0 ? ~((int64_t{1} << (sh + eb)) - 1) : ~int64_t{0};
+        return T.bits[static_cast<size_t>(t)] << eb;
+      };
+      pad_tz = std::min(pad_tz, tz_of(possible(possible, v, 2) >> (i - p)));
     }
   auto known_tz = [&](bool at_offset) {  // what the terms at their depths prove
     int tz = std::min(4, pad_tz);

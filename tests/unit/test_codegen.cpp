@@ -2670,3 +2670,18 @@ TEST_CASE("codegen: the index code's own term in R is one value with it (8-bit)"
        {{"st.shared.b8", 64}, {"ld.shared.b8", 64}}},
   });
 }
+
+TEST_CASE("codegen: a padding that is a bare `lshr` proves only what computeKnownBits sees", "[codegen]") {
+  check_golden({
+      {"seed-2460 3.6 line 2285: the padding is `R >> 8` with no mask; R's `(tid & 1) << 3` is five levels "
+       "below it, so R's bits from 3 up and the padding's low bits are unknown and register 0's pair stays apart",
+       "DistributedLinearLayout(reg_bases=[[0, 0], [1, 0], [0, 1], [2, 0], [4, 0], [0, 2], [8, 0]], "
+       "lane_bases=[[0, 4], [16, 0], [0, 8], [32, 0], [64, 0]], warp_bases=[[0, 16], [0, 32]], block_bases=[], "
+       "shape=[128, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[512, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+       "[0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], "
+       "shape=[128, 64])",
+       {128, 64}, 16, ls::TritonVersion::v3_6, 90,
+       {{"st.shared.b16", 64}, {"ld.shared.b16", 64}}},
+  });
+}
