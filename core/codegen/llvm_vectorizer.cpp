@@ -1456,8 +1456,8 @@ std::vector<int> o3_leaf_order(const LdStShape& s, const Terms& T) {
 // M)` where InstSimplify finds R & M an existing value (depth 3: a node
 // distributes over its operands, an `and` of a constant mask inside M or
 // outside it is itself or zero, as a select of constants is; a `shl (tid &
-// m)` of a kept mask is neither), and that is the node the padding of R
-// reads. The padding is then that node plus a constant and the access joins
+// m)` of a kept mask is neither, but where it is the one term the padding
+// reads), and that is the node the padding of R reads. The padding is then that node plus a constant and the access joins
 // R's chain. Where R is the index code's offset (index_offset) GVN has made
 // the index code's copies of R's terms one with them: a term's `tid & m`
 // keeps another use only from R's terms of the same mask or a padding that
@@ -1486,7 +1486,11 @@ uint32_t pads_split_by_and(const std::vector<RNode>& nodes, int root, const LdSt
         const int64_t bits = T.bits[static_cast<size_t>(t)];
         const int32_t sh = T.shifts[static_cast<size_t>(t)];
         const bool above = (bits & ((int64_t{1} << k) - 1)) == 0, below = (bits >> k) == 0;
-        if ((!above && !below) || (sh != LdStShape::kNoShift && sh + eb != 0 && other_use[static_cast<size_t>(t)]))
+        // (seed-2510 3.6 line 814: R = `(tid & 1) << 9 | tid & 28`, every
+        // R | c padded as R's first term plus c & M)
+        const bool read_alone = nodes[root].term < 0 && padding_read(nodes, root, T, interval) == v;
+        if ((!above && !below) ||
+            (!read_alone && sh != LdStShape::kNoShift && sh + eb != 0 && other_use[static_cast<size_t>(t)]))
           return kFail;
         return above ? v : kZero;
       }

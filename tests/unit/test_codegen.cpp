@@ -2685,3 +2685,18 @@ TEST_CASE("codegen: a padding that is a bare `lshr` proves only what computeKnow
        {{"st.shared.b16", 64}, {"ld.shared.b16", 64}}},
   });
 }
+
+TEST_CASE("codegen: R & M that is the one term the padding reads is that term", "[codegen]") {
+  check_golden({
+      {"seed-2510 3.6 line 814: R = `(tid & 1) << 9 | tid & 28` (bytes), 16 elements of padding every 16; "
+       "`(R | c) & M` becomes R's first term plus c & M although its `tid & 1` has other uses, so every access "
+       "joins R's chain and every pair is one `v2.b16`",
+       "SliceLayout(dim=1, parent=BlockedLayout(size_per_thread=[4, 2, 2], threads_per_warp=[2, 2, 8], "
+       "warps_per_cta=[1, 8, 1], order=[0, 1, 2], cga_layout=[]))",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 16], [2048, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], "
+       "shape=[64, 64])",
+       {64, 64}, 16, ls::TritonVersion::v3_6, 90,
+       {{"st.shared.v2.b16", 128}, {"ld.shared.v2.b16", 128}}},
+  });
+}
