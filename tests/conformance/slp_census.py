@@ -39,6 +39,18 @@ def definitions(llir):
     return out
 
 
+# instruction forms other than binary ops: (pattern, how to print it given
+# the match and the printer of an operand)
+FORMS = [
+    (r"tail call i32 @llvm.vector.reduce.or.v\d+i32\(<\d+ x i32> (%[\w.]+)\)", lambda m, sub: f"RED[{sub(m[1])}]"),
+    (r"extractelement <\d+ x i32> (%[\w.]+), i64 (\d+)", lambda m, sub: f"X{m[2]}[{sub(m[1])}]"),
+    (r"shufflevector", lambda m, sub: "SHUF"),
+    (r"select i1 (%[\w.]+), i32 (\S+), i32 (\S+)", lambda m, sub: f"sel({sub(m[1])},{m[2]},{m[3]})"),
+    (r"icmp eq i32 (%[\w.]+), 0", lambda m, sub: f"!{sub(m[1])}"),
+    (r"(zext|trunc)(?: nneg)? \S+ (%[\w.]+) to", lambda m, sub: f"{m[1]}({sub(m[2])})"),
+]
+
+
 def expression(defs, v, depth=0):
     """The value v as an expression of tid (12 levels at most)."""
     if v not in defs or depth > 12:
@@ -52,23 +64,10 @@ def expression(defs, v, depth=0):
         op, vec, a, b = m.group(1), m.group(3).startswith("<"), m.group(4).strip(), m.group(5).strip()
         b = re.sub(r"<i32 ", "<", b).replace(", i32 ", ",")
         return f"({sub(a)} {op}{'v' if vec else ''} {sub(b)})"
-    m = re.match(r"tail call i32 @llvm.vector.reduce.or.v\d+i32\(<\d+ x i32> (%[\w.]+)\)", t)
-    if m:
-        return f"RED[{sub(m.group(1))}]"
-    m = re.match(r"extractelement <\d+ x i32> (%[\w.]+), i64 (\d+)", t)
-    if m:
-        return f"X{m.group(2)}[{sub(m.group(1))}]"
-    if t.startswith("shufflevector"):
-        return "SHUF"
-    m = re.match(r"select i1 (%[\w.]+), i32 (\S+), i32 (\S+)", t)
-    if m:
-        return f"sel({sub(m.group(1))},{m.group(2)},{m.group(3)})"
-    m = re.match(r"icmp eq i32 (%[\w.]+), 0", t)
-    if m:
-        return f"!{sub(m.group(1))}"
-    m = re.match(r"(zext|trunc)(?: nneg)? \S+ (%[\w.]+) to", t)
-    if m:
-        return f"{m.group(1)}({sub(m.group(2))})"
+    for pattern, show in FORMS:
+        m = re.match(pattern, t)
+        if m:
+            return show(m, sub)
     return t[:60]
 
 
