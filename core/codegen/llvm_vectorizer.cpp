@@ -1457,12 +1457,13 @@ std::vector<int> o3_leaf_order(const LdStShape& s, const Terms& T) {
 // distributes over its operands, an `and` of a constant mask inside M or
 // outside it is itself or zero, as a select of constants is; a `shl (tid &
 // m)` of a kept mask is neither, but where it is the one term the padding
-// reads), and that is the node the padding of R reads. The padding is then that node plus a constant and the access joins
-// R's chain. Where R is the index code's offset (index_offset) GVN has made
-// the index code's copies of R's terms one with them: a term's `tid & m`
-// keeps another use only from R's terms of the same mask or a padding that
-// reads it alone (golden seed-2406 3.6 line 841: `(tid << 7) & 896 | (tid <<
-// 5) & 1024` plus 32, every byte pair `v2.b8`). Bit j: s.pads[j] splits.
+// reads), and that is the node the padding of R reads. The padding is then
+// that node plus a constant and the access joins R's chain. Where R is the
+// index code's offset (index_offset) GVN has made the index code's copies
+// of R's terms one with them: a term's `tid & m` keeps another use only
+// from R's terms of the same mask or a padding that reads it alone (golden
+// seed-2406 3.6 line 841: `(tid << 7) & 896 | (tid << 5) & 1024` plus 32,
+// every byte pair `v2.b8`). Bit j: s.pads[j] splits.
 uint32_t pads_split_by_and(const std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
                            bool index_offset) {
   const int eb = log2i(s.elem_bytes);
