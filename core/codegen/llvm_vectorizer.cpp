@@ -1481,6 +1481,7 @@ uint32_t pads_split_by_and(const std::vector<RNode>& nodes, int root, const LdSt
     const auto [interval, pad] = s.pads[j];
     if (interval != pad) continue;
     const int k = log2i(interval);
+    const int read = padding_read(nodes, root, T, interval);  // the node R's padding reads
     auto simplify = [&](auto&& self, int v, int depth) -> int {  // R's node v & M: kFail, kZero or a node
       if (depth == 0) return kFail;
       if (const int t = nodes[v].term; t >= 0) {
@@ -1489,7 +1490,7 @@ uint32_t pads_split_by_and(const std::vector<RNode>& nodes, int root, const LdSt
         const bool above = (bits & ((int64_t{1} << k) - 1)) == 0, below = (bits >> k) == 0;
         // (seed-2510 3.6 line 814: R = `(tid & 1) << 9 | tid & 28`, every
         // R | c padded as R's first term plus c & M)
-        const bool read_alone = nodes[root].term < 0 && padding_read(nodes, root, T, interval) == v;
+        const bool read_alone = nodes[root].term < 0 && read == v;
         if ((!above && !below) ||
             (!read_alone && sh != LdStShape::kNoShift && sh + eb != 0 && other_use[static_cast<size_t>(t)]))
           return kFail;
@@ -1502,7 +1503,7 @@ uint32_t pads_split_by_and(const std::vector<RNode>& nodes, int root, const LdSt
       return l == kZero ? r : r == kZero ? l : kFail;
     };
     const int got = simplify(simplify, root, 3);
-    if (got >= 0 && got == padding_read(nodes, root, T, interval)) split |= uint32_t{1} << j;
+    if (got >= 0 && got == read) split |= uint32_t{1} << j;
   }
   return split;
 }
