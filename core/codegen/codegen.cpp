@@ -721,7 +721,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
   if (proof == LdStShape::Proof::model && ptxas_may_join(merged)) {  // what ptxas makes of them
     static const std::vector<Merged> none;
     const std::vector<SassAccess> sass =
-        ptxas_accesses(merged, store, !store && stores ? *stores : none, !r_shifted_right);
+        ptxas_accesses(merged, store, !store && stores ? *stores : none, !r_shifted_right, bits / 8);
     if (sass.size() < merged.size()) in.ptxas = ptxas_merge(c, acc, merged, sass, phys, bits, store);
   }
   const PhysicalOffset identity;

@@ -2075,6 +2075,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     return a;
   };
   std::vector<Own> own(accesses.size());
+  // ptxas knows the thread index below the CTA's threads (`.maxntid`): an
+  // access of its own (x << s) | off, `and` dropped, with off clear of every
+  // bit x << s may have there is x << s plus off, one register for all such
+  // (seed-2550 3.9 sm_90 line 523: `or` 3072 and 3074 are `[R0+0xc00]`,
+  // `[R0+0xc02]`, joined into one STS on the H200)
+  const int32_t sb = s.r_terms.size() == 1 ? shift_of(s, 0) + log2i(s.elem_bytes) : -1;
+  const int64_t ptxas_x = sb >= 0 ? ((int64_t{1} << s.thread_bases.size()) - 1) << sb : -1;  // its bits
+  std::vector<int64_t> ptxas_or(accesses.size(), -1);  // such an access's off
   for (int32_t i = 0; i < static_cast<int32_t>(accesses.size()); ++i) {
     const int64_t c = accesses[i].xor_const * s.elem_bytes, d = accesses[i].add_const * s.elem_bytes;
     std::pair<int, int64_t> key{0, 0};
@@ -2094,6 +2102,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       known = mb | cx;
       off = (c ^ cx) + d;
     } else if (const int64_t x = r_and_dropped(s, off) | pad_and_dropped(s, off)) {
+      if (ptxas_x >= 0 && (off & ptxas_x) == 0 && r_and_dropped(s, off)) ptxas_or[i] = off;
       key = {2, i};
       known = x | off;
       dropped_ones = off;
@@ -2135,6 +2144,16 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           for (auto [interval, pad] : s.pads)
             if (const int k = log2i(int64_t{interval} * s.elem_bytes); (known | off) >> k)
               ++live, sh = k, align = std::min(align, align_of(int64_t{pad} * s.elem_bytes));
+          // 3.6: a padding of the register's value that InstCombine leaves a bare `lshr` (the
+          // bits a mask would clear all known zero; a shift by 0 is the value itself) tells
+          // ptxas nothing (seed-2403 line 880: `shr.u32` of R | 512, 16-bit stores kept apart)
+          if (s.version == TritonVersion::v3_6) {
+            const int64_t value = known | (live == 1 ? off >> sh << sh : off);
+            for (auto [interval, pad] : s.pads)
+              if (const int k = log2i(int64_t{interval} * s.elem_bytes), p = log2i(int64_t{pad} * s.elem_bytes);
+                  value >> k && k > p && padding_is_lshr(value, k, p))
+                align = 1;
+          }
           own[i] = {true, {key.second, live == 1 ? off >> sh : off}, off, align, live == 1 ? sh : -1,
                     key.first == 0 && s.version == TritonVersion::v3_6
                         ? pad_known(known | off, off)
@@ -2346,6 +2365,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   std::map<std::pair<int64_t, int64_t>, int32_t> reg_of;
   for (const Own& o : own)
     if (o.shared) reg_of.try_emplace(o.reg, base_id + static_cast<int32_t>(reg_of.size()));
+  const int32_t x_base = base_id + static_cast<int32_t>(reg_of.size());  // x << s of ptxas_or
   std::vector<Merged> r;
   r.reserve(out.size());
   for (const int32_t i : by_first) {
@@ -2366,8 +2386,18 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     }
     r.push_back(m);
   }
+  // (after SelectionDAG, which sees the IR's registers)
+  const auto as_ptxas = [&](std::vector<Merged> v) {
+    for (Merged& m : v)
+      if (ptxas_or[m.lead] >= 0 && m.count == 1) {
+        m.base = x_base;
+        m.offset += ptxas_or[m.lead];
+        m.base_align = static_cast<int32_t>(int64_t{1} << std::min(sb, 4));
+      }
+    return v;
+  };
   // SelectionDAG's combiner, where stores share bytes or may join
-  if (s.load) return r;
+  if (s.load) return as_ptxas(std::move(r));
   const std::vector<int32_t> order = store_order(r);
   // a single byte of a loaded vector of several is stored as an `extract` (O3
   // makes it a shufflevector; a 16-bit half, the trunc of a shift, is not one)
@@ -2383,7 +2413,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     const bool joins = extracts && m.count == 1;
     block.push_back({m.base, m.offset, m.bytes, m.llvm_align, joins ? s.elem_bytes : 0});
   }
-  if (!stores_meet(block) && !stores_may_join(block)) return r;
+  if (!stores_meet(block) && !stores_may_join(block)) return as_ptxas(std::move(r));
   const std::vector<int32_t> lead = dag_stores(block);
   std::vector<int32_t> into(r.size(), -1);  // per instruction of r: the one of r holding it
   for (size_t k = 0; k < order.size(); ++k)
@@ -2406,7 +2436,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     j.next = -1;
     j.pairs = false;
   }
-  return left;
+  return as_ptxas(std::move(left));
 }
 
 std::vector<int32_t> store_order(const std::vector<Merged>& op) {

@@ -164,7 +164,9 @@ struct Merged {
   // its base (one PTX register: R, R ^ c, or an access of its own), numbered per op; accesses of
   // their own in a padded layout that LLVM leaves in one register (R and the padding of R | c,
   // c in the immediate: those whose c agree at and above the one interval in reach) share it;
-  // 3.6, R one left-shifted term reaching one interval: each R | c is in R's register itself
+  // 3.6, R one left-shifted term reaching one interval: each R | c is in R's register itself;
+  // after SelectionDAG, ptxas's register: an access of its own (x << s) | c, `and` dropped, with c
+  // clear of x << s is x << s plus c, one register for all such (x below the CTA's threads)
   int32_t base = 0;
   int64_t offset = 0;   // bytes from that base to the instruction's address
   int32_t base_align = 16;  // the base's alignment from the bits it may have (at most 16), as ptxas knows it

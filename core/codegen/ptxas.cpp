@@ -38,12 +38,24 @@ bool ptxas_may_join(const std::vector<Merged>& op) {
 }
 
 std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store, const std::vector<Merged>& other,
-                                       bool arithmetic) {
+                                       bool arithmetic, int32_t elem_bytes) {
+  // a store ptxas joined promises its width to the loads, as the PTX's own
+  // accesses do, but to no byte pair
+  const std::vector<Merged> joined = [&] {
+    std::vector<Merged> j;
+    if (!store && elem_bytes > 1 && ptxas_may_join(other))
+      for (const SassAccess& a : ptxas_accesses(other, true, {}, arithmetic, elem_bytes))
+        if (a.ptx.size() > 1) {
+          j.push_back(other[static_cast<size_t>(a.ptx.front())]);
+          j.back().bytes = a.bytes;
+        }
+    return j;
+  }();
   int32_t bases = 0;  // bases are numbered from 0
   for (const auto* list : {&op, &other})
     for (const Merged& m : *list) bases = std::max(bases, m.base + 1);
   std::vector<Known> known_of(static_cast<size_t>(bases)), promised_of(static_cast<size_t>(bases));
-  for (const auto* list : {&op, &other})
+  for (const auto* list : {&op, &other, &joined})
     for (const Merged& m : *list) {
       Known& k = known_of[static_cast<size_t>(m.base)];
       k.add(m.offset, m.bytes);
@@ -58,7 +70,7 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
       if (m.family_align > 1) family[static_cast<size_t>(m.base)] = m.family_align;
   // (the widest fact on smem + R, then capped by each register's a_c)
   Known carried;
-  for (const auto* list : {&op, &other})
+  for (const auto* list : {&op, &other, &joined})
     for (const Merged& m : *list)
       if (const int32_t a = family[static_cast<size_t>(m.base)]) carried.add(m.offset, std::min(m.bytes, a));
   for (int32_t c = 0; c < bases; ++c)
@@ -90,8 +102,8 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
         if (op[idx[i]].bytes >= size || known.align(op[idx[i]].offset) < size || op[idx[i]].split) continue;
         int32_t least = 4;
         if (op[idx[i]].bytes == 2 && size <= 8) {
-          // 16-bit accesses join only where an access of the base promises the alignment
-          if (promised_of[static_cast<size_t>(base)].align(op[idx[i]].offset) < size) continue;
+          // 16-bit loads join only where an access of the base promises the alignment
+          if (!store && promised_of[static_cast<size_t>(base)].align(op[idx[i]].offset) < size) continue;
           least = 2;
         } else if (size == 4) {
           continue;

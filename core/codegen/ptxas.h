@@ -18,11 +18,14 @@
 //   16 bytes before 8): loads in any order, stores only where they follow
 //   one another in the program (a store LLVM joined stands where its last
 //   piece did); 16-bit accesses that follow on become one 4- or 8-byte
-//   access where an access through the register (not ptxas's arithmetic)
-//   promises that alignment (session 18: the H200 counts of Triton's 3.6
-//   padded kernels that keep their 16-bit loads apart; session 32: 16-bit
-//   stores in program order made STS and STS.64, 16-bit loads LDS.64, never
-//   LDS.128);
+//   access: stores where ptxas knows that alignment, loads where an access
+//   through the register promises it (session 18: the H200 counts of
+//   Triton's 3.6 padded kernels that keep their 16-bit loads apart; session
+//   32: 16-bit stores in program order made STS and STS.64, 16-bit loads
+//   LDS.64, never LDS.128), a store ptxas joined included, but no byte pair
+//   (`v2.b8`) of loads so (session 54: seed-2550 line 523, its byte-pair
+//   stores joined into STS and their loads kept LDS.U16 on the H200; seed-2406
+//   3.6 line 3056, 16-bit pairs joined on both sides);
 // - then loads of at least 4 bytes inside one 16-byte window that ptxas
 //   knows aligned become one LDS.128, reading the gaps between them too
 //   (so a load whose bytes a 16-byte load already reads is dropped), but
@@ -30,7 +33,9 @@
 // - a piece of a misaligned integer load that NVPTX splits (loaded into a
 //   32-bit register, Merged::split) joins nothing, nor do its neighbours
 //   across it (seed-2406 3.6 line 2159: 128 LDS.U16 in the cubin).
-// Not modelled: 16-bit pairs whose alignment only ptxas's arithmetic knows.
+// Not modelled: 16-bit loads whose alignment only ptxas's arithmetic knows,
+// which it joins in some kernels (seed-2110 3.9 line 360: LDS.64 of 16-bit
+// loads beside STS.U16 stores) and not in others.
 #pragma once
 
 #include <cstdint>
@@ -51,12 +56,13 @@ struct SassAccess {
 };
 
 // The SASS accesses of `op` (an op's PTX loads or stores in program order,
-// with their base and offset), knowing alignment from them, from `other`
-// (accesses through the same registers: a round trip's local_store for its
-// local_load) and, with `arithmetic`, from each base's own bits
-// (Merged::base_align); in the order of each one's first PTX instruction.
+// with their base and offset, of elements of `elem_bytes`), knowing
+// alignment from them, from `other` (the stores through the same registers
+// for a round trip's local_load, and the SASS stores ptxas makes of them)
+// and, with `arithmetic`, from each base's own bits (Merged::base_align); in
+// the order of each one's first PTX instruction.
 std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store, const std::vector<Merged>& other,
-                                       bool arithmetic);
+                                       bool arithmetic, int32_t elem_bytes);
 
 // Whether ptxas_accesses may join any of `op`: it joins only accesses of one
 // base less than 16 bytes apart.

@@ -1105,76 +1105,89 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   loads[1].offset = 4;
   loads[2].base = 1, loads[2].offset = 8;
   for (auto& m : loads) m.base_align = 4;
-  CHECK(cg::ptxas_accesses(loads, false, {}, true).size() == 3);
+  CHECK(cg::ptxas_accesses(loads, false, {}, true, 2).size() == 3);
   stores[0].bytes = 8, stores[0].offset = 512;
-  auto merged = cg::ptxas_accesses(loads, false, stores, false);
+  auto merged = cg::ptxas_accesses(loads, false, stores, false, 2);
   REQUIRE(merged.size() == 2);
   CHECK(merged[0].bytes == 8);
   CHECK(merged[0].ptx == std::vector<int32_t>{0, 1});
   stores[0].offset = 516;  // promises base = 4 mod 8: +0 is not 8-aligned
-  CHECK(cg::ptxas_accesses(loads, false, stores, false).size() == 3);
+  CHECK(cg::ptxas_accesses(loads, false, stores, false, 2).size() == 3);
   for (auto& m : loads) m.base_align = 16;  // the arithmetic proves 16 bytes
-  CHECK(cg::ptxas_accesses(loads, false, {}, true).size() == 2);
-  CHECK(cg::ptxas_accesses(loads, false, {}, false).size() == 3);
+  CHECK(cg::ptxas_accesses(loads, false, {}, true, 2).size() == 2);
+  CHECK(cg::ptxas_accesses(loads, false, {}, false, 2).size() == 3);
   // a promise carries to the other registers of R's family, up to what ptxas knows of each padding
   std::vector<cg::Merged> fam(3), kin(1);
   fam[0].bytes = fam[1].bytes = 4, fam[1].offset = 4;
   fam[2].bytes = 4, fam[2].base = 1, fam[2].offset = 8;  // another register
   kin[0].bytes = 8, kin[0].base = 1, kin[0].offset = 16;
-  CHECK(cg::ptxas_accesses(fam, false, kin, false).size() == 3);  // not a family: nothing carried
+  CHECK(cg::ptxas_accesses(fam, false, kin, false, 2).size() == 3);  // not a family: nothing carried
   fam[0].family_align = fam[1].family_align = 16;
   kin[0].family_align = fam[2].family_align = 8;
-  auto carried = cg::ptxas_accesses(fam, false, kin, false);
+  auto carried = cg::ptxas_accesses(fam, false, kin, false, 2);
   REQUIRE(carried.size() == 2);
   CHECK(carried[0].bytes == 8);
   kin[0].family_align = fam[2].family_align = 1;  // its padding a bare `lshr`: ptxas knows nothing
-  CHECK(cg::ptxas_accesses(fam, false, kin, false).size() == 3);
+  CHECK(cg::ptxas_accesses(fam, false, kin, false, 2).size() == 3);
   // two 16-bit loads that follow on become one 32-bit load where an access of the register (here a
   // 4-byte load at +0) promises the word's alignment, not where only ptxas's arithmetic knows it;
-  // 16-bit stores too where they follow one another in the program
+  // 16-bit stores too where they follow one another in the program (and on the arithmetic, below)
   std::vector<cg::Merged> halves(3);
   halves[0].bytes = 4, halves[0].offset = 0;
   halves[1].bytes = halves[2].bytes = 2;
   halves[1].offset = 8, halves[2].offset = 10;
-  auto pairs = cg::ptxas_accesses(halves, false, {}, false);
+  auto pairs = cg::ptxas_accesses(halves, false, {}, false, 2);
   REQUIRE(pairs.size() == 2);
   CHECK(pairs[1].bytes == 4);
   CHECK(pairs[1].ptx == std::vector<int32_t>{1, 2});
-  CHECK(cg::ptxas_accesses(halves, true, {}, false).size() == 2);
+  CHECK(cg::ptxas_accesses(halves, true, {}, false, 2).size() == 2);
   halves[1].last = 2, halves[2].last = 0;  // the first store of the pair stands after a third
   halves[0].last = 1;
-  CHECK(cg::ptxas_accesses(halves, true, {}, false).size() == 3);
+  CHECK(cg::ptxas_accesses(halves, true, {}, false, 2).size() == 3);
   halves[0].offset = 2;  // promises 2 mod 4: +8 is not a word
-  CHECK(cg::ptxas_accesses(halves, false, {}, false).size() == 3);
+  CHECK(cg::ptxas_accesses(halves, false, {}, false, 2).size() == 3);
   std::vector<cg::Merged> arith(halves.begin() + 1, halves.end());
   for (auto& m : arith) m.base_align = 16;
-  CHECK(cg::ptxas_accesses(arith, false, {}, true).size() == 2);
+  CHECK(cg::ptxas_accesses(arith, false, {}, true, 2).size() == 2);
+  // 16-bit stores in program order join where ptxas's arithmetic knows the word's alignment (seed-2406
+  // 3.6 line 3056 and seed-2550 line 523 in the wheels' cubins: `st.shared.b16`/`v2.b8` at +0, +2 of a
+  // register whose bits start at bit 2 are one STS); then the store they make promises the word to the
+  // loads of the same addresses (line 3056: LDS), but not to byte pairs (line 523: LDS.U16 kept)
+  std::vector<cg::Merged> pair = arith;
+  pair[0].last = 0, pair[1].last = 1;
+  REQUIRE(cg::ptxas_accesses(pair, true, {}, true, 2).size() == 1);
+  CHECK(cg::ptxas_accesses(pair, true, {}, true, 2)[0].bytes == 4);
+  CHECK(cg::ptxas_accesses(pair, true, {}, true, 1).size() == 1);
+  CHECK(cg::ptxas_accesses(pair, true, {}, false, 2).size() == 2);
+  CHECK(cg::ptxas_accesses(pair, false, pair, true, 2).size() == 1);
+  CHECK(cg::ptxas_accesses(pair, false, pair, true, 1).size() == 2);
+  CHECK(cg::ptxas_accesses(pair, false, pair, false, 2).size() == 2);
   // loads inside one 16-byte window ptxas knows aligned become one LDS.128 (held-out seed 2032,
   // padded: a 4-byte load at +8196 and an 8-byte one at +8200 run as one LDS.128 at +8192)
   std::vector<cg::Merged> win(2), promise(1);
   win[0].bytes = 4, win[0].offset = 8196;
   win[1].bytes = 8, win[1].offset = 8200;
   promise[0].bytes = 16, promise[0].offset = 8704;
-  auto w = cg::ptxas_accesses(win, false, promise, false);
+  auto w = cg::ptxas_accesses(win, false, promise, false, 2);
   REQUIRE(w.size() == 1);
   CHECK(w[0].bytes == 16);
   CHECK(w[0].lead_gap == 4);
   promise[0].bytes = 8;  // only 8-byte alignment known: they stay
-  CHECK(cg::ptxas_accesses(win, false, promise, false).size() == 2);
+  CHECK(cg::ptxas_accesses(win, false, promise, false, 2).size() == 2);
   // held-out seed 2034, 3.9: LLVM's gap filling leaves ld.shared.v2.b16 at +4 and +12 beside the
   // ld.shared.v4.b32 at +0 that reads their bytes too; the cubin has the LDS.128 alone
   std::vector<cg::Merged> dup(3);
   dup[0].bytes = 16, dup[1].bytes = dup[2].bytes = 4;
   dup[1].offset = 4, dup[2].offset = 12;
-  auto d = cg::ptxas_accesses(dup, false, {}, false);
+  auto d = cg::ptxas_accesses(dup, false, {}, false, 2);
   REQUIRE(d.size() == 1);
   CHECK(d[0].bytes == 16);
   CHECK(d[0].ptx.size() == 3);
   // stores merge only next to one another in the program: +0, +8 (another register), +4 do not
   std::vector<cg::Merged> st = loads;
   std::swap(st[1], st[2]);
-  CHECK(cg::ptxas_accesses(st, true, {}, true).size() == 3);
-  CHECK(cg::ptxas_accesses(loads, true, {}, true).size() == 2);
+  CHECK(cg::ptxas_accesses(st, true, {}, true, 2).size() == 3);
+  CHECK(cg::ptxas_accesses(loads, true, {}, true, 2).size() == 2);
 }
 
 // ldst skips ptxas_accesses where ptxas_may_join says nothing can join: it
@@ -1204,7 +1217,7 @@ TEST_CASE("codegen: ptxas_may_join is false only where ptxas joins nothing", "[c
         m.base_align = int32_t{1} << next(5);
       }
     const bool store = next(2) == 1, arithmetic = next(2) == 1;
-    if (cg::ptxas_accesses(op, store, other, arithmetic).size() < op.size()) {
+    if (cg::ptxas_accesses(op, store, other, arithmetic, 1 + static_cast<int32_t>(next(2))).size() < op.size()) {
       ++joined;
       CHECK(cg::ptxas_may_join(op));
     }
