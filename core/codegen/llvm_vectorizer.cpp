@@ -36,6 +36,19 @@ int64_t pad_bits(int64_t m, Pads pads, int32_t elem_bytes) {
   return b;
 }
 
+// Whether terms[mine] (each term's possibly-set bits, elements) is the one
+// term that reaches some padding interval: a padding reads it alone.
+bool alone_at_a_padding(std::span<const int64_t> terms, size_t mine, Pads pads) {
+  for (auto [interval, pad] : pads) {
+    int reach = 0;
+    bool it = false;
+    for (size_t u = 0; u < terms.size(); ++u)
+      if ((terms[u] >> log2i(interval)) != 0) ++reach, it = it || u == mine;
+    if (reach == 1 && it) return true;
+  }
+  return false;
+}
+
 // The values the padding of x (these intervals) may take when its bits
 // `ones` are set and the bits `unknown` may be: LLVM's range of it from its
 // known bits.
@@ -561,6 +574,8 @@ Terms triton_terms(const LdStShape& s) {
   std::vector<int32_t> at;  // each index term's shift in the offset where exposed, else kNoShift
   for (const MvpTerm& o : s.index_terms)
     at.push_back(exposed(o) && !o.gone ? linear_shift(o) : int32_t{LdStShape::kNoShift});
+  std::vector<int64_t> term_bits;  // elements
+  for (const MvpTerm& u : terms) term_bits.push_back(u.value >> eb);
   for (const MvpTerm& m : terms) {
     auto same_mask = [&](const MvpTerm& o) { return o.mask == m.mask && !(o == m) && !o.gone; };
     // an index term of m's mask that InstCombine does not join keeps `tid &
@@ -578,15 +593,9 @@ Terms triton_terms(const LdStShape& s) {
       const bool same = eb == 0 && at[i] != LdStShape::kNoShift && (o.value << stride_of(o)) == m.value;
       (same ? index_same : index_keeps) = true;
     }
-    bool pad_alone = false;
-    for (auto [interval, pad] : s.pads) {
-      int reach = 0;
-      bool mine = false;
-      for (const MvpTerm& u : terms)
-        if (((u.value >> eb) >> log2i(interval)) != 0) ++reach, mine = mine || u == m;
-      pad_alone = pad_alone || (reach == 1 && mine);
-    }
-    t.kept.push_back(index_keeps || (index_same && pad_alone) || std::any_of(terms.begin(), terms.end(), same_mask));
+    const auto mine = static_cast<size_t>(&m - terms.data());
+    t.kept.push_back(index_keeps || (index_same && alone_at_a_padding(term_bits, mine, s.pads)) ||
+                     std::any_of(terms.begin(), terms.end(), same_mask));
     auto& list = m.shift == MvpTerm::kSelect ? (m.ors ? t.lists.or_s : t.lists.xor_s)
                                              : (m.ors ? t.lists.or_d : t.lists.xor_d);
     list.push_back({static_cast<int>(list.size()), static_cast<int>(t.bits.size())});
@@ -1758,15 +1767,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   auto lshr_kept = [&](int t) {
     if (!T.kept.empty()) return static_cast<bool>(T.kept[static_cast<size_t>(t)]);
     const int64_t bits = T.bits[static_cast<size_t>(t)];
-    if (bits & s.index_shared) return true;
-    for (auto [interval, pad] : s.pads) {
-      int reach = 0;
-      bool mine = false;
-      for (int64_t u : T.bits)
-        if ((u >> log2i(interval)) != 0) ++reach, mine = mine || u == bits;
-      if (reach == 1 && mine) return true;
-    }
-    return false;
+    return (bits & s.index_shared) != 0 || alone_at_a_padding(T.bits, static_cast<size_t>(t), s.pads);
   };
   // 3.6: the padding of an interval that several of R's terms reach is
   // `(node >> a) & mask`, node the part of R's tree reaching it; InstCombine
