@@ -34,8 +34,9 @@
 //   32-bit register, Merged::split) joins nothing, nor do its neighbours
 //   across it (seed-2406 3.6 line 2159: 128 LDS.U16 in the cubin).
 // Not modelled: 16-bit loads whose alignment only ptxas's arithmetic knows,
-// which it joins in some kernels (seed-2110 3.9 line 360: LDS.64 of 16-bit
-// loads beside STS.U16 stores) and not in others.
+// which it joins (seed-2110 3.9 line 360: LDS.64 of 16-bit loads beside
+// STS.U16 stores) where no bare `shr` of a padding is in the address
+// (docs/codegen.md, session 54: the bases' alignment does not see those yet).
 #pragma once
 
 #include <cstdint>
