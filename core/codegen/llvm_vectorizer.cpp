@@ -2102,8 +2102,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       if (cx == mb && negated) key = {1, cx | kNegated};
       known = mb | cx;
       off = (c ^ cx) + d;
-    } else if (const int64_t x = r_and_dropped(s, off) | pad_and_dropped(s, off)) {
-      if (ptxas_x >= 0 && (off & ptxas_x) == 0 && r_and_dropped(s, off)) ptxas_or[i] = off;
+    } else if (const int64_t r_x = r_and_dropped(s, off), x = r_x | pad_and_dropped(s, off); x != 0) {
+      if (ptxas_x >= 0 && (off & ptxas_x) == 0 && r_x) ptxas_or[i] = off;
       key = {2, i};
       known = x | off;
       dropped_ones = off;

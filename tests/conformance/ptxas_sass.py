@@ -18,6 +18,7 @@ make_cubin in the wheel's backends/nvidia/compiler.py), so no GPU is needed.
 """
 import argparse
 import collections
+import functools
 import json
 import os
 import re
@@ -83,13 +84,16 @@ def model_counts(cli, case):
 GOLDEN = os.path.join(os.path.dirname(os.path.abspath(__file__)), "golden")
 
 
-def golden_case(key, files={}):
-    """The golden record FILE:LINE (LINE counts from 1)."""
+@functools.lru_cache(maxsize=None)
+def golden_file(name):
     from codegen_golden import read_jsonl
+    return read_jsonl(os.path.join(GOLDEN, name))
+
+
+def golden_case(key):
+    """The golden record FILE:LINE (LINE counts from 1)."""
     name, line = key.rsplit(":", 1)
-    if name not in files:
-        files[name] = read_jsonl(os.path.join(GOLDEN, name))
-    return files[name][int(line) - 1]
+    return golden_file(name)[int(line) - 1]
 
 
 def golden_sass(args):
