@@ -33,10 +33,12 @@
 // - a piece of a misaligned integer load that NVPTX splits (loaded into a
 //   32-bit register, Merged::split) joins nothing, nor do its neighbours
 //   across it (seed-2406 3.6 line 2159: 128 LDS.U16 in the cubin).
-// Not modelled: 16-bit loads whose alignment only ptxas's arithmetic knows,
-// which it joins (seed-2110 3.9 line 360: LDS.64 of 16-bit loads beside
-// STS.U16 stores) where no bare `shr` of a padding is in the address
-// (docs/codegen.md, session 54: the bases' alignment does not see those yet).
+// Not modelled: ptxas joins 16-bit loads on its own arithmetic too (it knows
+// nothing through `shr`), only loads at most about 24 apart in the program,
+// and a run of them inside an aligned 8-byte window as one LDS.64 from below
+// its first; tests/conformance/ptxas_ptx.py holds that to the cubins on the
+// PTX itself (docs/codegen.md, session 55). The bases' alignment
+// (Merged::base_align) does not follow the PTX's `shr`s yet.
 #pragma once
 
 #include <cstdint>

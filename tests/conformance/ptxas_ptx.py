@@ -1,0 +1,328 @@
+#!/usr/bin/env python3
+"""ptxas's shared-access joins read off Triton's own PTX, against the cubin: the rules of
+core/codegen/ptxas.h applied to the PTX's real address arithmetic instead of the model's.
+
+`codegen` predicts both the PTX (LLVM's work) and what ptxas makes of it; ptxas_sass.py checks
+the two together. This script checks the second alone: it reads each shared access's register
+from the PTX, what ptxas knows of that register (known bits through mov/and/or/xor/shl/add/mul,
+the thread index below .reqntid, `global_smem` 16-byte aligned, nothing through `shr`; a register
+that is another plus a constant, or `or` of a constant clear of its possible bits, is that one's),
+joins the accesses as ptxas does, and compares the SASS counts with the cubin's. Where it agrees
+and `codegen` does not, the model's alignment of a register (Merged::base_align) is what differs.
+
+  # in a wheel's venv: golden round trips (FILE:LINE per line of LIST) compiled, PTX and SASS kept
+  ptxas_ptx.py keep LIST DIR
+  # plain Python: the PTX rules against each kept cubin
+  ptxas_ptx.py check DIR [DIR...] [--window N] [--show N]
+"""
+import argparse
+import collections
+import glob
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+from ptxas_sass import golden_case, sass_counts
+
+M = 0xFFFFFFFF
+
+
+class Bits:
+    """Known bits of a 32-bit register: z known zero, o known one."""
+    __slots__ = ("z", "o")
+
+    def __init__(self, z=0, o=0):
+        self.z, self.o = z & M, o & M
+
+    @staticmethod
+    def const(c):
+        return Bits(~c, c)
+
+    def is_const(self):
+        return (self.z | self.o) == M
+
+    def trailing_zeros(self):
+        n = 0
+        while n < 32 and (self.z >> n) & 1:
+            n += 1
+        return n
+
+
+def b_and(a, b): return Bits(a.z | b.z, a.o & b.o)
+def b_or(a, b): return Bits(a.z & b.z, a.o | b.o)
+def b_xor(a, b): return Bits((a.z & b.z) | (a.o & b.o), (a.z & b.o) | (a.o & b.z))
+def b_shl(a, k): return Bits((a.z << k) | ((1 << k) - 1), a.o << k)
+
+
+def b_add(a, b):
+    if (~a.z & ~b.z & M) == 0:  # no bit both may have: no carry
+        return b_or(a, b)
+    z = o = carry = 0
+    for i in range(32):  # the low bits both know
+        if not ((a.z | a.o) >> i & 1 and (b.z | b.o) >> i & 1):
+            break
+        s = (a.o >> i & 1) + (b.o >> i & 1) + carry
+        z, o, carry = (z, o | 1 << i, s >> 1) if s & 1 else (z | 1 << i, o, s >> 1)
+    return Bits(z, o)
+
+
+def b_mul(a, b):
+    if a.is_const() and b.is_const():
+        return Bits.const(a.o * b.o)
+    return Bits((1 << min(32, a.trailing_zeros() + b.trailing_zeros())) - 1, 0)
+
+
+INSTR = re.compile(r"^\s*(?:@!?%p\d+\s+)?([a-z][\w.]*)\s+(.*?);")
+ADDR = re.compile(r"\[(%\w+|global_smem)(?:\+(-?\d+))?\]")
+
+
+def number(x):
+    try:
+        return int(x, 0)
+    except ValueError:
+        return None
+
+
+def accesses(ptx):
+    """Shared accesses in program order: (store, register, offset, bytes, bits of the register, split, elem)."""
+    threads = int(re.search(r"\.reqntid (\d+)", ptx).group(1))
+    bits, root, out = {}, {}, []
+
+    def val(x):
+        if x.startswith("%"):
+            return bits.get(x, Bits())
+        c = number(x)
+        return Bits() if c is None else Bits.const(c)
+
+    for line in ptx.splitlines():
+        m = INSTR.match(line)
+        if not m:
+            continue
+        op = m.group(1)
+        ops = [x.strip() for x in re.split(r",(?![^{]*})", m.group(2))]
+        parts = op.split(".")
+        if parts[0] in ("ld", "st") and len(parts) > 1 and parts[1] == "shared":
+            vec = next((int(p[1:]) for p in parts if re.fullmatch(r"v\d", p)), 1)
+            width = int(parts[-1][1:])
+            a = ADDR.match(ops[0] if parts[0] == "st" else ops[1])
+            if not a:
+                continue
+            reg, off = root.get(a.group(1), (a.group(1), 0))
+            # NVPTX's pieces of a misaligned word: 16-bit loads into 32-bit registers
+            split = parts[0] == "ld" and vec == 1 and width < 32 and re.match(r"%r\d", ops[0]) is not None
+            known = Bits(15, 0) if reg == "global_smem" else bits.get(reg, Bits())
+            out.append((parts[0] == "st", reg, off + int(a.group(2) or 0), vec * width // 8, known, split, width // 8))
+            continue
+        if not ops or not re.match(r"%r\d", ops[0]):
+            continue
+        d, src, kind = ops[0], ops[1:], parts[0]
+        res = Bits()
+        if kind == "mov":
+            if src[0] == "%tid.x" and threads & (threads - 1) == 0:
+                res = Bits(~(threads - 1), 0)
+            elif src[0] == "global_smem":
+                res, root[d] = Bits(15, 0), (d, 0)
+            else:
+                res = val(src[0])
+                if src[0] in root:
+                    root[d] = root[src[0]]
+        elif kind == "and":
+            res = b_and(val(src[0]), val(src[1]))
+        elif kind == "xor":
+            res = b_xor(val(src[0]), val(src[1]))
+        elif kind == "shl":
+            res = b_shl(val(src[0]), number(src[1]))
+        elif kind in ("or", "add"):
+            a, c = val(src[0]), val(src[1])
+            res = b_or(a, c) if kind == "or" else b_add(a, c)
+            k = number(src[1])
+            if k is not None and src[0].startswith("%") and (kind == "add" or (k & ~a.z & M) == 0):
+                r, o = root.get(src[0], (src[0], 0))
+                root[d] = (r, o + (k - (1 << 32) if k >= 1 << 31 else k))
+        elif op.startswith("mul.lo"):
+            res = b_mul(val(src[0]), val(src[1]))
+        elif op.startswith("mad.lo"):
+            res = b_add(b_mul(val(src[0]), val(src[1])), val(src[2]))
+        bits[d] = res  # anything else (shr among them): nothing known
+    return out
+
+
+class Promise:
+    """register + o is a multiple of w (the widest access promises it)."""
+
+    def __init__(self):
+        self.o, self.w = 0, 1
+
+    def add(self, o, w):
+        if w > self.w:
+            self.o, self.w = o, min(w, 16)
+
+    def align(self, off):
+        d = (off - self.o) % self.w
+        return self.w if d == 0 else d & -d
+
+
+def arith_align(known, off):
+    for j in (4, 3, 2, 1):
+        low = (1 << j) - 1
+        if (known.z | known.o) & low == low and (known.o + off) & low == 0:
+            return 1 << j
+    return 1
+
+
+def sass_of(acc, store, stores, window):
+    """SASS accesses (bytes each) of one side's accesses, `stores` the round trip's stores."""
+    by = collections.defaultdict(list)
+    for i, a in enumerate(acc):
+        by[a[1]].append(i)
+    promise = collections.defaultdict(Promise)
+    for a in list(acc) + list(stores):
+        promise[a[1]].add(a[2], a[3])
+    out = []
+    for reg, idx in by.items():
+        idx.sort(key=lambda i: (acc[i][2], i))
+        known = acc[idx[0]][4]
+
+        def align(o):
+            return max(arith_align(known, o), promise[reg].align(o))
+
+        mine, i = [], 0
+        while i < len(idx):
+            a = acc[idx[i]]
+            got = ([idx[i]], a[3], False)
+            if not store and a[3] == 2 and a[6] == 2 and not a[5]:
+                # 16-bit loads: a run that follows on, in an aligned 8-byte window
+                # (from below its first: LDS.64 with a gap) or a 4-byte pair
+                for size in (8, 4):
+                    start = next((a[2] - 2 * k for k in range(size // 2) if align(a[2] - 2 * k) >= size), None)
+                    if start is None or (size == 4 and start != a[2]):
+                        continue
+                    run, nxt = [], a[2]
+                    for j in idx[i:]:
+                        b = acc[j]
+                        if b[2] + b[3] > start + size or b[3] != 2 or b[5]:
+                            break
+                        if abs(j - idx[i]) > window:
+                            continue
+                        if b[2] != nxt:
+                            break
+                        run.append(j)
+                        nxt += 2
+                    if len(run) < 2 or (size == 8 and len(run) == 2 and align(a[2]) >= 4):
+                        continue
+                    got = (run, size, True)
+                    break
+                if len(got[0]) > 1:
+                    idx[i:] = got[0] + [j for j in idx[i:] if j not in got[0]]
+            else:
+                for size in (16, 8, 4):
+                    if a[3] >= size or a[5] or align(a[2]) < size:
+                        continue
+                    least = 2 if a[3] == 2 and size <= 8 and a[6] == 2 else 4
+                    if a[3] == 2 and a[6] == 1 and not store:  # byte pairs' loads stay apart
+                        continue
+                    if least == 4 and (a[3] < 4 or size == 4):
+                        if not (a[3] == 2 and store and size == 4):
+                            continue
+                        least = 2
+                    end, j = a[2], i
+                    while j < len(idx) and end - a[2] < size and acc[idx[j]][2] == end and acc[idx[j]][3] >= least \
+                            and not acc[idx[j]][5]:
+                        end += acc[idx[j]][3]
+                        j += 1
+                    if end - a[2] != size or j - i < 2:
+                        continue
+                    pos = sorted(idx[i:j])
+                    if (store and pos[-1] - pos[0] != j - i - 1) or (not store and pos[-1] - pos[0] > window):
+                        continue
+                    got = (idx[i:j], size, least == 2)
+                    break
+            mine.append(got)
+            i += len(got[0])
+        if not store and promise[reg].w >= 16 or not store and arith_align(known, 0) >= 16:
+            o16 = promise[reg].o if promise[reg].w >= 16 else -known.o % 16
+            merged, k = [], 0
+            while k < len(mine):  # loads of 4 bytes or more in one aligned 16-byte window: LDS.128
+                lo = acc[mine[k][0][0]][2]
+                w0 = lo - (lo - o16) % 16
+                e = k
+                while e < len(mine) and mine[e][1] >= 4 and not mine[e][2] and acc[mine[e][0][0]][2] + mine[e][1] <= w0 + 16:
+                    e += 1
+                if e - k >= 2:
+                    merged.append((sum((x[0] for x in mine[k:e]), []), 16, False))
+                    k = e
+                else:
+                    merged.append(mine[k])
+                    k += 1
+            mine = merged
+        out += mine
+    return collections.Counter("%s %d" % ("STS" if store else "LDS", s[1]) for s in out)
+
+
+def predict(ptx, window):
+    acc = accesses(ptx)
+    stores = [a for a in acc if a[0]]
+    loads = [a for a in acc if not a[0]]
+    return sass_of(stores, True, [], window) + sass_of(loads, False, stores, window)
+
+
+def keep(args):
+    os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp(prefix="ptxas_ptx-")
+    import triton
+    from codegen_case_ir import compile_case
+    bin_dir = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin")
+    os.makedirs(args.dir, exist_ok=True)
+    for n, key in enumerate(open(args.list).read().split()):
+        base = os.path.join(args.dir, "%05d" % n)
+        if os.path.exists(base + ".sass"):
+            continue
+        k = compile_case(golden_case(key))
+        with open(base + ".ptx", "w") as f:
+            f.write(k.asm["ptx"])
+        with tempfile.NamedTemporaryFile(suffix=".cubin") as c:
+            c.write(k.asm["cubin"])
+            c.flush()
+            sass = subprocess.run([os.path.join(bin_dir, "cuobjdump"), "-sass", c.name], capture_output=True,
+                                  text=True, check=True).stdout
+        with open(base + ".key", "w") as f:
+            f.write(key)
+        with open(base + ".sass.tmp", "w") as f:
+            f.write(sass)
+        os.replace(base + ".sass.tmp", base + ".sass")
+
+
+def check(args):
+    equal = total = 0
+    for d in args.dir:
+        for path in sorted(glob.glob(os.path.join(d, "*.sass"))):
+            base = path[:-5]
+            real = +sass_counts(open(path).read())
+            got = +predict(open(base + ".ptx").read(), args.window)
+            total += 1
+            if got == real:
+                equal += 1
+            elif args.show > 0:
+                args.show -= 1
+                print("differs: %s PTX rules %s cubin %s" % (open(base + ".key").read(), dict(got), dict(real)))
+    print("%d of %d cubins: the PTX rules give their SASS shared accesses" % (equal, total))
+    return 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    k = sub.add_parser("keep")
+    k.add_argument("list")
+    k.add_argument("dir")
+    c = sub.add_parser("check")
+    c.add_argument("dir", nargs="+")
+    c.add_argument("--window", type=int, default=24, help="loads ptxas joins lie at most this many loads apart")
+    c.add_argument("--show", type=int, default=10)
+    args = ap.parse_args()
+    return keep(args) if args.cmd == "keep" else check(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
