@@ -1818,6 +1818,24 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       };
       pad_tz = std::min(pad_tz, tz_of(possible(possible, v, 2) >> (i - p)));
     }
+  bool r_pad_bare = false, r_pad_bare_node = false;
+  if (root >= 0)
+    for (auto [interval, pad] : s.pads) {
+      const int v = padding_read(nodes, root, T, interval);
+      const int i = log2i(int64_t{interval} * s.elem_bytes), p = log2i(int64_t{pad} * s.elem_bytes);
+      if (v < 0 || i <= p || !padding_is_lshr(node_bits(nodes, T, v) << eb, i, p)) continue;
+      r_pad_bare_node = true;
+      // (x << a) >> (i - p) with a >= i - p is InstCombine's x << (a - i + p)
+      // (seed-2403 3.6 line 1806: R's padding `(tid & 8) << 4`)
+      const int t = nodes[v].term;
+      const int32_t sh = t >= 0 ? T.shifts[static_cast<size_t>(t)] : LdStShape::kNoShift;
+      if (sh == LdStShape::kNoShift || sh + eb < i - p) r_pad_bare = true;
+    }
+  const auto with_pads = [&](TreeAlign out) {
+    out.r_pad_bare = r_pad_bare;
+    out.r_pad_bare_node = r_pad_bare_node;
+    return out;
+  };
   auto known_tz = [&](bool at_offset) {  // what the terms at their depths prove
     int tz = std::min(4, pad_tz);
     for (int t = 0; t < n; ++t) {
@@ -1904,12 +1922,12 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
     TreeAlign out{{std::max(first, p0), std::max(offset, p1)}, {std::max(first, p1), std::max(offset, p2)},
                   pads_unbounded, 0, r_max};
     out.first_pass = {first, offset};
-    return out;
+    return with_pads(out);
   }
   if (slp == 0)
-    return {{first, offset}, {first, offset}, pads_unbounded,
-            s.version == TritonVersion::v3_6 && root >= 0 ? pads_split_by_and(nodes, root, s, T, index_offset) : 0, r_max,
-            deeper};
+    return with_pads({{first, offset}, {first, offset}, pads_unbounded,
+                      s.version == TritonVersion::v3_6 && root >= 0 ? pads_split_by_and(nodes, root, s, T, index_offset) : 0,
+                      r_max, deeper});
   // SLP reduced R between the passes: the vector's llvm.vector.reduce.or and
   // R's other operands, reduced in pairs (rounds of them); its `and` of
   // constant masks is in computeKnownBits' reach where R is at most 4 -
@@ -1919,9 +1937,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   int rounds = 0;
   while ((1 << rounds) < slp - 3) ++rounds;
   auto known = [&](int r) { return r + rounds + 1 <= 5 ? 16 : 1; };
-  return {{std::max(first, known(1)), std::max(offset, known(2))},
-          {std::max(first, known(2)), std::max(offset, known(3))},
-          pads_unbounded, 0, r_max};
+  return with_pads({{std::max(first, known(1)), std::max(offset, known(2))},
+                    {std::max(first, known(2)), std::max(offset, known(3))},
+                    pads_unbounded, 0, r_max});
 }
 
 }  // namespace
@@ -2159,6 +2177,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
                     key.first == 0 && s.version == TritonVersion::v3_6
                         ? pad_known(known | off, off)
                         : 0};
+          // 3.6: where the padding of R's node is a bare `lshr`, so is each R | c's of
+          // its own (seed-2080 3.6 line 50: one register, `R + (R' >> 1)` plus constants)
+          if (key.first == 0 && s.version == TritonVersion::v3_6 && tree.r_pad_bare_node) own[i].align = 1;
         }
         key = {2, i};
         known |= off;
@@ -2205,6 +2226,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       address[i].constant = off;
     }
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, align_of(known)});
+    if (key.first == 0 && key.second == 0 && tree.r_pad_bare) bases[key].back().base_align = 1;
     bases[key].back().carried = carried;
   }
   // DSE before the LoadStoreVectorizer: of stores of one value R + off (no

@@ -205,6 +205,13 @@ struct TreeAlign {
   // first proved ({register 0, a register offset}), all that the second
   // carries from one access to another of its base pointer; 0: as `base`
   std::array<int32_t, 2> first_pass{0, 0};
+  // ptxas (it knows nothing through `shr`): some padding of R is a bare
+  // `lshr` of the node of R's tree it reads (padding_is_lshr), and of those
+  // one that is no single left-shifted term InstCombine makes a `shl` (all
+  // of R's register unknown to ptxas: r_pad_bare; every padding of an R | c
+  // of its own: r_pad_bare_node)
+  bool r_pad_bare = false;
+  bool r_pad_bare_node = false;
 };
 
 // Padded: the alignment (bytes, at most 16) computeKnownBits proves for

@@ -1,6 +1,7 @@
 #include "ptxas.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 namespace ls::codegen {
 
@@ -20,6 +21,40 @@ struct Known {
     return static_cast<int32_t>(d == 0 ? w : d & -d);
   }
 };
+
+// ptxas joins loads at most this many loads apart in the program (session
+// 55: seed-2406 3.6 line 1087's +0/+2 pairs, 32 apart, stay LDS.U16 in a
+// 16-byte aligned register; 20 to 28 fit the cubins alike)
+constexpr int32_t kLoadWindow = 24;
+
+// 16-bit loads from op[idx[i]] on (idx sorted by offset) that follow on,
+// near it in the program, inside one 8-byte window ptxas knows aligned: one
+// LDS.64, from below the first where it is not the window's start (a pair
+// alone in the window: an LDS); or a pair at a 4-byte aligned offset: an
+// LDS; else the load alone (seed-2401 3.6 line 778: +2, +4, +6 of an
+// 8-aligned register are `LDS.64 [R0]`, +8 an LDS.U16)
+SassAccess halves_run(const std::vector<Merged>& op, const std::vector<int32_t>& idx, size_t i, const Known& known) {
+  const int64_t first = op[idx[i]].offset;
+  for (const int32_t size : {8, 4}) {
+    int64_t start = -1;  // the window's
+    for (int64_t k = 0; k < size / 2 && start < 0; ++k)
+      if (known.align(first - 2 * k) >= size) start = first - 2 * k;
+    if (start < 0 || (size == 4 && start != first)) continue;
+    std::vector<int32_t> run;
+    int64_t next = first;
+    for (size_t j = i; j < idx.size() && op[idx[j]].offset + op[idx[j]].bytes <= start + size; ++j) {
+      const Merged& m = op[idx[j]];
+      if (m.bytes != 2 || m.split) break;
+      if (std::abs(idx[j] - idx[i]) > kLoadWindow) continue;
+      if (m.offset != next) break;
+      run.push_back(idx[j]);
+      next += 2;
+    }
+    if (run.size() < 2 || (size == 8 && run.size() == 2 && known.align(first) >= 4)) continue;
+    return {run, size, static_cast<int32_t>(first - start), true};
+  }
+  return {{idx[i]}, 2};
+}
 
 }  // namespace
 
@@ -98,11 +133,24 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
     const Known& known = known_of[static_cast<size_t>(base)];
     for (size_t i = 0; i < idx.size();) {
       SassAccess s{{idx[i]}, op[idx[i]].bytes};
+      if (!store && elem_bytes == 2 && op[idx[i]].bytes == 2 && !op[idx[i]].split) {
+        s = halves_run(op, idx, i, known);
+        out.push_back(s);
+        if (s.ptx.size() > 1) {  // the rest of the base's loads after it, in offset order
+          std::vector<int32_t> rest;
+          for (size_t j = i; j < idx.size(); ++j)
+            if (std::find(s.ptx.begin(), s.ptx.end(), idx[j]) == s.ptx.end()) rest.push_back(idx[j]);
+          std::copy(s.ptx.begin(), s.ptx.end(), idx.begin() + static_cast<std::ptrdiff_t>(i));
+          std::copy(rest.begin(), rest.end(), idx.begin() + static_cast<std::ptrdiff_t>(i + s.ptx.size()));
+        }
+        i += s.ptx.size();
+        continue;
+      }
       for (const int32_t size : {16, 8, 4}) {
         if (op[idx[i]].bytes >= size || known.align(op[idx[i]].offset) < size || op[idx[i]].split) continue;
         int32_t least = 4;
         if (op[idx[i]].bytes == 2 && size <= 8) {
-          // 16-bit loads join only where an access of the base promises the alignment
+          // byte pairs' loads join only where an access of the base promises the alignment
           if (!store && promised_of[static_cast<size_t>(base)].align(op[idx[i]].offset) < size) continue;
           least = 2;
         } else if (size == 4) {
@@ -119,6 +167,10 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
           for (size_t k = i; k < j; ++k)
             lo = std::min(lo, pos[static_cast<size_t>(idx[k])]), hi = std::max(hi, pos[static_cast<size_t>(idx[k])]);
           if (hi - lo != static_cast<int32_t>(j - i) - 1) continue;
+        } else {
+          const auto [lo, hi] = std::minmax_element(idx.begin() + static_cast<std::ptrdiff_t>(i),
+                                                    idx.begin() + static_cast<std::ptrdiff_t>(j));
+          if (*hi - *lo > kLoadWindow) continue;  // loads near one another in the program
         }
         s.ptx.assign(idx.begin() + static_cast<std::ptrdiff_t>(i), idx.begin() + static_cast<std::ptrdiff_t>(j));
         s.bytes = size;

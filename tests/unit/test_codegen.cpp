@@ -1094,6 +1094,27 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
                                  "block_bases=[], shape=[16, 128])", {16, 128}),
                               16, {ls::TritonVersion::v3_6, 90});
   CHECK(r1806.ptx_per_thread.at("ld.shared.b16") == 14);
+  // session 55: 16-bit loads join on ptxas's arithmetic, where the padding of R's node is no bare
+  // `lshr` (ptxas knows nothing through one). Golden seed-2401 3.6 line 3083 (swizzled): its cubin
+  // has 6 LDS.64 and 8 LDS.U16 (the pieces of split words); seed-2470 3.6 line 1186 (padded, R's
+  // padding `R' >> 4` bare): 32 LDS.U16, its loads at +0/+2 kept apart
+  auto r3083 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [0, 2], [2, 0], [4, 0]], "
+                                 "lane_bases=[[8, 0], [16, 0], [0, 4], [32, 0], [0, 8]], warp_bases=[[0, 16]], "
+                                 "block_bases=[], shape=[64, 32])", {64, 32}),
+                              at("SwizzledSharedLayout(vec=1, per_phase=1, max_phase=16, order=[1, 0], cga_layout=[])",
+                                 {64, 32}),
+                              16, {ls::TritonVersion::v3_6, 90});
+  REQUIRE(r3083.instrs[2].ptxas);
+  CHECK(r3083.instrs[2].ptxas->instruction == "LDS.U16 x8 + LDS.64 x6");
+  auto r1186 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[2, 0], [0, 8], [1, 0], [0, 1], [0, 4]], "
+                                 "lane_bases=[[8, 0], [0, 2], [0, 16], [32, 0], [64, 0]], warp_bases=[[4, 0], "
+                                 "[16, 0]], block_bases=[], shape=[128, 32])", {128, 32}),
+                              at("PaddedSharedLayout(interval_padding_pairs=[[16, 4], [256, 16]], offset_bases=[[0, "
+                                 "1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, "
+                                 "0], [64, 0]], block_bases=[], shape=[128, 32])", {128, 32}),
+                              16, {ls::TritonVersion::v3_6, 90});
+  CHECK(r1186.ptx_per_thread.at("ld.shared.b16") == 32);
+  CHECK_FALSE(r1186.instrs[2].ptxas);
   REQUIRE(r1806.instrs[2].ptxas);
   CHECK(r1806.instrs[2].ptxas->instruction == "LDS x8");
   CHECK(r1806.shared_load_wavefronts == 128);
@@ -1130,8 +1151,8 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   kin[0].family_align = fam[2].family_align = 1;  // its padding a bare `lshr`: ptxas knows nothing
   CHECK(cg::ptxas_accesses(fam, false, kin, false, 2).size() == 3);
   // two 16-bit loads that follow on become one 32-bit load where an access of the register (here a
-  // 4-byte load at +0) promises the word's alignment, not where only ptxas's arithmetic knows it;
-  // 16-bit stores too where they follow one another in the program (and on the arithmetic, below)
+  // 4-byte load at +0) promises the word's alignment or ptxas's arithmetic knows it (below); 16-bit
+  // stores too where they follow one another in the program
   std::vector<cg::Merged> halves(3);
   halves[0].bytes = 4, halves[0].offset = 0;
   halves[1].bytes = halves[2].bytes = 2;
@@ -1148,7 +1169,31 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   CHECK(cg::ptxas_accesses(halves, false, {}, false, 2).size() == 3);
   std::vector<cg::Merged> arith(halves.begin() + 1, halves.end());
   for (auto& m : arith) m.base_align = 16;
-  CHECK(cg::ptxas_accesses(arith, false, {}, true, 2).size() == 2);
+  CHECK(cg::ptxas_accesses(arith, false, {}, false, 2).size() == 2);
+  // on the arithmetic too (session 55: seed-2401 3.6 line 3083's cubin, LDS.64 of 16-bit loads no
+  // access promises)
+  REQUIRE(cg::ptxas_accesses(arith, false, {}, true, 2).size() == 1);
+  CHECK(cg::ptxas_accesses(arith, false, {}, true, 2)[0].bytes == 4);
+  // a run of 16-bit loads inside an 8-byte window ptxas knows aligned is one LDS.64, from below its
+  // first (seed-2401 3.6 line 778: +2, +4, +6 of an 8-aligned register are `LDS.64 [R0]`, +8 alone)
+  std::vector<cg::Merged> run(4);
+  for (int k = 0; k < 4; ++k) run[k].bytes = 2, run[k].offset = 2 + 2 * k, run[k].base_align = 8;
+  auto r64 = cg::ptxas_accesses(run, false, {}, true, 2);
+  REQUIRE(r64.size() == 2);
+  CHECK(r64[0].bytes == 8);
+  CHECK(r64[0].lead_gap == 2);
+  CHECK(r64[0].ptx == std::vector<int32_t>{0, 1, 2});
+  CHECK(r64[1].bytes == 2);
+  run.erase(run.begin() + 1);  // +2, +6, +8: a gap between them joins nothing below +8
+  CHECK(cg::ptxas_accesses(run, false, {}, true, 2).size() == 3);
+  // ptxas joins loads only near one another in the program: a pair 25 loads apart stays
+  // (seed-2406 3.6 line 1087: +0/+2 32 loads apart, LDS.U16 in a 16-byte aligned register)
+  std::vector<cg::Merged> apart(26);
+  for (int k = 0; k < 26; ++k) apart[k].bytes = 2, apart[k].offset = 64 * k, apart[k].base_align = 16;
+  apart[25].offset = 2;
+  CHECK(cg::ptxas_accesses(apart, false, {}, true, 2).size() == 26);
+  apart[24].offset = 2, apart[25].offset = 64 * 24;
+  CHECK(cg::ptxas_accesses(apart, false, {}, true, 2).size() == 25);
   // 16-bit stores in program order join where ptxas's arithmetic knows the word's alignment (seed-2406
   // 3.6 line 3056 and seed-2550 line 523 in the wheels' cubins: `st.shared.b16`/`v2.b8` at +0, +2 of a
   // register whose bits start at bit 2 are one STS); then the store they make promises the word to the
