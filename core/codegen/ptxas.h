@@ -15,17 +15,19 @@
 // - accesses of one register whose bytes follow on, each of at least 4
 //   bytes, become one 8- or 16-byte access where that knowledge makes the
 //   first's address a multiple of the whole (greedy from the lowest offset,
-//   16 bytes before 8): loads in any order, stores only where they follow
-//   one another in the program (a store LLVM joined stands where its last
-//   piece did); 16-bit accesses that follow on become one 4- or 8-byte
-//   access: stores where ptxas knows that alignment, loads where an access
-//   through the register promises it (session 18: the H200 counts of
-//   Triton's 3.6 padded kernels that keep their 16-bit loads apart; session
-//   32: 16-bit stores in program order made STS and STS.64, 16-bit loads
-//   LDS.64, never LDS.128), a store ptxas joined included, but no byte pair
-//   (`v2.b8`) of loads so (session 54: seed-2550 line 523, its byte-pair
-//   stores joined into STS and their loads kept LDS.U16 on the H200; seed-2406
-//   3.6 line 3056, 16-bit pairs joined on both sides);
+//   16 bytes before 8): loads in any order but at most 24 loads apart in the
+//   program, stores only where they follow one another in the program (a
+//   store LLVM joined stands where its last piece did); 16-bit stores that
+//   follow on become one 4- or 8-byte access where ptxas knows that
+//   alignment, a store ptxas joined promising it to the loads (session 32:
+//   16-bit stores in program order made STS and STS.64, 16-bit loads LDS.64,
+//   never LDS.128); 16-bit loads likewise (session 55, before only on a
+//   promise: the bare paddings below were what kept them apart), and a run
+//   of them inside an 8-byte window ptxas knows aligned is one LDS.64 from
+//   below its first (halves_run); byte pairs' (`v2.b8`) loads only on a
+//   promise, not of a joined store (session 54: seed-2550 line 523, its
+//   byte-pair stores joined into STS and their loads kept LDS.U16 on the
+//   H200);
 // - then loads of at least 4 bytes inside one 16-byte window that ptxas
 //   knows aligned become one LDS.128, reading the gaps between them too
 //   (so a load whose bytes a 16-byte load already reads is dropped), but
@@ -33,12 +35,11 @@
 // - a piece of a misaligned integer load that NVPTX splits (loaded into a
 //   32-bit register, Merged::split) joins nothing, nor do its neighbours
 //   across it (seed-2406 3.6 line 2159: 128 LDS.U16 in the cubin).
-// Not modelled: ptxas joins 16-bit loads on its own arithmetic too (it knows
-// nothing through `shr`), only loads at most about 24 apart in the program,
-// and a run of them inside an aligned 8-byte window as one LDS.64 from below
-// its first; tests/conformance/ptxas_ptx.py holds that to the cubins on the
-// PTX itself (docs/codegen.md, session 55). The bases' alignment
-// (Merged::base_align) does not follow the PTX's `shr`s yet.
+// The register's own bits (Merged::base_align) come from the model of the
+// PTX's address code (llvm_vectorizer.h: a padding InstCombine leaves a bare
+// `lshr` makes its register unknown, TreeAlign::r_pad_bare);
+// tests/conformance/ptxas_ptx.py holds these rules to the cubins on
+// Triton's own PTX, apart from that model.
 #pragma once
 
 #include <cstdint>
