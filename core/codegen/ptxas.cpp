@@ -75,7 +75,7 @@ bool ptxas_may_join(const std::vector<Merged>& op) {
 std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store, const std::vector<Merged>& other,
                                        bool arithmetic, int32_t elem_bytes) {
   // a store ptxas joined promises its width to the loads, as the PTX's own
-  // accesses do, but to no byte pair
+  // accesses do (not for 8-bit data: session 54, seed-2550 line 523)
   const std::vector<Merged> joined = [&] {
     std::vector<Merged> j;
     if (!store && elem_bytes > 1 && ptxas_may_join(other))
@@ -89,12 +89,11 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
   int32_t bases = 0;  // bases are numbered from 0
   for (const auto* list : {&op, &other})
     for (const Merged& m : *list) bases = std::max(bases, m.base + 1);
-  std::vector<Known> known_of(static_cast<size_t>(bases)), promised_of(static_cast<size_t>(bases));
+  std::vector<Known> known_of(static_cast<size_t>(bases));
   for (const auto* list : {&op, &other, &joined})
     for (const Merged& m : *list) {
       Known& k = known_of[static_cast<size_t>(m.base)];
       k.add(m.offset, m.bytes);
-      promised_of[static_cast<size_t>(m.base)].add(m.offset, m.bytes);
       if (arithmetic) k.add(0, m.base_align);
     }
   // R's family: registers smem + R + P_b with P_b a multiple of a_b known to ptxas; an access of w
@@ -109,10 +108,8 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
     for (const Merged& m : *list)
       if (const int32_t a = family[static_cast<size_t>(m.base)]) carried.add(m.offset, std::min(m.bytes, a));
   for (int32_t c = 0; c < bases; ++c)
-    if (const int32_t w = std::min(carried.w, family[static_cast<size_t>(c)]); w > 1) {
+    if (const int32_t w = std::min(carried.w, family[static_cast<size_t>(c)]); w > 1)
       known_of[static_cast<size_t>(c)].add(carried.o, w);
-      promised_of[static_cast<size_t>(c)].add(carried.o, w);
-    }
   std::vector<int32_t> pos(op.size());  // each store's place in program order
   if (store) {
     const std::vector<int32_t> o = store_order(op);
@@ -150,8 +147,9 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
         if (op[idx[i]].bytes >= size || known.align(op[idx[i]].offset) < size || op[idx[i]].split) continue;
         int32_t least = 4;
         if (op[idx[i]].bytes == 2 && size <= 8) {
-          // byte pairs' loads join only where an access of the base promises the alignment
-          if (!store && promised_of[static_cast<size_t>(base)].align(op[idx[i]].offset) < size) continue;
+          // byte pairs' loads stay apart (codegen-3.6 line 495: `ld.shared.v2.b8` beside an LDS of
+          // their register, LDS.U16 in the cubin)
+          if (!store) continue;
           least = 2;
         } else if (size == 4) {
           continue;

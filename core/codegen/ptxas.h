@@ -22,12 +22,13 @@
 //   alignment, a store ptxas joined promising it to the loads (session 32:
 //   16-bit stores in program order made STS and STS.64, 16-bit loads LDS.64,
 //   never LDS.128); 16-bit loads likewise (session 55, before only on a
-//   promise: the bare paddings below were what kept them apart), and a run
+//   promise: the bare paddings TreeAlign::r_pad_bare now names kept them
+//   apart), and a run
 //   of them inside an 8-byte window ptxas knows aligned is one LDS.64 from
-//   below its first (halves_run); byte pairs' (`v2.b8`) loads only on a
-//   promise, not of a joined store (session 54: seed-2550 line 523, its
-//   byte-pair stores joined into STS and their loads kept LDS.U16 on the
-//   H200);
+//   below its first (halves_run); byte pairs' (`v2.b8`) loads never
+//   (session 54: seed-2550 line 523, its byte-pair stores joined into STS
+//   and their loads kept LDS.U16 on the H200; session 55, before joined on a
+//   promise: codegen-3.6 line 495);
 // - then loads of at least 4 bytes inside one 16-byte window that ptxas
 //   knows aligned become one LDS.128, reading the gaps between them too
 //   (so a load whose bytes a 16-byte load already reads is dropped), but

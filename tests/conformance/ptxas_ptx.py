@@ -220,13 +220,13 @@ def sass_of(acc, store, stores, window):
                 for size in (16, 8, 4):
                     if a[3] >= size or a[5] or align(a[2]) < size:
                         continue
-                    least = 2 if a[3] == 2 and size <= 8 and a[6] == 2 else 4
-                    if a[3] == 2 and a[6] == 1 and not store:  # byte pairs' loads stay apart
-                        continue
-                    if least == 4 and (a[3] < 4 or size == 4):
-                        if not (a[3] == 2 and store and size == 4):
+                    least = 4
+                    if a[3] == 2 and size <= 8:
+                        if not store:  # byte pairs' loads stay apart (codegen-3.6 line 495: beside an LDS)
                             continue
                         least = 2
+                    elif a[3] < 4 or size == 4:
+                        continue
                     end, j = a[2], i
                     while j < len(idx) and end - a[2] < size and acc[idx[j]][2] == end and acc[idx[j]][3] >= least \
                             and not acc[idx[j]][5]:
