@@ -1165,6 +1165,9 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   halves[1].last = 2, halves[2].last = 0;  // the first store of the pair stands after a third
   halves[0].last = 1;
   CHECK(cg::ptxas_accesses(halves, true, {}, false, 2).size() == 3);
+  // byte pairs' loads (8-bit data) stay apart even there (codegen-3.6 line 495: `ld.shared.v2.b8`
+  // beside an `ld.shared.b32` of their register, LDS.U16 in the cubin)
+  CHECK(cg::ptxas_accesses(halves, false, {}, false, 1).size() == 3);
   halves[0].offset = 2;  // promises 2 mod 4: +8 is not a word
   CHECK(cg::ptxas_accesses(halves, false, {}, false, 2).size() == 3);
   std::vector<cg::Merged> arith(halves.begin() + 1, halves.end());
