@@ -2172,14 +2172,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
               if (const int k = log2i(int64_t{interval} * s.elem_bytes), p = log2i(int64_t{pad} * s.elem_bytes);
                   value >> k && k > p && padding_is_lshr(value, k, p))
                 align = 1;
+            // where the padding of R's node is a bare `lshr`, so is each R | c's of its own
+            // (seed-2080 3.6 line 50: one register, `R + (R' >> 1)` plus constants)
+            if (key.first == 0 && tree.r_pad_bare_node) align = 1;
           }
           own[i] = {true, {key.second, live == 1 ? off >> sh : off}, off, align, live == 1 ? sh : -1,
                     key.first == 0 && s.version == TritonVersion::v3_6
                         ? pad_known(known | off, off)
                         : 0};
-          // 3.6: where the padding of R's node is a bare `lshr`, so is each R | c's of
-          // its own (seed-2080 3.6 line 50: one register, `R + (R' >> 1)` plus constants)
-          if (key.first == 0 && s.version == TritonVersion::v3_6 && tree.r_pad_bare_node) own[i].align = 1;
         }
         key = {2, i};
         known |= off;

@@ -132,15 +132,12 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
       SassAccess s{{idx[i]}, op[idx[i]].bytes};
       if (!store && elem_bytes == 2 && op[idx[i]].bytes == 2 && !op[idx[i]].split) {
         s = halves_run(op, idx, i, known);
-        out.push_back(s);
-        if (s.ptx.size() > 1) {  // the rest of the base's loads after it, in offset order
-          std::vector<int32_t> rest;
-          for (size_t j = i; j < idx.size(); ++j)
-            if (std::find(s.ptx.begin(), s.ptx.end(), idx[j]) == s.ptx.end()) rest.push_back(idx[j]);
-          std::copy(s.ptx.begin(), s.ptx.end(), idx.begin() + static_cast<std::ptrdiff_t>(i));
-          std::copy(rest.begin(), rest.end(), idx.begin() + static_cast<std::ptrdiff_t>(i + s.ptx.size()));
-        }
+        // the run first, then the base's other loads, each in offset order
+        std::stable_partition(idx.begin() + static_cast<std::ptrdiff_t>(i), idx.end(), [&](int32_t x) {
+          return std::find(s.ptx.begin(), s.ptx.end(), x) != s.ptx.end();
+        });
         i += s.ptx.size();
+        out.push_back(std::move(s));
         continue;
       }
       for (const int32_t size : {16, 8, 4}) {

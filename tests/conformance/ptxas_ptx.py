@@ -20,11 +20,9 @@ import collections
 import glob
 import os
 import re
-import subprocess
 import sys
-import tempfile
 
-from ptxas_sass import golden_case, sass_counts
+from ptxas_sass import golden_case, sass_counts, wheel_compiler
 
 M = 0xFFFFFFFF
 
@@ -269,10 +267,7 @@ def predict(ptx, window):
 
 
 def keep(args):
-    os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp(prefix="ptxas_ptx-")
-    import triton
-    from codegen_case_ir import compile_case
-    bin_dir = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin")
+    compile_case, disassemble = wheel_compiler("ptxas_ptx-")
     os.makedirs(args.dir, exist_ok=True)
     for n, key in enumerate(open(args.list).read().split()):
         base = os.path.join(args.dir, "%05d" % n)
@@ -281,11 +276,7 @@ def keep(args):
         k = compile_case(golden_case(key))
         with open(base + ".ptx", "w") as f:
             f.write(k.asm["ptx"])
-        with tempfile.NamedTemporaryFile(suffix=".cubin") as c:
-            c.write(k.asm["cubin"])
-            c.flush()
-            sass = subprocess.run([os.path.join(bin_dir, "cuobjdump"), "-sass", c.name], capture_output=True,
-                                  text=True, check=True).stdout
+        sass = disassemble(k.asm["cubin"])
         with open(base + ".key", "w") as f:
             f.write(key)
         with open(base + ".sass.tmp", "w") as f:

@@ -96,13 +96,28 @@ def golden_case(key):
     return golden_file(name)[int(line) - 1]
 
 
-def golden_sass(args):
-    """Each listed golden round trip's cubin as the venv's Triton makes it: its shared accesses."""
-    # a cache of its own: codegen_oracle.py's runs cache kernels with no cubin
-    os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp(prefix="ptxas_sass-")
+def wheel_compiler(prefix):
+    """(compile, disassemble) with this venv's Triton: a golden case's kernel, a cubin's SASS text
+    (the wheel's own cuobjdump). A Triton cache of its own: codegen_oracle.py's runs cache kernels
+    with no cubin."""
+    os.environ["TRITON_CACHE_DIR"] = tempfile.mkdtemp(prefix=prefix)
     import triton
     from codegen_case_ir import compile_case
-    bin_dir = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin")
+    cuobjdump = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin", "cuobjdump")
+
+    def disassemble(cubin):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "k.cubin")
+            with open(path, "wb") as f:
+                f.write(cubin)
+            return subprocess.run([cuobjdump, "-sass", path], capture_output=True, text=True, check=True).stdout
+
+    return compile_case, disassemble
+
+
+def golden_sass(args):
+    """Each listed golden round trip's cubin as the venv's Triton makes it: its shared accesses."""
+    compile_case, disassemble = wheel_compiler("ptxas_sass-")
     res = json.load(open(args.out)) if os.path.exists(args.out) else {}
     for key in open(args.list).read().split():
         if key in res:
@@ -114,12 +129,7 @@ def golden_sass(args):
         except Exception as e:  # noqa: BLE001 (a refused kernel is recorded, not fatal)
             res[key] = {"error": str(e).strip()[:300]}
             continue
-        with tempfile.TemporaryDirectory() as tmp:
-            path = os.path.join(tmp, "k.cubin")
-            with open(path, "wb") as f:
-                f.write(cubin)
-            out = subprocess.run([os.path.join(bin_dir, "cuobjdump"), "-sass", path], capture_output=True, text=True)
-        res[key] = dict(sass_counts(out.stdout))
+        res[key] = dict(sass_counts(disassemble(cubin)))
         with open(args.out + ".tmp", "w") as f:
             json.dump(res, f, indent=0)
         os.replace(args.out + ".tmp", args.out)
