@@ -635,7 +635,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
   shape.unit_elems = bits == 16 && neighbour_vec >= 2 ? 2 : bits == 8 && neighbour_vec >= 4 ? 4 : bits == 8 && neighbour_vec == 2 ? 2 : 1;
   if (store) shape.source_elems = neighbour_vec;
   shape.proof = proof;
-  const std::vector<Merged> merged = vectorize(acc, shape);
+  std::vector<Merged> merged = vectorize(acc, shape);
   if (store && stores && proof == LdStShape::Proof::model) *stores = merged;
   const std::string prefix = store ? "st.shared." : "ld.shared.";
   struct Kind {
@@ -719,6 +719,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
   if (mixed)
     for (size_t i = 0; i < merged.size(); ++i) in.sequence.push_back({*names[i], merged[i].bytes});
   if (proof == LdStShape::Proof::model && ptxas_may_join(merged)) {  // what ptxas makes of them
+    for (size_t i = 0; i < merged.size(); ++i) merged[i].byte_pair = names[i]->ends_with("v2.b8");
     static const std::vector<Merged> none;
     const std::vector<SassAccess> sass =
         ptxas_accesses(merged, store, !store && stores ? *stores : none, !r_shifted_right, bits / 8);

@@ -1780,19 +1780,20 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   // (node one level down: seed-2036 line 639); where some term is out of
   // reach the range is the mask's, and stores beside it may overlap
   // (seed-2405 line 218)
+  // whether computeKnownBits, reaching node u at depth d, proves all its bits
+  auto in_reach = [&](auto&& self, int u, int d) -> bool {
+    if (nodes[u].term < 0) return self(self, nodes[u].l, d + 1) && self(self, nodes[u].r, d + 1);
+    const int t = nodes[u].term;
+    const int32_t sh = T.shifts[static_cast<size_t>(t)];
+    // at depth 5 a kept `shl/lshr (tid & m)` proves no high bit (its `and` is one deeper)
+    return d < 5 || (d == 5 && !(sh != LdStShape::kNoShift && sh + eb != 0 && lshr_kept(t)));
+  };
   int pad_tz = 62;
   uint32_t pads_unbounded = 0;
   if (s.version == TritonVersion::v3_6 && split36.empty() && root >= 0)
     for (size_t j = 0; j < s.pads.size(); ++j) {
       const int v = padding_read(nodes, root, T, s.pads[j].first);
       if (v < 0 || nodes[v].term >= 0) continue;
-      auto in_reach = [&](auto&& self, int u, int d) -> bool {
-        if (nodes[u].term < 0) return self(self, nodes[u].l, d + 1) && self(self, nodes[u].r, d + 1);
-        const int t = nodes[u].term;
-        const int32_t sh = T.shifts[static_cast<size_t>(t)];
-        // at depth 5 a kept `shl/lshr (tid & m)` proves no high bit (its `and` is one deeper)
-        return d < 5 || (d == 5 && !(sh != LdStShape::kNoShift && sh + eb != 0 && lshr_kept(t)));
-      };
       const int i = log2i(int64_t{s.pads[j].first} * s.elem_bytes), p = log2i(int64_t{s.pads[j].second} * s.elem_bytes);
       const bool from_and = in_reach(in_reach, v, 2);  // the `and` two levels above node
       const bool bare = padding_is_lshr(s.lane_warp_mask * s.elem_bytes, i, p);
@@ -1818,13 +1819,35 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       };
       pad_tz = std::min(pad_tz, tz_of(possible(possible, v, 2) >> (i - p)));
     }
-  bool r_pad_bare = false, r_pad_bare_node = false;
+  bool r_pad_bare = false;
+  uint32_t r_pad_bare_node = 0;
   if (root >= 0)
-    for (auto [interval, pad] : s.pads) {
+    for (size_t j = 0; j < s.pads.size(); ++j) {
+      const auto [interval, pad] = s.pads[j];
       const int v = padding_read(nodes, root, T, interval);
       const int i = log2i(int64_t{interval} * s.elem_bytes), p = log2i(int64_t{pad} * s.elem_bytes);
+      // the padding of an access of its own, `((R | c) >> (i - p)) & mask`
+      // (R | c of no other use): SelectionDAG takes R's operand that reaches
+      // the interval for R where the other one is known zero there, as long
+      // as computeKnownBits proves that operand (R's operands four levels
+      // below the `and`), and again on the operand it took; where the node
+      // it ends at leaves the mask nothing to clear the `and` goes and the
+      // padding is a bare shift of that node: one register, unknown to ptxas
+      // (seed-2036 3.6 line 607: `(tid & 7) << 8` of R = that | tid & 24;
+      // seed-2408 3.6 line 886 keeps R whole, its other operand `(tid & 1)
+      // << 4 | (tid & 60) << 3` out of reach, and every `and` mask: 8-byte
+      // aligned)
+      if (const int k = log2i(interval); i > p) {
+        auto reach = [&](int u) { return (node_bits(nodes, T, u) >> k) != 0; };
+        int u = root;
+        while (nodes[u].term < 0 && reach(nodes[u].l) != reach(nodes[u].r)) {
+          const int other = reach(nodes[u].l) ? nodes[u].r : nodes[u].l;
+          if (!in_reach(in_reach, other, 4)) break;
+          u = other == nodes[u].l ? nodes[u].r : nodes[u].l;
+        }
+        if (u != root && padding_is_lshr(node_bits(nodes, T, u) << eb, i, p)) r_pad_bare_node |= uint32_t{1} << j;
+      }
       if (v < 0 || i <= p || !padding_is_lshr(node_bits(nodes, T, v) << eb, i, p)) continue;
-      r_pad_bare_node = true;
       // (x << a) >> (i - p) with a >= i - p is InstCombine's x << (a - i + p)
       // (seed-2403 3.6 line 1806: R's padding `(tid & 8) << 4`)
       const int t = nodes[v].term;
@@ -2172,9 +2195,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
               if (const int k = log2i(int64_t{interval} * s.elem_bytes), p = log2i(int64_t{pad} * s.elem_bytes);
                   value >> k && k > p && padding_is_lshr(value, k, p))
                 align = 1;
-            // where the padding of R's node is a bare `lshr`, so is each R | c's of its own
-            // (seed-2080 3.6 line 50: one register, `R + (R' >> 1)` plus constants)
-            if (key.first == 0 && tree.r_pad_bare_node) align = 1;
+            // where SelectionDAG makes R | c's padding a bare shift of a node of R (tree_align;
+            // seed-2080 3.6 line 50: one register, `R + (R' >> 1)` plus constants); it does
+            // where R | c has that one use: c reaches one interval, the others' paddings read R
+            // (seed-2406 3.6 line 2487: R | 2048, read by two paddings, keeps both masks)
+            int reads = 0, read = 0;
+            for (size_t j = 0; j < s.pads.size(); ++j)
+              if (off >> log2i(int64_t{s.pads[j].first} * s.elem_bytes)) ++reads, read = static_cast<int>(j);
+            if (key.first == 0 && reads == 1 && (tree.r_pad_bare_node >> read & 1)) align = 1;
           }
           own[i] = {true, {key.second, live == 1 ? off >> sh : off}, off, align, live == 1 ? sh : -1,
                     key.first == 0 && s.version == TritonVersion::v3_6
@@ -2381,7 +2409,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // into R's and a constant: each goes through R's register (case 12 of the
   // session-31 H200 run: the PTX has one register where the model had 64)
   int r_reach = 0;  // the intervals R reaches
-  for (auto [interval, pad] : s.pads) r_reach += (mb >> log2i(int64_t{interval} * s.elem_bytes)) != 0;
+  bool r_shifts = false;  // one of them shifts right (a padding below its interval)
+  for (auto [interval, pad] : s.pads)
+    if (mb >> log2i(int64_t{interval} * s.elem_bytes)) ++r_reach, r_shifts = r_shifts || pad < interval;
   const bool into_r = r_base == 0 && r_reach == 1 && s.r_terms.size() == 1 && shift_of(s, 0) != LdStShape::kNoShift &&
                       shift_of(s, 0) + log2i(s.elem_bytes) >= 0;
   const int32_t r_base_align = align_of(mb | pad_bits(mb, s.pads, s.elem_bytes));
@@ -2391,10 +2421,12 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   const int32_t x_base = base_id + static_cast<int32_t>(reg_of.size());  // x << s of ptxas_or
   std::vector<Merged> r;
   r.reserve(out.size());
+  std::vector<char> in_r(accesses.size(), 0);  // an R | c folded into R's register
   for (const int32_t i : by_first) {
     if (i < 0) continue;
     Merged& m = out[static_cast<size_t>(i)].second;
     if (const Own& o = own[m.lead]; o.shared && m.count == 1 && into_r && o.family_align > 0) {  // R | c
+      in_r[static_cast<size_t>(m.lead)] = 1;
       m.base = r_base;
       m.offset = o.off + pad_of(o.off, s);
       m.base_align = r_base_align;
@@ -2416,6 +2448,16 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
         m.base = x_base;
         m.offset += ptxas_or[m.lead];
         m.base_align = static_cast<int32_t>(int64_t{1} << std::min(sb, 4));
+      } else if (in_r[static_cast<size_t>(m.lead)] && s.elem_bytes == 1 && r_shifts) {
+        // 8-bit: R's one term is the index code's own (the same bytes), so its `shl` has
+        // another use, and the code generator's R | c is one register of its own, R plus
+        // `lshr` of that `shl`, unknown to ptxas (seed-2080 3.6 line 358: `[%r9+68]`,
+        // %r9 = smem + 136 x - 8 x + ((x << 7) >> 4), beside R's `mad` of 136 x; LDS.U16
+        // pairs kept apart); a padding as large as its interval is an `and`, no shift, and
+        // R | c stays in R's register (seed-2409 3.6 line 1116)
+        m.base = x_base + 1;
+        m.base_align = 1;
+        m.family_align = 1;
       }
     return v;
   };

@@ -175,6 +175,7 @@ struct Merged {
   // padding terms, and this is what ptxas knows that padding a multiple of (an `and` mask: the
   // padding's bytes; a bare `lshr`: 1); 0 for the other bases
   int32_t family_align = 0;
+  bool byte_pair = false;  // spelled `v2.b8`, two 8-bit elements (codegen's spelling, for ptxas)
 };
 
 // LLVM knows no bit of R: too many terms for its depth (above).
@@ -206,12 +207,12 @@ struct TreeAlign {
   // carries from one access to another of its base pointer; 0: as `base`
   std::array<int32_t, 2> first_pass{0, 0};
   // ptxas (it knows nothing through `shr`): some padding of R is a bare
-  // `lshr` of the node of R's tree it reads (padding_is_lshr), and of those
-  // one that is no single left-shifted term InstCombine makes a `shl` (all
-  // of R's register unknown to ptxas: r_pad_bare; every padding of an R | c
-  // of its own: r_pad_bare_node)
+  // `lshr` of the node of R's tree it reads (padding_is_lshr), and not a
+  // single left-shifted term InstCombine makes a `shl` (R's register unknown
+  // to ptxas: r_pad_bare); some padding of an R | c of its own is one after
+  // SelectionDAG (tree_align: each such register unknown, r_pad_bare_node)
   bool r_pad_bare = false;
-  bool r_pad_bare_node = false;
+  uint32_t r_pad_bare_node = 0;
 };
 
 // Padded: the alignment (bytes, at most 16) computeKnownBits proves for

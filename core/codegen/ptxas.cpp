@@ -44,7 +44,7 @@ SassAccess halves_run(const std::vector<Merged>& op, const std::vector<int32_t>&
     int64_t next = first;
     for (size_t j = i; j < idx.size() && op[idx[j]].offset + op[idx[j]].bytes <= start + size; ++j) {
       const Merged& m = op[idx[j]];
-      if (m.bytes != 2 || m.split) break;
+      if (m.bytes != 2 || m.split || m.byte_pair) break;
       if (std::abs(idx[j] - idx[i]) > kLoadWindow) continue;
       if (m.offset != next) break;
       run.push_back(idx[j]);
@@ -130,7 +130,7 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
     const Known& known = known_of[static_cast<size_t>(base)];
     for (size_t i = 0; i < idx.size();) {
       SassAccess s{{idx[i]}, op[idx[i]].bytes};
-      if (!store && elem_bytes == 2 && op[idx[i]].bytes == 2 && !op[idx[i]].split) {
+      if (!store && op[idx[i]].bytes == 2 && !op[idx[i]].byte_pair && !op[idx[i]].split) {
         s = halves_run(op, idx, i, known);
         // the run first, then the base's other loads, each in offset order
         std::stable_partition(idx.begin() + static_cast<std::ptrdiff_t>(i), idx.end(), [&](int32_t x) {

@@ -1165,9 +1165,17 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   halves[1].last = 2, halves[2].last = 0;  // the first store of the pair stands after a third
   halves[0].last = 1;
   CHECK(cg::ptxas_accesses(halves, true, {}, false, 2).size() == 3);
-  // byte pairs' loads (8-bit data) stay apart even there (codegen-3.6 line 495: `ld.shared.v2.b8`
-  // beside an `ld.shared.b32` of their register, LDS.U16 in the cubin)
-  CHECK(cg::ptxas_accesses(halves, false, {}, false, 1).size() == 3);
+  // byte pairs' loads (`v2.b8`, Merged::byte_pair) stay apart even there (codegen-3.6 line 495:
+  // `ld.shared.v2.b8` beside an `ld.shared.b32` of their register, LDS.U16 in the cubin)
+  std::vector<cg::Merged> bytes = halves;
+  bytes[1].byte_pair = bytes[2].byte_pair = true;
+  CHECK(cg::ptxas_accesses(bytes, false, {}, false, 1).size() == 3);
+  // 16-bit loads of 8-bit data (`ld.shared.b16`, bytes LLVM joined) join as 16-bit data do (session
+  // 56: seed-2408 3.6 line 659's cubin, LDS x8), but a run does not go on into a byte pair
+  // (seed-2540 3.6 line 64: a `b16` at +0 and a `v2.b8` at +2 stay LDS.U16)
+  CHECK(cg::ptxas_accesses(halves, false, {}, false, 1).size() == 2);
+  bytes[1].byte_pair = false;
+  CHECK(cg::ptxas_accesses(bytes, false, {}, false, 1).size() == 3);
   halves[0].offset = 2;  // promises 2 mod 4: +8 is not a word
   CHECK(cg::ptxas_accesses(halves, false, {}, false, 2).size() == 3);
   std::vector<cg::Merged> arith(halves.begin() + 1, halves.end());
@@ -1208,7 +1216,9 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   CHECK(cg::ptxas_accesses(pair, true, {}, true, 1).size() == 1);
   CHECK(cg::ptxas_accesses(pair, true, {}, false, 2).size() == 2);
   CHECK(cg::ptxas_accesses(pair, false, pair, true, 2).size() == 1);
-  CHECK(cg::ptxas_accesses(pair, false, pair, true, 1).size() == 2);
+  std::vector<cg::Merged> byte_pairs = pair;
+  for (auto& m : byte_pairs) m.byte_pair = true;
+  CHECK(cg::ptxas_accesses(byte_pairs, false, byte_pairs, true, 1).size() == 2);
   CHECK(cg::ptxas_accesses(pair, false, pair, false, 2).size() == 2);
   // loads inside one 16-byte window ptxas knows aligned become one LDS.128 (held-out seed 2032,
   // padded: a 4-byte load at +8196 and an 8-byte one at +8200 run as one LDS.128 at +8192)
@@ -2745,6 +2755,65 @@ TEST_CASE("codegen: a padding that is a bare `lshr` proves only what computeKnow
        {128, 64}, 16, ls::TritonVersion::v3_6, 90,
        {{"st.shared.b16", 64}, {"ld.shared.b16", 64}}},
   });
+}
+
+// Session 56, below the PTX: what SelectionDAG leaves of the padding of an
+// access of its own, and the cubins of the wheel's ptxas (each count here is
+// the cubin's; H200 runs: bench/results/2026-12-03-s56-changed).
+TEST_CASE("codegen: ptxas knows a register of its own where SelectionDAG keeps its padding's mask", "[codegen]") {
+  const cg::Target t36{ls::TritonVersion::v3_6, 90};
+  // seed-2408 3.6 line 886: each R | c's padding reads R whole, `((R | c) >> 6) & 72` (R's other
+  // operand `(tid & 1) << 4 | (tid & 60) << 3` is beyond computeKnownBits from the `and`), so ptxas
+  // knows every register 8-byte aligned: LDS.64 x14 + LDS.128 x1, 120 load wavefronts on the H200
+  // (the model had every such register unknown: 456)
+  auto r886 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [2, 0], [4, 0], [0, 2], [0, 4]], "
+                                "lane_bases=[[8, 0], [0, 8], [16, 0], [32, 0], [64, 0]], warp_bases=[[128, 0]], "
+                                "block_bases=[], shape=[256, 16])", {256, 16}),
+                             at("PaddedSharedLayout(interval_padding_pairs=[[256, 4]], offset_bases=[[1, 0], [2, 0], "
+                                "[4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0], [0, 1], [0, 2], [0, 4], [0, 8]], "
+                                "block_bases=[], shape=[256, 16])", {256, 16}),
+                             16, t36);
+  REQUIRE(r886.instrs[2].ptxas);
+  CHECK(r886.instrs[2].ptxas->instruction == "LDS.64 x14 + LDS.128 x1");
+  REQUIRE(r886.instrs[1].ptxas);
+  CHECK(r886.instrs[1].ptxas->instruction == "STS.U16 x50 + STS x1 + STS.64 x1 + STS.128 x1");
+  CHECK(r886.shared_load_wavefronts == 120);
+  CHECK(r886.shared_store_wavefronts == 424);
+  // seed-2036 3.6 line 607: R = `(tid & 7) << 8 | tid & 24`; SelectionDAG takes R's first operand
+  // for R | 128 (the other, `tid & 24`, known zero at bit 6 and up) and drops the mask: one
+  // register, `R + ((tid & 7) << 8 >> 1)`, that ptxas knows nothing of; its loads stay LDS
+  auto r607 = cg::via_shared(at("BlockedLayout(size_per_thread=[2, 2], threads_per_warp=[8, 4], warps_per_cta=[4, 1], "
+                                "order=[0, 1], cga_layout=[])", {16, 32}),
+                             at("PaddedSharedLayout(interval_padding_pairs=[[16, 8], [1024, 16]], offset_bases=[[0, "
+                                "1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], "
+                                "shape=[16, 32])", {16, 32}),
+                             32, t36);
+  CHECK_FALSE(r607.instrs[2].ptxas);
+  CHECK(r607.shared_load_wavefronts == 512);
+  // seed-2408 3.6 line 659 (8-bit): `ld.shared.b16` pairs at +128/+130 of a 4-byte aligned register
+  // are one LDS each (64 load wavefronts on the H200; the model had byte pairs apart: 112)
+  auto r659 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [0, 0], [0, 2], [2, 0], [0, 4]], "
+                                "lane_bases=[[4, 0], [8, 0], [0, 8], [0, 16], [0, 32]], warp_bases=[[0, 64]], "
+                                "block_bases=[], shape=[16, 128])", {16, 128}),
+                             at("PaddedSharedLayout(interval_padding_pairs=[[16, 4]], offset_bases=[[0, 1], [0, 2], "
+                                "[0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0]], "
+                                "block_bases=[], shape=[16, 128])", {16, 128}),
+                             8, t36);
+  REQUIRE(r659.instrs[2].ptxas);
+  CHECK(r659.instrs[2].ptxas->instruction == "LDS x8");
+  CHECK(r659.shared_load_wavefronts == 64);
+  // codegen-3.6 line 1152 (8-bit, R one term that is the index code's own): the code generator's
+  // register of every R | c is R plus an `lshr` of that term's `shl`, unknown to ptxas, so nothing
+  // there joins: 226 store wavefronts on the H200 (the model had them in R's register: 212)
+  auto r1152 = cg::via_shared(at("SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[1, 2, 2], "
+                                 "threads_per_warp=[4, 8, 1], warps_per_cta=[2, 1, 1], order=[0, 2, 1], cga_layout=[]))",
+                                 {32, 64}),
+                              at("PaddedSharedLayout(interval_padding_pairs=[[64, 4]], offset_bases=[[0, 1], [0, 2], "
+                                 "[0, 4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], "
+                                 "block_bases=[], shape=[32, 64])", {32, 64}),
+                              8, t36);
+  CHECK_FALSE(r1152.instrs[1].ptxas);
+  CHECK(r1152.shared_store_wavefronts == 226);
 }
 
 TEST_CASE("codegen: R & M that is the one term the padding reads is that term", "[codegen]") {
