@@ -25,7 +25,9 @@
 //   promise: the bare paddings TreeAlign::r_pad_bare now names kept them
 //   apart), and a run
 //   of them inside an 8-byte window ptxas knows aligned is one LDS.64 from
-//   below its first (halves_run); byte pairs' (`v2.b8`) loads never
+//   below its first (halves_run), 16-bit loads of 8-bit data (`b16`) too,
+//   a run stopping at a byte pair (session 56); byte pairs' (`v2.b8`,
+//   Merged::byte_pair) loads never
 //   (session 54: seed-2550 line 523, its byte-pair stores joined into STS
 //   and their loads kept LDS.U16 on the H200; session 55, before joined on a
 //   promise: codegen-3.6 line 495);
@@ -37,8 +39,9 @@
 //   32-bit register, Merged::split) joins nothing, nor do its neighbours
 //   across it (seed-2406 3.6 line 2159: 128 LDS.U16 in the cubin).
 // The register's own bits (Merged::base_align) come from the model of the
-// PTX's address code (llvm_vectorizer.h: a padding InstCombine leaves a bare
-// `lshr` makes its register unknown, TreeAlign::r_pad_bare);
+// PTX's address code (llvm_vectorizer.h: a padding InstCombine or
+// SelectionDAG leaves a bare shift makes its register unknown,
+// TreeAlign::r_pad_bare and r_pad_bare_node);
 // tests/conformance/ptxas_ptx.py holds these rules to the cubins on
 // Triton's own PTX, apart from that model.
 #pragma once
