@@ -1819,8 +1819,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       };
       pad_tz = std::min(pad_tz, tz_of(possible(possible, v, 2) >> (i - p)));
     }
-  bool r_pad_bare = false;
-  uint32_t r_pad_bare_node = 0;
+  uint32_t r_pad_bare = 0, r_pad_bare_node = 0;
   if (root >= 0)
     for (size_t j = 0; j < s.pads.size(); ++j) {
       const auto [interval, pad] = s.pads[j];
@@ -1852,7 +1851,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       // (seed-2403 3.6 line 1806: R's padding `(tid & 8) << 4`)
       const int t = nodes[v].term;
       const int32_t sh = t >= 0 ? T.shifts[static_cast<size_t>(t)] : LdStShape::kNoShift;
-      if (sh == LdStShape::kNoShift || sh + eb < i - p) r_pad_bare = true;
+      if (sh == LdStShape::kNoShift || sh + eb < i - p) r_pad_bare |= uint32_t{1} << j;
     }
   const auto with_pads = [&](TreeAlign out) {
     out.r_pad_bare = r_pad_bare;
@@ -2186,25 +2185,41 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           for (auto [interval, pad] : s.pads)
             if (const int k = log2i(int64_t{interval} * s.elem_bytes); (known | off) >> k)
               ++live, sh = k, align = std::min(align, align_of(int64_t{pad} * s.elem_bytes));
+          // the paddings that read R | c (R and c reach the interval; one c does not reach reads
+          // R, InstCombine dropping c's bits below it: r_only) and the last of them
+          int uses = 0, used = 0, ush = 0;
+          uint32_t r_only = 0;
+          for (size_t j = 0; j < s.pads.size(); ++j)
+            if (const int k = log2i(int64_t{s.pads[j].first} * s.elem_bytes); known >> k) {
+              if (off >> k) ++uses, used = static_cast<int>(j), ush = k;
+              else r_only |= uint32_t{1} << j;
+            }
           // 3.6: a padding of the register's value that InstCombine leaves a bare `lshr` (the
           // bits a mask would clear all known zero; a shift by 0 is the value itself) tells
-          // ptxas nothing (seed-2403 line 880: `shr.u32` of R | 512, 16-bit stores kept apart)
+          // ptxas nothing (seed-2403 line 880: `shr.u32` of R | 512, 16-bit stores kept apart);
+          // the padding of an interval c reaches reads c's bits from the interval up only
+          // (InstCombine shrinks the constant: seed-2406 3.6 line 2841, `(R | 512) >> 3` for
+          // R | 520 too)
           if (s.version == TritonVersion::v3_6) {
             const int64_t value = known | (live == 1 ? off >> sh << sh : off);
             for (auto [interval, pad] : s.pads)
               if (const int k = log2i(int64_t{interval} * s.elem_bytes), p = log2i(int64_t{pad} * s.elem_bytes);
-                  value >> k && k > p && padding_is_lshr(value, k, p))
-                align = 1;
+                  k > p) {
+                const int64_t v = off >> k ? known | (off >> k << k) : value;
+                if (v >> k && padding_is_lshr(v, k, p)) align = 1;
+              }
             // where SelectionDAG makes R | c's padding a bare shift of a node of R (tree_align;
             // seed-2080 3.6 line 50: one register, `R + (R' >> 1)` plus constants); it does
-            // where R | c has that one use: c reaches one interval, the others' paddings read R
-            // (seed-2406 3.6 line 2487: R | 2048, read by two paddings, keeps both masks)
-            int reads = 0, read = 0;
-            for (size_t j = 0; j < s.pads.size(); ++j)
-              if (off >> log2i(int64_t{s.pads[j].first} * s.elem_bytes)) ++reads, read = static_cast<int>(j);
-            if (key.first == 0 && reads == 1 && (tree.r_pad_bare_node >> read & 1)) align = 1;
+            // where R | c has that one use (seed-2406 3.6 line 2487: R | 2048, read by two
+            // paddings, keeps both masks); and where the register holds a padding of R's own
+            // that is a bare `lshr` (TreeAlign::r_pad_bare: seed-2470 3.6 line 1186)
+            if (key.first == 0 && uses == 1 && (tree.r_pad_bare_node >> used & 1)) align = 1;
+            if (key.first == 0 && (r_only & tree.r_pad_bare)) align = 1;
           }
-          own[i] = {true, {key.second, live == 1 ? off >> sh : off}, off, align, live == 1 ? sh : -1,
+          // one register for the accesses whose c agree at and above the interval of the one
+          // padding that reads R | c (seed-2403 3.6 line 3990: R | 256, R | 258, R | 264, R | 266
+          // in one, the padding of the other interval R's own)
+          own[i] = {true, {key.second, uses == 1 ? off >> ush : off}, off, align, live == 1 ? sh : -1,
                     key.first == 0 && s.version == TritonVersion::v3_6
                         ? pad_known(known | off, off)
                         : 0};
@@ -2254,7 +2269,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       address[i].constant = off;
     }
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, align_of(known)});
-    if (key.first == 0 && key.second == 0 && tree.r_pad_bare) bases[key].back().base_align = 1;
+    if (key.first == 0 && key.second == 0 && tree.r_pad_bare != 0) bases[key].back().base_align = 1;
     bases[key].back().carried = carried;
   }
   // DSE before the LoadStoreVectorizer: of stores of one value R + off (no

@@ -206,12 +206,13 @@ struct TreeAlign {
   // first proved ({register 0, a register offset}), all that the second
   // carries from one access to another of its base pointer; 0: as `base`
   std::array<int32_t, 2> first_pass{0, 0};
-  // ptxas (it knows nothing through `shr`): some padding of R is a bare
-  // `lshr` of the node of R's tree it reads (padding_is_lshr), and not a
-  // single left-shifted term InstCombine makes a `shl` (R's register unknown
-  // to ptxas: r_pad_bare); some padding of an R | c of its own is one after
-  // SelectionDAG (tree_align: each such register unknown, r_pad_bare_node)
-  bool r_pad_bare = false;
+  // ptxas (it knows nothing through `shr`), bit j for s.pads[j]: the padding
+  // of R is a bare `lshr` of the node of R's tree it reads (padding_is_lshr),
+  // not a single left-shifted term InstCombine makes a `shl` (R's register
+  // unknown to ptxas where any: r_pad_bare); the padding of an R | c of its
+  // own is one after SelectionDAG (tree_align: such a register unknown,
+  // r_pad_bare_node)
+  uint32_t r_pad_bare = 0;
   uint32_t r_pad_bare_node = 0;
 };
 

@@ -2814,6 +2814,30 @@ TEST_CASE("codegen: ptxas knows a register of its own where SelectionDAG keeps i
                               8, t36);
   CHECK_FALSE(r1152.instrs[1].ptxas);
   CHECK(r1152.shared_store_wavefronts == 226);
+  // seed-2403 3.6 line 3990: R | c is read by one padding (the other interval's is R's own), so
+  // the accesses whose c agree from that interval up share one register, `and`-masked: its 16-bit
+  // loads at +256/+258 pair, LDS x32 as in the cubin (each c a register of its own: 56 LDS.U16)
+  auto r3990 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[0, 4], [4, 0], [0, 1], [2, 0], [1, 0], [0, 8]], "
+                                 "lane_bases=[[8, 0], [0, 2], [32, 0], [0, 16], [16, 0]], warp_bases=[], "
+                                 "block_bases=[], shape=[64, 32])", {64, 32}),
+                              at("PaddedSharedLayout(interval_padding_pairs=[[16, 16], [512, 2]], offset_bases=[[0, "
+                                 "1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, "
+                                 "0]], block_bases=[], shape=[64, 32])", {64, 32}),
+                              16, t36);
+  REQUIRE(r3990.instrs[2].ptxas);
+  CHECK(r3990.instrs[2].ptxas->instruction == "LDS x32");
+  CHECK(r3990.shared_load_wavefronts == 128);
+  // seed-2406 3.6 line 2841: R | 520's padding is `(R | 512) >> 3`, bare (InstCombine drops c's
+  // bits below the interval), so the register R | 512, R | 516, ... share is unknown: no LDS.64
+  auto r2841 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [0, 2], [2, 0], [0, 4], [0, 8]], "
+                                 "lane_bases=[[0, 16], [0, 32], [0, 64], [4, 0], [8, 0]], warp_bases=[[16, 0], [32, "
+                                 "0], [64, 0]], block_bases=[], shape=[128, 128])", {128, 128}),
+                              at("PaddedSharedLayout(interval_padding_pairs=[[16, 2], [256, 2]], offset_bases=[[0, "
+                                 "1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, "
+                                 "0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 128])", {128, 128}),
+                              32, t36);
+  CHECK_FALSE(r2841.instrs[2].ptxas);
+  CHECK(r2841.shared_load_wavefronts == 1792);
 }
 
 TEST_CASE("codegen: R & M that is the one term the padding reads is that term", "[codegen]") {
