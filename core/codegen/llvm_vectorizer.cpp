@@ -2186,13 +2186,19 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
             if (const int k = log2i(int64_t{interval} * s.elem_bytes); (known | off) >> k)
               ++live, sh = k, align = std::min(align, align_of(int64_t{pad} * s.elem_bytes));
           // the paddings that read R | c (R and c reach the interval; one c does not reach reads
-          // R, InstCombine dropping c's bits below it: r_only) and the last of them
-          int uses = 0, used = 0, ush = 0;
+          // R, InstCombine dropping c's bits below it: r_only), the last of them, and the shift
+          // right they all have (-2: not one)
+          int uses = 0, used = 0, ush = 0, shift = -1;
           uint32_t r_only = 0;
           for (size_t j = 0; j < s.pads.size(); ++j)
             if (const int k = log2i(int64_t{s.pads[j].first} * s.elem_bytes); known >> k) {
-              if (off >> k) ++uses, used = static_cast<int>(j), ush = k;
-              else r_only |= uint32_t{1} << j;
+              if (off >> k) {
+                ++uses, used = static_cast<int>(j), ush = k;
+                const int a = k - log2i(int64_t{s.pads[j].second} * s.elem_bytes);
+                shift = shift == -1 || shift == a ? a : -2;
+              } else {
+                r_only |= uint32_t{1} << j;
+              }
             }
           // 3.6: a padding of the register's value that InstCombine leaves a bare `lshr` (the
           // bits a mask would clear all known zero; a shift by 0 is the value itself) tells
@@ -2216,10 +2222,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
             if (key.first == 0 && uses == 1 && (tree.r_pad_bare_node >> used & 1)) align = 1;
             if (key.first == 0 && (r_only & tree.r_pad_bare)) align = 1;
           }
-          // one register for the accesses whose c agree at and above the interval of the one
-          // padding that reads R | c (seed-2403 3.6 line 3990: R | 256, R | 258, R | 264, R | 266
-          // in one, the padding of the other interval R's own)
-          own[i] = {true, {key.second, uses == 1 ? off >> ush : off}, off, align, live == 1 ? sh : -1,
+          // one register for the accesses whose c agree in the bits of R | c its paddings demand:
+          // from the interval up where one padding reads it (seed-2403 3.6 line 3990: R | 256,
+          // R | 258, R | 264, R | 266 in one, the other interval's padding R's own); from the
+          // shift up where several share one `lshr`, whose other bits their `and`s all demand
+          // (seed-2405 3.6 line 1638: R | 64 and R | 66 in one, two paddings of shift 3; seed-2403
+          // line 3269: R | 64 and R | 68 apart, of shift 1); else each c its own
+          const int64_t reg = uses == 1 ? off >> ush : shift >= 0 ? off >> shift : off;
+          own[i] = {true, {key.second, reg}, off, align, live == 1 ? sh : -1,
                     key.first == 0 && s.version == TritonVersion::v3_6
                         ? pad_known(known | off, off)
                         : 0};

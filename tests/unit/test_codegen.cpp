@@ -2838,6 +2838,29 @@ TEST_CASE("codegen: ptxas knows a register of its own where SelectionDAG keeps i
                               32, t36);
   CHECK_FALSE(r2841.instrs[2].ptxas);
   CHECK(r2841.shared_load_wavefronts == 1792);
+  // two paddings of one shift share one `lshr` of R | c, whose bits from the shift up their `and`s
+  // demand: seed-2405 3.6 line 1638 (shift 3) has R | 64 and R | 66 in one register, LDS x8 as in
+  // the cubin (each c its own: LDS.U16 x12 + LDS x2); seed-2403 3.6 line 3269 (shift 1) keeps R | 64
+  // and R | 68 apart: the cubin's LDS x6 + LDS.64 x1 (c's bits from the interval up: LDS.64 x4)
+  auto r1638 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [0, 1], [0, 2]], lane_bases=[[4, "
+                                 "0], [0, 4], [0, 8], [8, 0], [0, 16]], warp_bases=[[16, 0], [32, 0]], block_bases=[], "
+                                 "shape=[64, 32])", {64, 32}),
+                              at("PaddedSharedLayout(interval_padding_pairs=[[16, 2], [32, 4]], offset_bases=[[0, 1], "
+                                 "[0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], "
+                                 "block_bases=[], shape=[64, 32])", {64, 32}),
+                              16, t36);
+  REQUIRE(r1638.instrs[2].ptxas);
+  CHECK(r1638.instrs[2].ptxas->instruction == "LDS x8");
+  CHECK(r1638.shared_load_wavefronts == 64);
+  auto r3269 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [0, 2], [2, 0]], lane_bases=[[0, "
+                                 "4], [4, 0], [0, 8], [8, 0], [16, 0]], warp_bases=[[0, 16]], block_bases=[], "
+                                 "shape=[32, 32])", {32, 32}),
+                              at("PaddedSharedLayout(interval_padding_pairs=[[16, 8], [32, 16]], offset_bases=[[0, 1], "
+                                 "[0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], "
+                                 "block_bases=[], shape=[32, 32])", {32, 32}),
+                              16, t36);
+  REQUIRE(r3269.instrs[2].ptxas);
+  CHECK(r3269.instrs[2].ptxas->instruction == "LDS x6 + LDS.64 x1");
 }
 
 TEST_CASE("codegen: R & M that is the one term the padding reads is that term", "[codegen]") {
