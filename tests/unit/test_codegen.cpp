@@ -2758,109 +2758,100 @@ TEST_CASE("codegen: a padding that is a bare `lshr` proves only what computeKnow
 }
 
 // Session 56, below the PTX: what SelectionDAG leaves of the padding of an
-// access of its own, and the cubins of the wheel's ptxas (each count here is
-// the cubin's; H200 runs: bench/results/2026-12-03-s56-changed).
+// access of its own, and the registers of R | c, against the cubins of the
+// wheel's ptxas (each count here is the cubin's; H200 runs:
+// bench/results/2026-12-03-s56-changed).
+namespace {
+
+struct SassCase {
+  const char* why;
+  const char* reg;
+  const char* shared;
+  ls::Shape shape;
+  int32_t bits;
+  const char* load_sass;   // the local_load's SASS accesses where ptxas joins some ("": none; nullptr: unchecked)
+  const char* store_sass;  // the local_store's, likewise
+  int64_t load_wavefronts = -1, store_wavefronts = -1;  // -1: unchecked
+};
+
+void check_sass(const std::vector<SassCase>& cases) {
+  for (const SassCase& g : cases) {
+    INFO(g.why);
+    const auto r = cg::via_shared(at(g.reg, g.shape), at(g.shared, g.shape), g.bits, {ls::TritonVersion::v3_6, 90});
+    const auto sass = [](const auto& instr) { return instr.ptxas ? instr.ptxas->instruction : std::string(); };
+    if (g.load_sass) CHECK(sass(r.instrs[2]) == g.load_sass);
+    if (g.store_sass) CHECK(sass(r.instrs[1]) == g.store_sass);
+    if (g.load_wavefronts >= 0) CHECK(r.shared_load_wavefronts == g.load_wavefronts);
+    if (g.store_wavefronts >= 0) CHECK(r.shared_store_wavefronts == g.store_wavefronts);
+  }
+}
+
+}  // namespace
+
 TEST_CASE("codegen: ptxas knows a register of its own where SelectionDAG keeps its padding's mask", "[codegen]") {
-  const cg::Target t36{ls::TritonVersion::v3_6, 90};
-  // seed-2408 3.6 line 886: each R | c's padding reads R whole, `((R | c) >> 6) & 72` (R's other
-  // operand `(tid & 1) << 4 | (tid & 60) << 3` is beyond computeKnownBits from the `and`), so ptxas
-  // knows every register 8-byte aligned: LDS.64 x14 + LDS.128 x1, 120 load wavefronts on the H200
-  // (the model had every such register unknown: 456)
-  auto r886 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [2, 0], [4, 0], [0, 2], [0, 4]], "
-                                "lane_bases=[[8, 0], [0, 8], [16, 0], [32, 0], [64, 0]], warp_bases=[[128, 0]], "
-                                "block_bases=[], shape=[256, 16])", {256, 16}),
-                             at("PaddedSharedLayout(interval_padding_pairs=[[256, 4]], offset_bases=[[1, 0], [2, 0], "
-                                "[4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0], [0, 1], [0, 2], [0, 4], [0, 8]], "
-                                "block_bases=[], shape=[256, 16])", {256, 16}),
-                             16, t36);
-  REQUIRE(r886.instrs[2].ptxas);
-  CHECK(r886.instrs[2].ptxas->instruction == "LDS.64 x14 + LDS.128 x1");
-  REQUIRE(r886.instrs[1].ptxas);
-  CHECK(r886.instrs[1].ptxas->instruction == "STS.U16 x50 + STS x1 + STS.64 x1 + STS.128 x1");
-  CHECK(r886.shared_load_wavefronts == 120);
-  CHECK(r886.shared_store_wavefronts == 424);
-  // seed-2036 3.6 line 607: R = `(tid & 7) << 8 | tid & 24`; SelectionDAG takes R's first operand
-  // for R | 128 (the other, `tid & 24`, known zero at bit 6 and up) and drops the mask: one
-  // register, `R + ((tid & 7) << 8 >> 1)`, that ptxas knows nothing of; its loads stay LDS
-  auto r607 = cg::via_shared(at("BlockedLayout(size_per_thread=[2, 2], threads_per_warp=[8, 4], warps_per_cta=[4, 1], "
-                                "order=[0, 1], cga_layout=[])", {16, 32}),
-                             at("PaddedSharedLayout(interval_padding_pairs=[[16, 8], [1024, 16]], offset_bases=[[0, "
-                                "1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], "
-                                "shape=[16, 32])", {16, 32}),
-                             32, t36);
-  CHECK_FALSE(r607.instrs[2].ptxas);
-  CHECK(r607.shared_load_wavefronts == 512);
-  // seed-2408 3.6 line 659 (8-bit): `ld.shared.b16` pairs at +128/+130 of a 4-byte aligned register
-  // are one LDS each (64 load wavefronts on the H200; the model had byte pairs apart: 112)
-  auto r659 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [0, 0], [0, 2], [2, 0], [0, 4]], "
-                                "lane_bases=[[4, 0], [8, 0], [0, 8], [0, 16], [0, 32]], warp_bases=[[0, 64]], "
-                                "block_bases=[], shape=[16, 128])", {16, 128}),
-                             at("PaddedSharedLayout(interval_padding_pairs=[[16, 4]], offset_bases=[[0, 1], [0, 2], "
-                                "[0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0]], "
-                                "block_bases=[], shape=[16, 128])", {16, 128}),
-                             8, t36);
-  REQUIRE(r659.instrs[2].ptxas);
-  CHECK(r659.instrs[2].ptxas->instruction == "LDS x8");
-  CHECK(r659.shared_load_wavefronts == 64);
-  // codegen-3.6 line 1152 (8-bit, R one term that is the index code's own): the code generator's
-  // register of every R | c is R plus an `lshr` of that term's `shl`, unknown to ptxas, so nothing
-  // there joins: 226 store wavefronts on the H200 (the model had them in R's register: 212)
-  auto r1152 = cg::via_shared(at("SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[1, 2, 2], "
-                                 "threads_per_warp=[4, 8, 1], warps_per_cta=[2, 1, 1], order=[0, 2, 1], cga_layout=[]))",
-                                 {32, 64}),
-                              at("PaddedSharedLayout(interval_padding_pairs=[[64, 4]], offset_bases=[[0, 1], [0, 2], "
-                                 "[0, 4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], "
-                                 "block_bases=[], shape=[32, 64])", {32, 64}),
-                              8, t36);
-  CHECK_FALSE(r1152.instrs[1].ptxas);
-  CHECK(r1152.shared_store_wavefronts == 226);
-  // seed-2403 3.6 line 3990: R | c is read by one padding (the other interval's is R's own), so
-  // the accesses whose c agree from that interval up share one register, `and`-masked: its 16-bit
-  // loads at +256/+258 pair, LDS x32 as in the cubin (each c a register of its own: 56 LDS.U16)
-  auto r3990 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[0, 4], [4, 0], [0, 1], [2, 0], [1, 0], [0, 8]], "
-                                 "lane_bases=[[8, 0], [0, 2], [32, 0], [0, 16], [16, 0]], warp_bases=[], "
-                                 "block_bases=[], shape=[64, 32])", {64, 32}),
-                              at("PaddedSharedLayout(interval_padding_pairs=[[16, 16], [512, 2]], offset_bases=[[0, "
-                                 "1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, "
-                                 "0]], block_bases=[], shape=[64, 32])", {64, 32}),
-                              16, t36);
-  REQUIRE(r3990.instrs[2].ptxas);
-  CHECK(r3990.instrs[2].ptxas->instruction == "LDS x32");
-  CHECK(r3990.shared_load_wavefronts == 128);
-  // seed-2406 3.6 line 2841: R | 520's padding is `(R | 512) >> 3`, bare (InstCombine drops c's
-  // bits below the interval), so the register R | 512, R | 516, ... share is unknown: no LDS.64
-  auto r2841 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [0, 2], [2, 0], [0, 4], [0, 8]], "
-                                 "lane_bases=[[0, 16], [0, 32], [0, 64], [4, 0], [8, 0]], warp_bases=[[16, 0], [32, "
-                                 "0], [64, 0]], block_bases=[], shape=[128, 128])", {128, 128}),
-                              at("PaddedSharedLayout(interval_padding_pairs=[[16, 2], [256, 2]], offset_bases=[[0, "
-                                 "1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, "
-                                 "0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 128])", {128, 128}),
-                              32, t36);
-  CHECK_FALSE(r2841.instrs[2].ptxas);
-  CHECK(r2841.shared_load_wavefronts == 1792);
-  // two paddings of one shift share one `lshr` of R | c, whose bits from the shift up their `and`s
-  // demand: seed-2405 3.6 line 1638 (shift 3) has R | 64 and R | 66 in one register, LDS x8 as in
-  // the cubin (each c its own: LDS.U16 x12 + LDS x2); seed-2403 3.6 line 3269 (shift 1) keeps R | 64
-  // and R | 68 apart: the cubin's LDS x6 + LDS.64 x1 (c's bits from the interval up: LDS.64 x4)
-  auto r1638 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [0, 1], [0, 2]], lane_bases=[[4, "
-                                 "0], [0, 4], [0, 8], [8, 0], [0, 16]], warp_bases=[[16, 0], [32, 0]], block_bases=[], "
-                                 "shape=[64, 32])", {64, 32}),
-                              at("PaddedSharedLayout(interval_padding_pairs=[[16, 2], [32, 4]], offset_bases=[[0, 1], "
-                                 "[0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], "
-                                 "block_bases=[], shape=[64, 32])", {64, 32}),
-                              16, t36);
-  REQUIRE(r1638.instrs[2].ptxas);
-  CHECK(r1638.instrs[2].ptxas->instruction == "LDS x8");
-  CHECK(r1638.shared_load_wavefronts == 64);
-  auto r3269 = cg::via_shared(at("DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [0, 2], [2, 0]], lane_bases=[[0, "
-                                 "4], [4, 0], [0, 8], [8, 0], [16, 0]], warp_bases=[[0, 16]], block_bases=[], "
-                                 "shape=[32, 32])", {32, 32}),
-                              at("PaddedSharedLayout(interval_padding_pairs=[[16, 8], [32, 16]], offset_bases=[[0, 1], "
-                                 "[0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], "
-                                 "block_bases=[], shape=[32, 32])", {32, 32}),
-                              16, t36);
-  REQUIRE(r3269.instrs[2].ptxas);
-  CHECK(r3269.instrs[2].ptxas->instruction == "LDS x6 + LDS.64 x1");
+  check_sass({
+      {"seed-2408 3.6 line 886: each R | c's padding reads R whole, `((R | c) >> 6) & 72` (R's other operand "
+       "`(tid & 1) << 4 | (tid & 60) << 3` is beyond computeKnownBits from the `and`), so ptxas knows every "
+       "register 8-byte aligned; 120 load wavefronts on the H200 (the model had every such register unknown: 456)",
+       "DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [2, 0], [4, 0], [0, 2], [0, 4]], lane_bases=[[8, 0], "
+       "[0, 8], [16, 0], [32, 0], [64, 0]], warp_bases=[[128, 0]], block_bases=[], shape=[256, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[256, 4]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], "
+       "[32, 0], [64, 0], [128, 0], [0, 1], [0, 2], [0, 4], [0, 8]], block_bases=[], shape=[256, 16])",
+       {256, 16}, 16, "LDS.64 x14 + LDS.128 x1", "STS.U16 x50 + STS x1 + STS.64 x1 + STS.128 x1", 120, 424},
+      {"seed-2036 3.6 line 607: R = `(tid & 7) << 8 | tid & 24`; SelectionDAG takes R's first operand for R | 128 "
+       "(the other, `tid & 24`, known zero at bit 6 and up) and drops the mask: one register, `R + ((tid & 7) << 8 "
+       ">> 1)`, that ptxas knows nothing of; its loads stay LDS",
+       "BlockedLayout(size_per_thread=[2, 2], threads_per_warp=[8, 4], warps_per_cta=[4, 1], order=[0, 1], "
+       "cga_layout=[])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 8], [1024, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 32])",
+       {16, 32}, 32, "", nullptr, 512},
+      {"seed-2408 3.6 line 659 (8-bit): `ld.shared.b16` pairs at +128/+130 of a 4-byte aligned register are one LDS "
+       "each, 64 load wavefronts on the H200 (the model had byte pairs apart: 112)",
+       "DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [0, 0], [0, 2], [2, 0], [0, 4]], lane_bases=[[4, 0], "
+       "[8, 0], [0, 8], [0, 16], [0, 32]], warp_bases=[[0, 64]], block_bases=[], shape=[16, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
+       "[0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 128])",
+       {16, 128}, 8, "LDS x8", nullptr, 64},
+      {"codegen-3.6 line 1152 (8-bit, R one term that is the index code's own): the code generator's register of "
+       "every R | c is R plus an `lshr` of that term's `shl`, unknown to ptxas, so nothing there joins: 226 store "
+       "wavefronts on the H200 (the model had them in R's register: 212)",
+       "SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[1, 2, 2], threads_per_warp=[4, 8, 1], "
+       "warps_per_cta=[2, 1, 1], order=[0, 2, 1], cga_layout=[]))",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
+       "[0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 64])",
+       {32, 64}, 8, nullptr, "", -1, 226},
+      {"seed-2403 3.6 line 3990: R | c is read by one padding (the other interval's is R's own), so the accesses "
+       "whose c agree from that interval up share one register, `and`-masked: its 16-bit loads at +256/+258 pair "
+       "(each c a register of its own: 56 LDS.U16)",
+       "DistributedLinearLayout(reg_bases=[[0, 4], [4, 0], [0, 1], [2, 0], [1, 0], [0, 8]], lane_bases=[[8, 0], "
+       "[0, 2], [32, 0], [0, 16], [16, 0]], warp_bases=[], block_bases=[], shape=[64, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 16], [512, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 32])",
+       {64, 32}, 16, "LDS x32", nullptr, 128},
+      {"seed-2406 3.6 line 2841: R | 520's padding is `(R | 512) >> 3`, bare (InstCombine drops c's bits below the "
+       "interval), so the register R | 512, R | 516, ... share is unknown: no LDS.64",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [0, 2], [2, 0], [0, 4], [0, 8]], lane_bases=[[0, 16], "
+       "[0, 32], [0, 64], [4, 0], [8, 0]], warp_bases=[[16, 0], [32, 0], [64, 0]], block_bases=[], "
+       "shape=[128, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 2], [256, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
+       "block_bases=[], shape=[128, 128])",
+       {128, 128}, 32, "", nullptr, 1792},
+      {"seed-2405 3.6 line 1638: two paddings of shift 3 share one `lshr` of R | c, whose bits from the shift up "
+       "their `and`s demand: R | 64 and R | 66 in one register (each c its own: LDS.U16 x12 + LDS x2)",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [0, 1], [0, 2]], lane_bases=[[4, 0], [0, 4], [0, 8], "
+       "[8, 0], [0, 16]], warp_bases=[[16, 0], [32, 0]], block_bases=[], shape=[64, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 2], [32, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+       "[0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 32])",
+       {64, 32}, 16, "LDS x8", nullptr, 64},
+      {"seed-2403 3.6 line 3269: shift 1 keeps R | 64 and R | 68 apart (c's bits from the interval up: LDS.64 x4)",
+       "DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [0, 2], [2, 0]], lane_bases=[[0, 4], [4, 0], [0, 8], "
+       "[8, 0], [16, 0]], warp_bases=[[0, 16]], block_bases=[], shape=[32, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 8], [32, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 32])",
+       {32, 32}, 16, "LDS x6 + LDS.64 x1", nullptr},
+  });
 }
 
 TEST_CASE("codegen: R & M that is the one term the padding reads is that term", "[codegen]") {
