@@ -163,8 +163,10 @@ struct Merged {
   int32_t last = 0;  // the last of Triton's accesses in it (a joined store stands where its last one did)
   // its base (one PTX register: R, R ^ c, or an access of its own), numbered per op; accesses of
   // their own in a padded layout that LLVM leaves in one register (R and the padding of R | c,
-  // c in the immediate: those whose c agree at and above the one interval in reach) share it;
-  // 3.6, R one left-shifted term reaching one interval: each R | c is in R's register itself;
+  // c in the immediate: those whose c agree in the bits their paddings read, at and above the one
+  // interval R and c reach, or from the one shift of several up) share it; 3.6, R one
+  // left-shifted term reaching one interval: each R | c is in R's register itself (8-bit data:
+  // in one register of its own for ptxas);
   // after SelectionDAG, ptxas's register: an access of its own (x << s) | c, `and` dropped, with c
   // clear of x << s is x << s plus c, one register for all such (x below the CTA's threads)
   int32_t base = 0;
