@@ -1840,9 +1840,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
         auto reach = [&](int u) { return (node_bits(nodes, T, u) >> k) != 0; };
         int u = root;
         while (nodes[u].term < 0 && reach(nodes[u].l) != reach(nodes[u].r)) {
-          const int other = reach(nodes[u].l) ? nodes[u].r : nodes[u].l;
-          if (!in_reach(in_reach, other, 4)) break;
-          u = other == nodes[u].l ? nodes[u].r : nodes[u].l;
+          const bool left = reach(nodes[u].l);  // the operand that reaches
+          if (!in_reach(in_reach, left ? nodes[u].r : nodes[u].l, 4)) break;
+          u = left ? nodes[u].l : nodes[u].r;
         }
         if (u != root && padding_is_lshr(node_bits(nodes, T, u) << eb, i, p)) r_pad_bare_node |= uint32_t{1} << j;
       }
@@ -2446,12 +2446,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   const int32_t x_base = base_id + static_cast<int32_t>(reg_of.size());  // x << s of ptxas_or
   std::vector<Merged> r;
   r.reserve(out.size());
-  std::vector<char> in_r(accesses.size(), 0);  // an R | c folded into R's register
+  const auto in_r = [&](const Merged& m) {  // an R | c folded into R's register
+    const Own& o = own[m.lead];
+    return o.shared && m.count == 1 && into_r && o.family_align > 0;
+  };
   for (const int32_t i : by_first) {
     if (i < 0) continue;
     Merged& m = out[static_cast<size_t>(i)].second;
-    if (const Own& o = own[m.lead]; o.shared && m.count == 1 && into_r && o.family_align > 0) {  // R | c
-      in_r[static_cast<size_t>(m.lead)] = 1;
+    if (const Own& o = own[m.lead]; in_r(m)) {
       m.base = r_base;
       m.offset = o.off + pad_of(o.off, s);
       m.base_align = r_base_align;
@@ -2473,7 +2475,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
         m.base = x_base;
         m.offset += ptxas_or[m.lead];
         m.base_align = static_cast<int32_t>(int64_t{1} << std::min(sb, 4));
-      } else if (in_r[static_cast<size_t>(m.lead)] && s.elem_bytes == 1 && r_shifts) {
+      } else if (in_r(m) && s.elem_bytes == 1 && r_shifts) {
         // 8-bit: R's one term is the index code's own (the same bytes), so its `shl` has
         // another use, and the code generator's R | c is one register of its own, R plus
         // `lshr` of that `shl`, unknown to ptxas (seed-2080 3.6 line 358: `[%r9+68]`,
