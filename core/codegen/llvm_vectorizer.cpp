@@ -719,6 +719,42 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<
     }
   }
   if (and_lshr) return false;
+  // four lanes: tryToReduce groups them by opcode (in the order the matcher
+  // meets them, right to left: the reverse of the leaf order), largest group
+  // first, and merges the groups greedily while the lanes stay one bundle:
+  // two binary opcodes alternate, a select joins only as a copyable element
+  // (at most half of the lanes; each operand column likewise). An `and` pair
+  // whose operands are two kinds (`shl` and the thread id) takes a select
+  // next only as a third kind in its column: the merge stops there (seed-2540
+  // 3.9 line 962); beside a pair of `shl`s it is not reduced either
+  // (seed-2520 3.9 line 289: no reduction in SLP's log). Lists shorter than
+  // four are not reduced.
+  if (n == 4 && forms[3] == 0 && leaves.size() == 4) {
+    enum Kind { kSel, kAnd, kShl, kLshr, kTid };
+    auto opcode = [&](size_t u) {
+      if (T.shifts[u] == LdStShape::kNoShift) return kSel;
+      const int32_t sh = T.shifts[u] + eb;
+      return T.kept[u] && sh != 0 ? (sh > 0 ? kShl : kLshr) : kAnd;
+    };
+    auto operand = [&](size_t u) {  // an `and` lane's operand 0
+      const int32_t sh = T.shifts[u] + eb;
+      return sh > 0 ? kShl : sh < 0 ? kLshr : kTid;
+    };
+    std::vector<std::vector<size_t>> groups;
+    for (auto it = leaves.rbegin(); it != leaves.rend(); ++it) {
+      const auto u = static_cast<size_t>(*it);
+      auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return opcode(x[0]) == opcode(u); });
+      if (g == groups.end()) groups.push_back({u});
+      else g->push_back(u);
+    }
+    std::stable_sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+    const auto pair = std::find_if(groups.begin(), groups.end(),
+                                   [&](const auto& x) { return x.size() == 2 && opcode(x[0]) == kAnd; });
+    if (pair != groups.end() && operand((*pair)[0]) != operand((*pair)[1])) {
+      if (groups.size() == 2) return false;
+      if (groups.size() == 3 && pair == groups.begin() && opcode(groups[1][0]) == kSel) return false;
+    }
+  }
   if (n < 5) {
     const int kinds = (forms[1] > 0) + (forms[2] > 0) + (forms[3] > 0);
     if (!(n == 4 && forms[0] <= 1 && kinds + (forms[0] > 0) >= 2)) return false;

@@ -2672,6 +2672,35 @@ TEST_CASE("codegen: 3.9's SLP scores a copyable `and` bundle against an alternat
   });
 }
 
+TEST_CASE("codegen: 3.9's SLP merges four lanes' opcode groups only while they stay one bundle", "[codegen]") {
+  check_golden({
+      {"seed-2540 3.9 line 962: an `and` pair of a `shl` and the thread id, then a select: the select joins only "
+       "as a copyable lane, a third kind in the pair's operand column, so the merge stops; R stays scalar, "
+       "`R ^ 3` splits into `(R ^ 2) + 1` and every byte pair joins",
+       "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 2], "
+       "instr_shape=[16, 16, 32], cga_layout=[]), k_width=4)",
+       "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 4], [0, 11], [0, 16], [0, 32], [0, 64], [0, 144], [1, "
+       "0], [2, 0], [4, 16], [8, 11], [16, 144]], block_bases=[], alignment=16)",
+       {32, 256}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.v2.b8", 64}, {"ld.shared.v2.b8", 64}}},
+      {"seed-2520 3.9 line 289: the same `and` pair beside two `shl` lanes: two groups of two, no reduction",
+       "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, 4], "
+       "instr_shape=[16, 8], cga_layout=[]), k_width=4)",
+       "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 4], [0, 11], [0, 16], [0, 32], [0, 68], [0, 128], [1, "
+       "0], [2, 0], [4, 16], [8, 0], [16, 0], [32, 0]], block_bases=[], alignment=16)",
+       {64, 256}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.v2.b8", 64}, {"ld.shared.v2.b8", 64}}},
+      {"seed-2500 3.9 line 1443 (its SLP trace, cost -2): an `and` pair of two `shl`s takes the `shl` lane "
+       "(alternate opcodes), then the select as a copyable lane; R is reduced and its bits are lost",
+       "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[8, 1], "
+       "instr_shape=[16, 8], cga_layout=[]), k_width=4)",
+       "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 4], [0, 8], [0, 16], [0, 32], [1, 3], [2, 0], [4, 0], "
+       "[8, 0], [16, 0]], block_bases=[], alignment=16)",
+       {32, 64}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.b8", 16}, {"st.shared.v2.b8", 8}, {"ld.shared.b8", 16}, {"ld.shared.v2.b8", 8}}},
+  });
+}
+
 TEST_CASE("codegen: 3.6's SLP reduces four `and` lanes where its cost is below 0", "[codegen]") {
   check_golden({
       {"seed-2406 3.6 line 2131 (its SLP trace, total cost 0): an alternate `lshr`/`shl` bundle whose lanes are "
