@@ -720,39 +720,85 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<
   }
   if (and_lshr) return false;
   // four lanes: tryToReduce groups them by opcode (in the order the matcher
-  // meets them, right to left: the reverse of the leaf order), largest group
-  // first, and merges the groups greedily while the lanes stay one bundle:
-  // two binary opcodes alternate, a select joins only as a copyable element
-  // (at most half of the lanes; each operand column likewise). An `and` pair
-  // whose operands are two kinds (`shl` and the thread id) takes a select
-  // next only as a third kind in its column: the merge stops there (seed-2540
-  // 3.9 line 962); beside a pair of `shl`s it is not reduced either
-  // (seed-2520 3.9 line 289: no reduction in SLP's log). Lists shorter than
-  // four are not reduced.
-  if (n == 4 && forms[3] == 0 && leaves.size() == 4) {
-    enum Kind { kSel, kAnd, kShl, kLshr, kTid };
-    auto opcode = [&](size_t u) {
-      if (T.shifts[u] == LdStShape::kNoShift) return kSel;
-      const int32_t sh = T.shifts[u] + eb;
-      return T.kept[u] && sh != 0 ? (sh > 0 ? kShl : kLshr) : kAnd;
+  // meets them, right to left: the reverse of the leaf order; the XOR tree
+  // one `xor`), larger groups first, and merges the groups greedily, a step
+  // kept only while the lanes stay one bundle: binary opcodes, two at most,
+  // alternate; else the lanes not of the most frequent opcode are copyable
+  // elements, fewer than half of them, or half where the operand-0 column
+  // (an `and`'s operand, a copyable lane itself; the thread id a kind of
+  // its own) keeps at most half of its own. Two groups of two are not
+  // merged. A list shorter than four is not reduced (seed-2540 3.9 line
+  // 962: an `and` pair of a `shl` and the thread id, then a select, whose
+  // column is three kinds; seed-2500 3.9 line 156: that pair takes the XOR
+  // tree, then the select makes four kinds; seed-2520 3.9 line 289: two
+  // groups of two). Four single lanes are reduced all the same (seed-2500
+  // 3.9 line 871, sm_100: `xor`, `and`, `shl`, select in one `and` bundle).
+  if (n == 4) {
+    enum Kind { kSel, kAnd, kShl, kLshr, kXor, kTid };
+    auto in_tree = [&](int t) {
+      if (!tree) return false;
+      for (const auto* l : {&xor_d, &xor_s})
+        for (auto [k, u] : *l)
+          if (u == t) return true;
+      return false;
     };
-    auto operand = [&](size_t u) {  // an `and` lane's operand 0
-      const int32_t sh = T.shifts[u] + eb;
-      return sh > 0 ? kShl : sh < 0 ? kLshr : kTid;
+    struct Lane {
+      Kind op, operand;
     };
-    std::vector<std::vector<size_t>> groups;
+    std::vector<Lane> met;  // R's operands, right to left (the XOR tree once)
     for (auto it = leaves.rbegin(); it != leaves.rend(); ++it) {
       const auto u = static_cast<size_t>(*it);
-      auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return opcode(x[0]) == opcode(u); });
-      if (g == groups.end()) groups.push_back({u});
-      else g->push_back(u);
+      if (in_tree(*it)) {
+        if (std::none_of(met.begin(), met.end(), [](const Lane& x) { return x.op == kXor; })) met.push_back({kXor, kXor});
+        continue;
+      }
+      const int32_t sh = T.shifts[u] + eb;
+      if (T.shifts[u] == LdStShape::kNoShift) met.push_back({kSel, kSel});
+      else if (T.kept[u] && sh != 0) met.push_back({sh > 0 ? kShl : kLshr, sh > 0 ? kShl : kLshr});
+      else met.push_back({kAnd, sh > 0 ? kShl : sh < 0 ? kLshr : kTid});
     }
-    std::stable_sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
-    const auto pair = std::find_if(groups.begin(), groups.end(),
-                                   [&](const auto& x) { return x.size() == 2 && opcode(x[0]) == kAnd; });
-    if (pair != groups.end() && operand((*pair)[0]) != operand((*pair)[1])) {
-      if (groups.size() == 2) return false;
-      if (groups.size() == 3 && pair == groups.begin() && opcode(groups[1][0]) == kSel) return false;
+    if (met.size() == 4) {
+      std::vector<std::vector<Lane>> groups;
+      for (const Lane& x : met) {
+        auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& y) { return y[0].op == x.op; });
+        if (g == groups.end()) groups.push_back({x});
+        else g->push_back(x);
+      }
+      std::stable_sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+      auto most = [](const std::vector<Kind>& k) {
+        int best = 0;
+        for (Kind a : k) best = std::max(best, static_cast<int>(std::count(k.begin(), k.end(), a)));
+        return best;
+      };
+      auto one_bundle = [&](const std::vector<Lane>& lanes) {
+        std::vector<Kind> ops, column;
+        for (const Lane& x : lanes) ops.push_back(x.op);
+        const int m = static_cast<int>(lanes.size());
+        std::vector<Kind> distinct = ops;
+        std::sort(distinct.begin(), distinct.end());
+        distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+        if (distinct.size() <= 2 && std::find(ops.begin(), ops.end(), kSel) == ops.end()) return true;
+        int main = 0;
+        Kind main_op = ops[0];
+        for (Kind a : ops)
+          if (const int c = static_cast<int>(std::count(ops.begin(), ops.end(), a)); c > main) main = c, main_op = a;
+        const int copyable = m - main;
+        if (copyable < m / 2) return true;
+        if (copyable > m / 2) return false;
+        for (const Lane& x : lanes) column.push_back(x.op == main_op ? x.operand : x.op);
+        return m - most(column) <= m / 2;
+      };
+      size_t longest = 0;
+      if (!(groups.size() == 2 && groups[0].size() == 2)) {
+        std::vector<Lane> list;
+        for (const auto& g : groups) {
+          std::vector<Lane> next = list;
+          next.insert(next.end(), g.begin(), g.end());
+          list = list.empty() || one_bundle(next) ? next : g;
+          longest = std::max(longest, list.size());
+        }
+      }
+      if (groups.size() < 4 && longest < 4) return false;
     }
   }
   if (n < 5) {

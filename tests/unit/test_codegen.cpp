@@ -2690,6 +2690,21 @@ TEST_CASE("codegen: 3.9's SLP merges four lanes' opcode groups only while they s
        "0], [2, 0], [4, 16], [8, 0], [16, 0], [32, 0]], block_bases=[], alignment=16)",
        {64, 256}, 8, ls::TritonVersion::v3_9, 90,
        {{"st.shared.v2.b8", 64}, {"ld.shared.v2.b8", 64}}},
+      {"seed-2500 3.9 line 156: the `and` pair alternates with the XOR tree, then the select makes four kinds in "
+       "the operand column: no list of four, R stays scalar and every load pair of `R ^ c` joins",
+       "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, 1], instr_shape=[16, 8], cga_layout=[])",
+       "SharedLinearLayout(offset_bases=[[0, 8], [0, 9], [0, 11], [2, 0], [8, 0], [0, 4], [24, 0], [64, 8], [0, "
+       "16], [1, 0], [32, 0], [4, 9]], block_bases=[], alignment=16)",
+       {128, 32}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.b8", 32}, {"ld.shared.v2.b8", 16}}},
+      {"seed-2500 3.9 line 871, sm_100: four single lanes (`xor`, `and`, `shl`, select) are reduced as one `and` "
+       "bundle all the same; R's bits are lost",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [0, 2], [8, 0], [0, 8], [128, 0]], lane_bases=[[0, 1], [2, 0], "
+       "[4, 0], [16, 0], [32, 0]], warp_bases=[[0, 4], [64, 0]], block_bases=[], shape=[256, 16])",
+       "SharedLinearLayout(offset_bases=[[1, 0], [129, 0], [129, 8], [0, 2], [193, 8], [193, 12], [4, 0], [131, "
+       "0], [32, 0], [8, 0], [0, 1], [16, 0]], block_bases=[], alignment=16)",
+       {256, 16}, 8, ls::TritonVersion::v3_9, 100,
+       {{"st.shared.b8", 24}, {"st.shared.v2.b8", 4}, {"ld.shared.b8", 24}, {"ld.shared.v2.b8", 4}}},
       {"seed-2500 3.9 line 1443 (its SLP trace, cost -2): an `and` pair of two `shl`s takes the `shl` lane "
        "(alternate opcodes), then the select as a copyable lane; R is reduced and its bits are lost",
        "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[8, 1], "
