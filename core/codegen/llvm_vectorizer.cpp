@@ -626,6 +626,86 @@ bool r_xored(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
                      [&](const LdStAccess& a) { return (a.xor_const & s.lane_warp_mask) != 0; });
 }
 
+// 3.9's SLP on R's four operands: whether tryToReduce's greedy merge of
+// their opcode groups makes one list of four (else nothing is reduced, no
+// word in SLP's log). The matcher meets the operands right to left (the
+// reverse of the leaf order; the XOR tree, `tree`, one `xor`) and groups
+// them by opcode, larger groups first; a merge step is kept only while the
+// lanes stay one bundle: binary opcodes, two at most, alternate; else the
+// lanes off the most frequent opcode are copyable elements, fewer than half
+// of them, or half where the operand-0 column (an `and`'s operand, a
+// copyable lane itself; the thread id a kind of its own) keeps at most half
+// of its own. Two groups of two are not merged (a 2026 SLPVectorizer.cpp).
+// Seed-2540 3.9 line 962: an `and` pair of a `shl` and the thread id, then
+// a select, whose column is three kinds; seed-2500 3.9 line 156: that pair
+// takes the XOR tree, then the select makes four kinds; seed-2520 3.9 line
+// 289: two groups of two. Four single lanes reduce all the same (seed-2500
+// 3.9 line 871, sm_100: `xor`, `and`, `shl` and a select in one `and`
+// bundle), which the merge as read does not explain.
+bool slp_lists_four(const Terms& T, const std::vector<int>& leaves, bool tree, int eb) {
+  enum Kind { kSel, kAnd, kShl, kLshr, kXor, kTid };
+  struct Lane {
+    Kind op, operand;
+  };
+  auto in_tree = [&](int t) {
+    for (const auto* l : {&T.lists.xor_d, &T.lists.xor_s})
+      for (auto [k, u] : *l)
+        if (u == t) return tree;
+    return false;
+  };
+  std::vector<Lane> met;
+  for (auto it = leaves.rbegin(); it != leaves.rend(); ++it) {
+    const auto u = static_cast<size_t>(*it);
+    const int32_t sh = T.shifts[u] + eb;
+    if (in_tree(*it)) {
+      if (std::none_of(met.begin(), met.end(), [](const Lane& x) { return x.op == kXor; })) met.push_back({kXor, kXor});
+    } else if (T.shifts[u] == LdStShape::kNoShift) {
+      met.push_back({kSel, kSel});
+    } else if (T.kept[u] && sh != 0) {
+      met.push_back({sh > 0 ? kShl : kLshr, sh > 0 ? kShl : kLshr});
+    } else {
+      met.push_back({kAnd, sh > 0 ? kShl : sh < 0 ? kLshr : kTid});
+    }
+  }
+  if (met.size() != 4) return true;  // not R's four operands as the caller counts them
+  std::vector<std::vector<Lane>> groups;
+  for (const Lane& x : met) {
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& y) { return y[0].op == x.op; });
+    if (g == groups.end()) groups.push_back({x});
+    else g->push_back(x);
+  }
+  if (groups.size() == 4) return true;
+  std::stable_sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
+  if (groups.size() == 2 && groups[0].size() == 2) return false;
+  auto majority = [](const std::vector<Kind>& k) {  // the first kind of the most lanes, and their count
+    std::pair<Kind, int> best{k[0], 0};
+    for (Kind a : k)
+      if (const int c = static_cast<int>(std::count(k.begin(), k.end(), a)); c > best.second) best = {a, c};
+    return best;
+  };
+  auto one_bundle = [&](const std::vector<Lane>& lanes) {
+    std::vector<Kind> ops, column;
+    for (const Lane& x : lanes) ops.push_back(x.op);
+    std::vector<Kind> distinct = ops;
+    std::sort(distinct.begin(), distinct.end());
+    distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
+    if (distinct.size() <= 2 && std::find(ops.begin(), ops.end(), kSel) == ops.end()) return true;
+    const int m = static_cast<int>(lanes.size());
+    const auto [main, count] = majority(ops);
+    if (m - count != m / 2) return m - count < m / 2;
+    for (const Lane& x : lanes) column.push_back(x.op == main ? x.operand : x.op);
+    return m - majority(column).second <= m / 2;
+  };
+  std::vector<Lane> list;
+  for (const auto& g : groups) {
+    std::vector<Lane> next = list;
+    next.insert(next.end(), g.begin(), g.end());
+    list = list.empty() || one_bundle(next) ? next : g;
+    if (list.size() == 4) return true;
+  }
+  return false;
+}
+
 // 3.9 on sm_90 and sm_100 (SLP leaves sm_80's code alone): SLP makes R's
 // `or` of four operands one `llvm.vector.reduce.or` also where their forms
 // differ (at most one select; `and (shl tid, k), m` or `tid & m`; a shift
@@ -719,88 +799,7 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<
     }
   }
   if (and_lshr) return false;
-  // four lanes: tryToReduce groups them by opcode (in the order the matcher
-  // meets them, right to left: the reverse of the leaf order; the XOR tree
-  // one `xor`), larger groups first, and merges the groups greedily, a step
-  // kept only while the lanes stay one bundle: binary opcodes, two at most,
-  // alternate; else the lanes not of the most frequent opcode are copyable
-  // elements, fewer than half of them, or half where the operand-0 column
-  // (an `and`'s operand, a copyable lane itself; the thread id a kind of
-  // its own) keeps at most half of its own. Two groups of two are not
-  // merged. A list shorter than four is not reduced (seed-2540 3.9 line
-  // 962: an `and` pair of a `shl` and the thread id, then a select, whose
-  // column is three kinds; seed-2500 3.9 line 156: that pair takes the XOR
-  // tree, then the select makes four kinds; seed-2520 3.9 line 289: two
-  // groups of two). Four single lanes are reduced all the same (seed-2500
-  // 3.9 line 871, sm_100: `xor`, `and`, `shl`, select in one `and` bundle).
-  if (n == 4) {
-    enum Kind { kSel, kAnd, kShl, kLshr, kXor, kTid };
-    auto in_tree = [&](int t) {
-      if (!tree) return false;
-      for (const auto* l : {&xor_d, &xor_s})
-        for (auto [k, u] : *l)
-          if (u == t) return true;
-      return false;
-    };
-    struct Lane {
-      Kind op, operand;
-    };
-    std::vector<Lane> met;  // R's operands, right to left (the XOR tree once)
-    for (auto it = leaves.rbegin(); it != leaves.rend(); ++it) {
-      const auto u = static_cast<size_t>(*it);
-      if (in_tree(*it)) {
-        if (std::none_of(met.begin(), met.end(), [](const Lane& x) { return x.op == kXor; })) met.push_back({kXor, kXor});
-        continue;
-      }
-      const int32_t sh = T.shifts[u] + eb;
-      if (T.shifts[u] == LdStShape::kNoShift) met.push_back({kSel, kSel});
-      else if (T.kept[u] && sh != 0) met.push_back({sh > 0 ? kShl : kLshr, sh > 0 ? kShl : kLshr});
-      else met.push_back({kAnd, sh > 0 ? kShl : sh < 0 ? kLshr : kTid});
-    }
-    if (met.size() == 4) {
-      std::vector<std::vector<Lane>> groups;
-      for (const Lane& x : met) {
-        auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& y) { return y[0].op == x.op; });
-        if (g == groups.end()) groups.push_back({x});
-        else g->push_back(x);
-      }
-      std::stable_sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) { return a.size() > b.size(); });
-      auto most = [](const std::vector<Kind>& k) {
-        int best = 0;
-        for (Kind a : k) best = std::max(best, static_cast<int>(std::count(k.begin(), k.end(), a)));
-        return best;
-      };
-      auto one_bundle = [&](const std::vector<Lane>& lanes) {
-        std::vector<Kind> ops, column;
-        for (const Lane& x : lanes) ops.push_back(x.op);
-        const int m = static_cast<int>(lanes.size());
-        std::vector<Kind> distinct = ops;
-        std::sort(distinct.begin(), distinct.end());
-        distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
-        if (distinct.size() <= 2 && std::find(ops.begin(), ops.end(), kSel) == ops.end()) return true;
-        int main = 0;
-        Kind main_op = ops[0];
-        for (Kind a : ops)
-          if (const int c = static_cast<int>(std::count(ops.begin(), ops.end(), a)); c > main) main = c, main_op = a;
-        const int copyable = m - main;
-        if (copyable < m / 2) return true;
-        if (copyable > m / 2) return false;
-        for (const Lane& x : lanes) column.push_back(x.op == main_op ? x.operand : x.op);
-        return m - most(column) <= m / 2;
-      };
-      size_t longest = 0;
-      if (!(groups.size() == 2 && groups[0].size() == 2)) {
-        std::vector<Lane> list;
-        for (const auto& g : groups) {
-          std::vector<Lane> next = list;
-          next.insert(next.end(), g.begin(), g.end());
-          list = list.empty() || one_bundle(next) ? next : g;
-          longest = std::max(longest, list.size());
-        }
-      }
-      if (groups.size() < 4 && longest < 4) return false;
-    }
-  }
+  if (n == 4 && !slp_lists_four(T, leaves, tree, eb)) return false;
   if (n < 5) {
     const int kinds = (forms[1] > 0) + (forms[2] > 0) + (forms[3] > 0);
     if (!(n == 4 && forms[0] <= 1 && kinds + (forms[0] > 0) >= 2)) return false;
