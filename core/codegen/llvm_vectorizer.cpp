@@ -1513,6 +1513,38 @@ int triton_tree(const Terms& T, std::vector<RNode>& nodes, int& xors) {
   return static_cast<int>(nodes.size()) - 1;
 }
 
+// ptxas knows none of R's bits where R holds a bit reversal (InstCombine's
+// `zext (bitreverse ...)`, reversals) whose top bit is not that of an 8-,
+// 16- or 32-bit value: the code generator builds it in 16-bit registers and
+// shifts it right (`shr.u16`, then `cvt.u32.u16`), and ptxas proves nothing
+// through that (fresh seed 2572 3.6 kernel 37: `shl.b16` by 15 and 13,
+// `shr.u16` by 9, a reversal to bits 6 and 5; golden seed-2540 line 240 in
+// both versions; seed-2406 3.6 line 3006 reverses to bits 7 and 5, a whole
+// byte, with left shifts only, and ptxas knows its bits).
+bool r_reversal_hidden(const LdStShape& s) {
+  const Terms T = triton_terms(s);
+  std::vector<RNode> nodes;
+  int xors = -1;
+  const int root = triton_tree(T, nodes, xors);
+  const int eb = log2i(s.elem_bytes);
+  const std::vector<char> reversed = reversals(nodes, root, T, eb);
+  for (size_t v = 0; v < reversed.size(); ++v) {
+    if (!reversed[v]) continue;
+    int top = 0;
+    auto walk = [&](auto&& self, int u) -> void {
+      if (nodes[u].term >= 0) {
+        top = std::max(top, std::countr_zero(static_cast<uint64_t>(T.bits[static_cast<size_t>(nodes[u].term)])) + eb);
+        return;
+      }
+      self(self, nodes[u].l);
+      self(self, nodes[u].r);
+    };
+    walk(walk, static_cast<int>(v));
+    if (top != 7 && top != 15 && top != 31) return true;
+  }
+  return false;
+}
+
 // The terms of the tree under `root`, from left to right.
 std::vector<int> leaf_order(const std::vector<RNode>& nodes, int root) {
   std::vector<int> order;
@@ -2151,6 +2183,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   if (xored && s.proof == LdStShape::Proof::model) xored_align = tree_align(s, xored_terms, 0, &leaves);
   else if (xored) leaves = o3_leaf_order(s, xored_terms);
   const bool unlike = xored && reduces_unlike_lanes(s, xored_terms, leaves);
+  const bool hidden = r_reversal_hidden(s);  // the register of R (and of each R ^ c) unknown to ptxas
   // stores: each address as BasicAA takes it apart (loads need none)
   Addresses addresses;
   addresses.at.resize(s.load ? 0 : accesses.size());
@@ -2359,7 +2392,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       addresses.add(i, Term{kAndDropped + i, dropped_ones, known, tz_of(known)});  // (x << s) | off
       address[i].constant = off;
     }
-    bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, align_of(known)});
+    bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, hidden && key.first != 2 ? 1 : align_of(known)});
     if (key.first == 0 && key.second == 0 && tree.r_pad_bare != 0) bases[key].back().base_align = 1;
     bases[key].back().carried = carried;
   }

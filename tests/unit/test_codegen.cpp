@@ -2832,6 +2832,31 @@ void check_sass(const std::vector<SassCase>& cases) {
 
 }  // namespace
 
+TEST_CASE("codegen: ptxas knows nothing of R through a bit reversal built in 16-bit registers", "[codegen]") {
+  check_sass({
+      {"seed-2540 3.6 line 240: R's `tid & 1` to 3 and `tid & 2` to 2 are a bit reversal whose top bit, 3, is no "
+       "byte's: the code generator shifts it in 16-bit registers and right (`shr.u16`), so ptxas knows no bit of R "
+       "and keeps the 16-bit pairs apart, as its cubin does: 192 load wavefronts on the H200 (the model had 128)",
+       "DistributedLinearLayout(reg_bases=[[0, 16], [4, 0], [0, 8], [32, 0], [8, 0], [0, 1]], lane_bases=[[0, 4], "
+       "[0, 2], [1, 0], [2, 0], [16, 0]], warp_bases=[], block_bases=[], shape=[64, 32])",
+       "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [5, 0], [8, 1], "
+       "[16, 0], [32, 0]], block_bases=[], alignment=16)",
+       {64, 32}, 16, "", "", 192, 192},
+      {"seed-2401 3.6 line 670 (32-bit): likewise, its `ld.shared.b32` pairs stay LDS (the model had LDS.64)",
+       "NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], instr_shape=[16, 8, 8], cga_layout=[])",
+       "SharedLinearLayout(offset_bases=[[0, 8], [0, 1], [8, 8], [64, 0], [16, 0], [0, 4], [4, 1], [32, 0], [1, 0], "
+       "[128, 0], [0, 2], [2, 4]], block_bases=[], alignment=16)",
+       {256, 16}, 32, "", "", 2048, 2048},
+      {"seed-2406 3.6 line 3006: a reversal to bits 7 and 5, a whole byte, is left shifts only (`shl.b16`, "
+       "`and.b16`): ptxas knows R and joins the 16-bit load pairs, 32 LDS",
+       "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], "
+       "instr_shape=[16, 16, 16], cga_layout=[]), k_width=2)",
+       "SharedLinearLayout(offset_bases=[[0, 8], [0, 1], [4, 1], [8, 0], [1, 0], [0, 40], [0, 2], [0, 5], [0, 16], "
+       "[0, 64], [2, 0]], block_bases=[], alignment=16)",
+       {16, 128}, 16, "LDS x32", "", 1024, 1536},
+  });
+}
+
 TEST_CASE("codegen: ptxas knows a register of its own where SelectionDAG keeps its padding's mask", "[codegen]") {
   check_sass({
       {"seed-2408 3.6 line 886: each R | c's padding reads R whole, `((R | c) >> 6) & 72` (R's other operand "
