@@ -1513,38 +1513,6 @@ int triton_tree(const Terms& T, std::vector<RNode>& nodes, int& xors) {
   return static_cast<int>(nodes.size()) - 1;
 }
 
-// ptxas knows none of R's bits where R holds a bit reversal (InstCombine's
-// `zext (bitreverse ...)`, reversals) whose top bit is not that of an 8-,
-// 16- or 32-bit value: the code generator builds it in 16-bit registers and
-// shifts it right (`shr.u16`, then `cvt.u32.u16`), and ptxas proves nothing
-// through that (fresh seed 2572 3.6 kernel 37: `shl.b16` by 15 and 13,
-// `shr.u16` by 9, a reversal to bits 6 and 5; golden seed-2540 line 240 in
-// both versions; seed-2406 3.6 line 3006 reverses to bits 7 and 5, a whole
-// byte, with left shifts only, and ptxas knows its bits).
-bool r_reversal_hidden(const LdStShape& s) {
-  const Terms T = triton_terms(s);
-  std::vector<RNode> nodes;
-  int xors = -1;
-  const int root = triton_tree(T, nodes, xors);
-  const int eb = log2i(s.elem_bytes);
-  const std::vector<char> reversed = reversals(nodes, root, T, eb);
-  for (size_t v = 0; v < reversed.size(); ++v) {
-    if (!reversed[v]) continue;
-    int top = 0;
-    auto walk = [&](auto&& self, int u) -> void {
-      if (nodes[u].term >= 0) {
-        top = std::max(top, std::countr_zero(static_cast<uint64_t>(T.bits[static_cast<size_t>(nodes[u].term)])) + eb);
-        return;
-      }
-      self(self, nodes[u].l);
-      self(self, nodes[u].r);
-    };
-    walk(walk, static_cast<int>(v));
-    if (top != 7 && top != 15 && top != 31) return true;
-  }
-  return false;
-}
-
 // The terms of the tree under `root`, from left to right.
 std::vector<int> leaf_order(const std::vector<RNode>& nodes, int root) {
   std::vector<int> order;
@@ -1558,6 +1526,30 @@ std::vector<int> leaf_order(const std::vector<RNode>& nodes, int root) {
   };
   if (root >= 0) walk(walk, root);
   return order;
+}
+
+// ptxas knows none of R's bits where R holds a bit reversal (InstCombine's
+// `zext (bitreverse ...)`, reversals) whose top bit is not that of an 8-,
+// 16- or 32-bit value: the code generator builds it in 16-bit registers and
+// shifts it right (`shr.u16`, then `cvt.u32.u16`), and ptxas proves nothing
+// through that (fresh seed 2572 3.6 kernel 37: `shl.b16` by 15 and 13,
+// `shr.u16` by 9, a reversal to bits 6 and 5; golden seed-2540 line 240 in
+// both versions; seed-2406 3.6 line 3006 reverses to bits 7 and 5, a whole
+// byte, with left shifts only, and ptxas knows its bits).
+bool r_reversal_hidden(const LdStShape& s, const Terms& T) {
+  std::vector<RNode> nodes;
+  int xors = -1;
+  const int root = triton_tree(T, nodes, xors);
+  const int eb = log2i(s.elem_bytes);
+  const std::vector<char> reversed = reversals(nodes, root, T, eb);
+  for (size_t v = 0; v < reversed.size(); ++v) {
+    if (!reversed[v]) continue;
+    int top = 0;
+    for (int t : leaf_order(nodes, static_cast<int>(v)))
+      top = std::max(top, std::countr_zero(static_cast<uint64_t>(T.bits[static_cast<size_t>(t)])) + eb);
+    if (top != 7 && top != 15 && top != 31) return true;
+  }
+  return false;
 }
 
 // R's terms from left to right in the tree O3 leaves (o3_reshape): the order
@@ -2159,7 +2151,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   const bool deep = r_too_deep(accesses, s);
   // no padding, R XOR-ed: Triton's terms of R
   const bool xored = !padded && r_xored(accesses, s);
-  const Terms xored_terms = xored ? triton_terms(s) : Terms{};
+  const Terms terms = triton_terms(s);  // Triton's terms of R
   // what R's tree proves at register 0 and at a register offset (padded),
   // or for R and each R ^ c (XOR-ed); 0: not this rule
   TreeAlign tree;
@@ -2180,10 +2172,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // R's bits for an access whose reduction's `and` is in reach (R at most 4 -
   // rounds deep, the reduction's pairs in rounds).
   std::vector<int> leaves;  // of Triton's tree of R after O3
-  if (xored && s.proof == LdStShape::Proof::model) xored_align = tree_align(s, xored_terms, 0, &leaves);
-  else if (xored) leaves = o3_leaf_order(s, xored_terms);
-  const bool unlike = xored && reduces_unlike_lanes(s, xored_terms, leaves);
-  const bool hidden = r_reversal_hidden(s);  // the register of R (and of each R ^ c) unknown to ptxas
+  if (xored && s.proof == LdStShape::Proof::model) xored_align = tree_align(s, terms, 0, &leaves);
+  else if (xored) leaves = o3_leaf_order(s, terms);
+  const bool unlike = xored && reduces_unlike_lanes(s, terms, leaves);
+  const bool hidden = r_reversal_hidden(s, terms);  // the register of R (and of each R ^ c) unknown to ptxas
   // stores: each address as BasicAA takes it apart (loads need none)
   Addresses addresses;
   addresses.at.resize(s.load ? 0 : accesses.size());
