@@ -1577,7 +1577,10 @@ std::vector<int> o3_leaf_order(const LdStShape& s, const Terms& T) {
 // of R's terms one with them: a term's `tid & m` keeps another use only
 // from R's terms of the same mask or a padding that reads it alone (golden
 // seed-2406 3.6 line 841: `(tid << 7) & 896 | (tid << 5) & 1024` plus 32,
-// every byte pair `v2.b8`). Bit j: s.pads[j] splits.
+// every byte pair `v2.b8`), all of its bits: a padding that reads only the
+// term's upper bits takes them straight from the thread id (seed-2460 3.6
+// line 3: `(tid << 2) & 16` for the 512-interval of `(tid << 7) & 768`,
+// and the 16-interval's padding splits). Bit j: s.pads[j] splits.
 uint32_t pads_split_by_and(const std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
                            bool index_offset) {
   const int eb = log2i(s.elem_bytes);
@@ -1587,7 +1590,8 @@ uint32_t pads_split_by_and(const std::vector<RNode>& nodes, int root, const LdSt
     for (size_t b = 0; b < T.bits.size(); ++b) other_use[a] = other_use[a] || (a != b && T.mvp[a].mask == T.mvp[b].mask);
   }
   for (auto [interval, pad] : s.pads)
-    if (const int v = padding_read(nodes, root, T, interval); v >= 0 && nodes[v].term >= 0)
+    if (const int v = padding_read(nodes, root, T, interval);
+        v >= 0 && nodes[v].term >= 0 && (T.bits[static_cast<size_t>(nodes[v].term)] & (int64_t{interval} - 1)) == 0)
       other_use[static_cast<size_t>(nodes[v].term)] = 1;
   constexpr int kFail = -1, kZero = -2;
   uint32_t split = 0;

@@ -2716,6 +2716,36 @@ TEST_CASE("codegen: 3.9's SLP merges four lanes' opcode groups only while they s
   });
 }
 
+TEST_CASE("codegen: 3.6's padding of the upper bits of one term of R leaves the term's mask one use", "[codegen]") {
+  check_golden({
+      {"seed-2460 3.6 line 3: the 512-interval reads bit 512 of `(tid << 7) & 768` alone, straight from the "
+       "thread id; the 16-interval's `and` folds to R's upper node plus 64, so R's four bytes at 0 are one "
+       "base in the DAG and join",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [4, 0], [0, 2], [32, 0], [0, 16]], lane_bases=[[2, 0], "
+       "[8, 0], [16, 0], [0, 4], [0, 8]], warp_bases=[], block_bases=[], shape=[64, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 16], [512, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 32])",
+       {64, 32}, 8, ls::TritonVersion::v3_6, 90,
+       {{"st.shared.b32", 1}, {"st.shared.b8", 60}, {"ld.shared.b32", 1}, {"ld.shared.b8", 60}}},
+      {"drawn with the 3.6 wheel (seed 5802, case 33980): the 512-interval reads bit 512 of `(tid << 5) & 960`; "
+       "the 16-interval's padding splits and every access is R plus a constant",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [0, 2], [0, 4], [0, 8]], lane_bases=[[0, 16], [2, 0], "
+       "[4, 0], [8, 0], [16, 0]], warp_bases=[], block_bases=[], shape=[32, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 16], [512, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 32])",
+       {32, 32}, 8, ls::TritonVersion::v3_6, 90,
+       {{"st.shared.v2.b32", 4}, {"ld.shared.v2.b32", 4}}},
+      {"seed 5802, case 25958 (a guard): the 128-interval reads all of `(tid << 5) & 896`, whose mask keeps that "
+       "use; the 16-interval's `and` stays",
+       "DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [0, 2], [0, 4], [0, 8]], lane_bases=[[0, 16], [0, 32], "
+       "[2, 0], [4, 0], [8, 0]], warp_bases=[], block_bases=[], shape=[16, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 16], [128, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 64])",
+       {16, 64}, 8, ls::TritonVersion::v3_6, 90,
+       {{"st.shared.b16", 14}, {"st.shared.v2.b16", 1}, {"ld.shared.b16", 8}, {"ld.shared.v4.b16", 2}}},
+  });
+}
+
 TEST_CASE("codegen: 3.6's SLP reduces four `and` lanes where its cost is below 0", "[codegen]") {
   check_golden({
       {"seed-2406 3.6 line 2131 (its SLP trace, total cost 0): an alternate `lshr`/`shl` bundle whose lanes are "
