@@ -592,12 +592,14 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
     for (auto& [shift, m] : tid_of)
       for (auto [im, ish] : c.index_masks)
         if (im == m && ish != shift + log2i(bits / 8) && (im & ~c.index_gone)) shape.index_shared |= by_shift[shift];
-    // a single-bit term at its own place in bytes, `tid & bit` itself, that
-    // the index code also computes: the same value (Triton's CSE)
+    // a single-bit term that the index code also computes: the same value
+    // (Triton's CSE), where it is `tid & bit` itself or the index code's
+    // term has its shift in bytes (golden seed-2490 3.9 line 949: the
+    // column terms `(tid << 1) & 4` and `(tid >> 1) & 8` of 8-bit R)
     for (auto& [shift, m] : tid_of)
-      if (std::has_single_bit(static_cast<uint64_t>(m)) && shift + log2i(bits / 8) == 0)
+      if (std::has_single_bit(static_cast<uint64_t>(m)))
         for (auto [im, ish] : c.index_masks)
-          if (im == m) shape.index_reused |= by_shift[shift];
+          if (im == m && (shift + log2i(bits / 8) == 0 || ish == shift + log2i(bits / 8))) shape.index_reused |= by_shift[shift];
     // a bit of the address below its thread-index bit (in bytes): ptxas's
     // arithmetic proves no alignment (ptxas.h); a term of several bits is
     // masked by an `and` (of a `bfe.s32` or a select), which it reads

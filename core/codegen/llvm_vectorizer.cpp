@@ -1728,10 +1728,11 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   if (geps == 0 && !s.pads.empty() && !(s.version == TritonVersion::v3_6 && offset_reaches))
     return all;
   if (root >= 0) {
-    // a term the index code also computes (`tid & bit`, Triton's CSE made
-    // them one value) has a second use, and reassociateForUses moves it up
-    // one level at a time, (D | Y) | Z -> (Y | Z) | D (Z of one use), until
-    // it is an operand of R itself (held-out seed 2060 line 393: `tid & 64`)
+    // a term the index code also computes (`tid & bit`, or a shifted bit
+    // of its own: Triton's CSE made them one value) has a second use, and
+    // reassociateForUses moves it up one level at a time, (D | Y) | Z ->
+    // (Y | Z) | D (Z of one use), until it is an operand of R itself
+    // (held-out seed 2060 line 393: `tid & 64`)
     auto reused = [&](int v) {
       if (nodes[v].term < 0) return false;
       const int64_t bits = T.bits[static_cast<size_t>(nodes[v].term)];
@@ -1755,7 +1756,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
         nodes[p] = {y, z, -1, nodes[p].op};
         nodes[g] = {p, v, -1, nodes[g].op};
       }
-    if (T.reused.empty()) padding_walk(nodes, root, s, T, [](int) { return true; }, [](int, int, int) {});
+    // (reassociateForUses folds only values of one use: no reused term)
+    if (T.reused.empty()) padding_walk(nodes, root, s, T, [&](int v) { return !reused(v); }, [](int, int, int) {});
   }
   const std::vector<char> reversed = reversals(nodes, root, T, eb);
   // each term's depth below the access's address, for register 0 (at_offset
@@ -1853,6 +1855,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       auto split = [&](auto&& self, int v) -> void {
         if (v == p || nodes[v].term >= 0 || (v == xors && !holds(holds, v, p))) {
           chain.push_back(v);
+          return;
+        }
+        // InstCombine puts the more complex operand first, so a bit
+        // reversal (a `zext`, a cast) comes after an `and` or `or`
+        // (seed-2200 3.9 line 57: `(tid << 1) & 20`, then the reversal)
+        if (reversed[static_cast<size_t>(nodes[v].l)] && !reversed[static_cast<size_t>(nodes[v].r)]) {
+          self(self, nodes[v].r);
+          self(self, nodes[v].l);
           return;
         }
         self(self, nodes[v].l);

@@ -2746,6 +2746,36 @@ TEST_CASE("codegen: 3.6's padding of the upper bits of one term of R leaves the 
   });
 }
 
+TEST_CASE("codegen: 3.9's R shares the index code's shifted bits, which stay out of the padding's subtree", "[codegen]") {
+  check_golden({
+      {"seed-2490 3.9 line 949: the column terms `(tid << 1) & 4` and `(tid >> 1) & 8` are the index code's, so "
+       "InstCombine moves them out of the padding's subtree, each a GEP of its own: R's row terms six deep, no "
+       "byte joins",
+       "DistributedLinearLayout(reg_bases=[[0, 2], [0, 16], [2, 0], [0, 1], [0, 32]], lane_bases=[[8, 0], [0, 4], "
+       "[1, 0], [4, 0], [0, 8]], warp_bases=[], block_bases=[], shape=[16, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[256, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, "
+       "16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 64])",
+       {16, 64}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.b8", 32}, {"ld.shared.b8", 32}}},
+      {"seed-2540 3.9 line 789: the same for a blocked layout of four warps",
+       "BlockedLayout(size_per_thread=[8, 2], threads_per_warp=[8, 4], warps_per_cta=[2, 2], order=[0, 1], "
+       "cga_layout=[])",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 16], [64, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], "
+       "shape=[256, 32])",
+       {256, 32}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.b8", 64}, {"ld.shared.b8", 64}}},
+      {"seed-2200 3.9 line 57 (a guard): the reused `(tid >> 1) & 2` goes last; of the rest the `and` comes "
+       "before the bit reversal (a cast), so the reversal's mask stays in reach and every byte pair joins",
+       "DistributedLinearLayout(reg_bases=[[2, 0], [16, 0], [32, 0], [8, 0], [0, 8], [0, 1]], lane_bases=[[64, 0], "
+       "[0, 4], [0, 2], [1, 0], [4, 0]], warp_bases=[], block_bases=[], shape=[128, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 4], [4096, 1]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 16])",
+       {128, 16}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.v2.b8", 32}, {"ld.shared.v2.b8", 32}}},
+  });
+}
+
 TEST_CASE("codegen: 3.6's SLP reduces four `and` lanes where its cost is below 0", "[codegen]") {
   check_golden({
       {"seed-2406 3.6 line 2131 (its SLP trace, total cost 0): an alternate `lshr`/`shl` bundle whose lanes are "
