@@ -599,7 +599,8 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
     for (auto& [shift, m] : tid_of)
       if (std::has_single_bit(static_cast<uint64_t>(m)))
         for (auto [im, ish] : c.index_masks)
-          if (im == m && (shift + log2i(bits / 8) == 0 || ish == shift + log2i(bits / 8))) shape.index_reused |= by_shift[shift];
+          if (const int in_bytes = shift + log2i(bits / 8); im == m && (in_bytes == 0 || ish == in_bytes))
+            shape.index_reused |= by_shift[shift];
     // a bit of the address below its thread-index bit (in bytes): ptxas's
     // arithmetic proves no alignment (ptxas.h); a term of several bits is
     // masked by an `and` (of a `bfe.s32` or a select), which it reads
