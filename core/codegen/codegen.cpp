@@ -601,6 +601,20 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
         for (auto [im, ish] : c.index_masks)
           if (const int in_bytes = shift + log2i(bits / 8); im == m && (in_bytes == 0 || ish == in_bytes))
             shape.index_reused |= by_shift[shift];
+    // the index code's tree of a coordinate ORs its single-bit terms in
+    // pairs first: where both are R's (reused), that `or` is R's too
+    for (size_t d = 0; d < c.index_stride_log2.size(); ++d) {
+      std::vector<int64_t> got;  // the coordinate's single-bit terms in its list, as R's bits (0: not R's)
+      for (const MvpTerm& t : c.index_terms)
+        if (t.group == static_cast<int32_t>(d) && t.shift == MvpTerm::kSelect && t.ors) {
+          const auto mask = static_cast<uint64_t>(t.mask), value = static_cast<uint64_t>(t.value);
+          const int sh = std::countr_zero(value) - std::countr_zero(mask) - log2i(bits / 8);
+          const auto it = tid_of.find(sh);
+          got.push_back(std::has_single_bit(value) && it != tid_of.end() && it->second == t.mask ? by_shift[sh] : 0);
+        }
+      for (size_t k = 0; k + 1 < got.size(); k += 2)
+        if (got[k] && got[k + 1]) shape.index_pairs.push_back(got[k] | got[k + 1]);
+    }
     // a bit of the address below its thread-index bit (in bytes): ptxas's
     // arithmetic proves no alignment (ptxas.h); a term of several bits is
     // masked by an `and` (of a `bfe.s32` or a select), which it reads

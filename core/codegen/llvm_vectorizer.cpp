@@ -1727,6 +1727,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   for (auto [interval, pad] : s.pads) offset_reaches = offset_reaches || (offsets >> log2i(interval)) != 0;
   if (geps == 0 && !s.pads.empty() && !(s.version == TritonVersion::v3_6 && offset_reaches))
     return all;
+  std::vector<char> multi_node;
   if (root >= 0) {
     // a term the index code also computes (`tid & bit`, or a shifted bit
     // of its own: Triton's CSE made them one value) has a second use, and
@@ -1738,26 +1739,44 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       const int64_t bits = T.bits[static_cast<size_t>(nodes[v].term)];
       return std::has_single_bit(static_cast<uint64_t>(bits)) && (bits & s.index_reused) != 0;
     };
+    // an `or` of two such terms that the index code also ORs first (its
+    // tree's first level) is one value too (seed-2540 3.9 line 214), and
+    // moves up as one; InstCombine splits no GEP out of it (more uses)
+    auto pair = [&](int v) {
+      if (nodes[v].term >= 0 || nodes[v].op != 0 || nodes[nodes[v].l].term < 0 || nodes[nodes[v].r].term < 0 ||
+          !reused(nodes[v].l) || !reused(nodes[v].r))
+        return false;
+      return std::find(s.index_pairs.begin(), s.index_pairs.end(), node_bits(nodes, T, v)) != s.index_pairs.end();
+    };
+    auto unit = [&](int v) { return reused(v) || pair(v); };
     if (!T.reused.empty()) {
       slp = o3_reshape(nodes, root, s, T, first_ic, index_offset);
       if (leaves) *leaves = leaf_order(nodes, root);
     }
     std::vector<int> parent;  // the model's terms (3.9): the fold and the padding's walk here
-    for (int v = 0; v < static_cast<int>(nodes.size()) && T.reused.empty(); ++v)
-      while (reused(v)) {
-        parent.assign(nodes.size(), -1);
-        for (int u = 0; u < static_cast<int>(nodes.size()); ++u)
-          if (nodes[u].term < 0) parent[nodes[u].l] = u, parent[nodes[u].r] = u;
-        const int p = parent[v];
-        if (p < 0 || p == root) break;
-        const int g = parent[p];
-        const int y = nodes[p].l == v ? nodes[p].r : nodes[p].l, z = nodes[g].l == p ? nodes[g].r : nodes[g].l;
-        if (reused(z) || nodes[p].op != nodes[g].op) break;  // (an `xor` and an `or` do not reassociate)
-        nodes[p] = {y, z, -1, nodes[p].op};
-        nodes[g] = {p, v, -1, nodes[g].op};
-      }
-    // (reassociateForUses folds only values of one use: no reused term)
-    if (T.reused.empty()) padding_walk(nodes, root, s, T, [&](int v) { return !reused(v); }, [](int, int, int) {});
+    for (bool moved = true; moved && T.reused.empty();) {  // (InstCombine runs until nothing changes)
+      moved = false;
+      for (int v = 0; v < static_cast<int>(nodes.size()); ++v)
+        while (unit(v)) {
+          parent.assign(nodes.size(), -1);
+          for (int u = 0; u < static_cast<int>(nodes.size()); ++u)
+            if (nodes[u].term < 0) parent[nodes[u].l] = u, parent[nodes[u].r] = u;
+          const int p = parent[v];
+          if (p < 0 || p == root || pair(p)) break;
+          const int g = parent[p];
+          const int y = nodes[p].l == v ? nodes[p].r : nodes[p].l, z = nodes[g].l == p ? nodes[g].r : nodes[g].l;
+          if (unit(z) || nodes[p].op != nodes[g].op) break;  // (an `xor` and an `or` do not reassociate)
+          nodes[p] = {y, z, -1, nodes[p].op};
+          nodes[g] = {p, v, -1, nodes[g].op};
+          moved = true;
+        }
+    }
+    if (T.reused.empty()) {
+      multi_node.assign(nodes.size(), 0);
+      for (int v = 0; v < static_cast<int>(nodes.size()); ++v) multi_node[static_cast<size_t>(v)] = pair(v);
+      // (reassociateForUses folds only values of one use: no reused term)
+      padding_walk(nodes, root, s, T, [&](int v) { return !unit(v); }, [](int, int, int) {});
+    }
   }
   const std::vector<char> reversed = reversals(nodes, root, T, eb);
   // each term's depth below the access's address, for register 0 (at_offset
@@ -1853,7 +1872,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       };
       std::vector<int> chain;
       auto split = [&](auto&& self, int v) -> void {
-        if (v == p || nodes[v].term >= 0 || (v == xors && !holds(holds, v, p))) {
+        if (v == p || nodes[v].term >= 0 || (v == xors && !holds(holds, v, p)) ||
+            (static_cast<size_t>(v) < multi_node.size() && multi_node[static_cast<size_t>(v)])) {
           chain.push_back(v);
           return;
         }

@@ -2765,6 +2765,22 @@ TEST_CASE("codegen: 3.9's R shares the index code's shifted bits, which stay out
        "shape=[256, 32])",
        {256, 32}, 8, ls::TritonVersion::v3_9, 90,
        {{"st.shared.b8", 64}, {"ld.shared.b8", 64}}},
+      {"seed-2540 3.9 line 214: R's column terms, a pair of them the index code's own first `or`, stay one GEP after "
+       "the padding's subtree (in the wheel's IR SLP's reduction of them), which is four deep: byte pairs join",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [0, 16], [16, 0], [0, 0], [0, 64], [0, 1], [8, 0]], lane_bases=[[2, "
+       "0], [4, 0], [0, 8], [0, 4], [0, 2]], warp_bases=[[0, 32], [32, 0]], block_bases=[], shape=[64, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[512, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
+       "[0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 128])",
+       {64, 128}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.v2.b8", 32}, {"ld.shared.v2.b8", 32}}},
+      {"drawn with the 3.9 wheel (seed 5811): the pair `(tid << 1) & 2 | (tid << 2) & 8` of the index code's column, "
+       "a GEP of its own after `(tid >> 2) & 4`",
+       "DistributedLinearLayout(reg_bases=[[0, 16], [8, 0], [0, 1], [2, 0], [1, 0]], lane_bases=[[0, 2], [0, 8], [32, "
+       "0], [4, 0], [0, 4]], warp_bases=[[16, 0]], block_bases=[], shape=[64, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
+       "[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 32])",
+       {64, 32}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.v2.b8", 16}, {"ld.shared.v2.b8", 16}}},
       {"seed-2200 3.9 line 57 (a guard): the reused `(tid >> 1) & 2` goes last; of the rest the `and` comes "
        "before the bit reversal (a cast), so the reversal's mask stays in reach and every byte pair joins",
        "DistributedLinearLayout(reg_bases=[[2, 0], [16, 0], [32, 0], [8, 0], [0, 8], [0, 1]], lane_bases=[[64, 0], "
