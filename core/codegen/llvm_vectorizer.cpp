@@ -1727,13 +1727,16 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   for (auto [interval, pad] : s.pads) offset_reaches = offset_reaches || (offsets >> log2i(interval)) != 0;
   if (geps == 0 && !s.pads.empty() && !(s.version == TritonVersion::v3_6 && offset_reaches))
     return all;
-  std::vector<char> multi_node;
+  std::vector<char> multi_node;  // (3.9) nodes of more uses: one GEP in the chain split
   if (root >= 0) {
     // a term the index code also computes (`tid & bit`, or a shifted bit
     // of its own: Triton's CSE made them one value) has a second use, and
     // reassociateForUses moves it up one level at a time, (D | Y) | Z ->
     // (Y | Z) | D (Z of one use), until it is an operand of R itself
-    // (held-out seed 2060 line 393: `tid & 64`)
+    // (held-out seed 2060 line 393: `tid & 64`); its matcher takes the first
+    // operand for (D | Y) where that is an `or` of one use, and then moves
+    // nothing where neither of its operands has more (golden seed-2036 3.9
+    // line 639: `((a | b) | (c | D)) | e` stays)
     auto reused = [&](int v) {
       if (nodes[v].term < 0) return false;
       const int64_t bits = T.bits[static_cast<size_t>(nodes[v].term)];
@@ -1753,23 +1756,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       slp = o3_reshape(nodes, root, s, T, first_ic, index_offset);
       if (leaves) *leaves = leaf_order(nodes, root);
     }
-    std::vector<int> parent;  // the model's terms (3.9): the fold and the padding's walk here
-    for (bool moved = true; moved && T.reused.empty();) {  // (InstCombine runs until nothing changes)
-      moved = false;
-      for (int v = 0; v < static_cast<int>(nodes.size()); ++v)
-        while (unit(v)) {
-          parent.assign(nodes.size(), -1);
-          for (int u = 0; u < static_cast<int>(nodes.size()); ++u)
-            if (nodes[u].term < 0) parent[nodes[u].l] = u, parent[nodes[u].r] = u;
-          const int p = parent[v];
-          if (p < 0 || p == root || pair(p)) break;
-          const int g = parent[p];
-          const int y = nodes[p].l == v ? nodes[p].r : nodes[p].l, z = nodes[g].l == p ? nodes[g].r : nodes[g].l;
-          if (unit(z) || nodes[p].op != nodes[g].op) break;  // (an `xor` and an `or` do not reassociate)
-          nodes[p] = {y, z, -1, nodes[p].op};
-          nodes[g] = {p, v, -1, nodes[g].op};
-          moved = true;
-        }
+    if (T.reused.empty()) {  // the model's terms (3.9)
+      auto same = [&](int u, int v) { return nodes[u].term < 0 && nodes[u].op == nodes[v].op && !pair(u); };
+      reassociate_for_uses(nodes, root, same, [&](int u) { return !unit(u); });
     }
     if (T.reused.empty()) {
       multi_node.assign(nodes.size(), 0);

@@ -2792,6 +2792,34 @@ TEST_CASE("codegen: 3.9's R shares the index code's shifted bits, which stay out
   });
 }
 
+TEST_CASE("codegen: 3.9's reassociateForUses takes R's first `or` operand and moves nothing more", "[codegen]") {
+  check_golden({
+      {"seed-2036 3.9 line 639, sm_100: in `((a | b) | (c | D)) | e` the matcher takes `a | b`, neither of one use "
+       "more, so the index code's `(tid >> 2) & 2` (D) stays five deep with its mask, and R's bit 0 is known: "
+       "byte pairs join",
+       "DistributedLinearLayout(reg_bases=[[0, 64], [1, 0], [4, 0], [0, 4], [8, 0], [0, 16]], lane_bases=[[0, 32], "
+       "[0, 2], [0, 8], [2, 0], [0, 1]], warp_bases=[], block_bases=[], shape=[16, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 2]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [0, 1], "
+       "[0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], block_bases=[], shape=[16, 128])",
+       {16, 128}, 8, ls::TritonVersion::v3_9, 100,
+       {{"st.shared.v2.b8", 32}, {"ld.shared.v2.b8", 32}}},
+      {"drawn with the 3.9 wheel (seed 5901, case 26953): likewise for 16-bit R of two warps",
+       "DistributedLinearLayout(reg_bases=[[16, 0], [1, 0], [2, 0], [32, 0], [8, 0]], lane_bases=[[64, 0], [0, 8], "
+       "[0, 4], [4, 0], [0, 1]], warp_bases=[[0, 2]], block_bases=[], shape=[128, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[512, 2]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], "
+       "[32, 0], [64, 0], [0, 1], [0, 2], [0, 4], [0, 8]], block_bases=[], shape=[128, 16])",
+       {128, 16}, 16, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.v2.b16", 16}, {"ld.shared.v2.b16", 16}}},
+      {"seed 5901, case 33445: likewise for 8-bit R whose bytes join in fours",
+       "DistributedLinearLayout(reg_bases=[[0, 8], [16, 0], [1, 0], [2, 0], [0, 0]], lane_bases=[[0, 4], [0, 16], "
+       "[4, 0], [0, 2], [8, 0]], warp_bases=[[0, 1]], block_bases=[], shape=[32, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 16], [1024, 8]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, "
+       "0], [16, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], shape=[32, 32])",
+       {32, 32}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.b32", 4}, {"ld.shared.b32", 4}}},
+  });
+}
+
 TEST_CASE("codegen: 3.6's SLP reduces four `and` lanes where its cost is below 0", "[codegen]") {
   check_golden({
       {"seed-2406 3.6 line 2131 (its SLP trace, total cost 0): an alternate `lshr`/`shl` bundle whose lanes are "
