@@ -1643,6 +1643,67 @@ std::pair<uint32_t, uint32_t> range_or(std::pair<uint32_t, uint32_t> a, std::pai
   return {std::max({one, a.first, b.first}), low == 0 ? ~zero : std::min(~zero, 0u - low - 1)};
 }
 
+// 3.9: an `or` the moves made (reassociateForUses) is `or disjoint` only
+// where computeKnownBits, from it, proves its operands share no bit; InstCombine
+// splits no GEP out of one that is not, so Reassociate sees R's tree above
+// the padding's part P first and makes it one chain of its leaves by rank,
+// the highest on top (P, a value of more uses, a leaf), which InstCombine
+// then splits (golden seed-2110 3.9 line 598: `(((P | 16) | 4) | 8)`, its
+// root `or` not disjoint, becomes `(((16 | 4) | 8) | P)`).
+void reassociate_blocked(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
+                         const std::vector<RNode>& before, const std::vector<char>& multi, int kmin) {
+  const int eb = log2i(s.elem_bytes);
+  int p = root;
+  while (nodes[p].term < 0) {
+    const bool rl = (node_bits(nodes, T, nodes[p].l) >> kmin) != 0, rr = (node_bits(nodes, T, nodes[p].r) >> kmin) != 0;
+    if (rl == rr) break;
+    p = rl ? nodes[p].l : nodes[p].r;
+  }
+  auto kept = [&](size_t t) { return (T.bits[t] & s.index_shared) != 0 || alone_at_a_padding(T.bits, t, s.pads); };
+  // the bytes computeKnownBits, reaching u at depth d, leaves possible
+  auto may = [&](auto&& self, int u, int d) -> int64_t {
+    if (nodes[u].term < 0) return self(self, nodes[u].l, d + 1) | self(self, nodes[u].r, d + 1);
+    const auto t = static_cast<size_t>(nodes[u].term);
+    const int32_t sh = T.shifts[t];
+    const bool shifted = sh != LdStShape::kNoShift && sh + eb != 0 && kept(t);  // `shl/lshr (tid & m), k`
+    if (d >= 6 || (shifted && d == 5 && sh + eb < 0)) return ~int64_t{0};
+    if (shifted && d == 5) return ~((int64_t{1} << (sh + eb)) - 1);
+    return T.bits[t] << eb;
+  };
+  auto is_multi = [&](int v) { return static_cast<size_t>(v) < multi.size() && multi[static_cast<size_t>(v)]; };
+  auto inner = [&](int v) { return v != p && nodes[v].term < 0 && nodes[v].op == 0 && !is_multi(v); };
+  int blocked = -1;
+  auto find = [&](auto&& self, int v) -> void {
+    if (blocked >= 0 || !inner(v)) return;
+    const bool made = static_cast<size_t>(v) >= before.size() || before[static_cast<size_t>(v)].l != nodes[v].l ||
+                      before[static_cast<size_t>(v)].r != nodes[v].r;
+    if (made && (may(may, nodes[v].l, 1) & may(may, nodes[v].r, 1)) != 0) {
+      blocked = v;
+      return;
+    }
+    self(self, nodes[v].l);
+    self(self, nodes[v].r);
+  };
+  find(find, root);
+  if (blocked < 0) return;
+  auto rank = [&](auto&& self, int v) -> int {
+    if (nodes[v].term >= 0) return leaf_rank(T, static_cast<size_t>(nodes[v].term), eb);
+    return 1 + std::max(self(self, nodes[v].l), self(self, nodes[v].r));
+  };
+  std::vector<int> leaves, in, work{blocked};
+  while (!work.empty()) {
+    const int u = work.back();
+    work.pop_back();
+    in.push_back(u);
+    for (int c : {nodes[u].l, nodes[u].r}) (inner(c) ? work : leaves).push_back(c);
+  }
+  std::stable_sort(leaves.begin(), leaves.end(), [&](int a, int b) { return rank(rank, a) > rank(rank, b); });
+  const int k = static_cast<int>(leaves.size());
+  for (int i = 0; i + 2 < k; ++i) nodes[in[i]] = {in[i + 1], leaves[i], -1, 0};
+  if (k == 2) std::swap(leaves[0], leaves[1]);
+  nodes[in[k - 2]] = {leaves[k - 2], leaves[k - 1], -1, 0};
+}
+
 // r_tree_align on the terms T (the model's for 3.9; Triton's own, through
 // o3_reshape, for 3.6): register 0's access and an access at a register
 // offset, from one tree. leaves: o3_leaf_order's, where Triton's terms.
@@ -1728,6 +1789,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   if (geps == 0 && !s.pads.empty() && !(s.version == TritonVersion::v3_6 && offset_reaches))
     return all;
   std::vector<char> multi_node;  // (3.9) nodes of more uses: one GEP in the chain split
+  std::vector<RNode> triton_nodes;  // (3.9) the tree before the moves
   if (root >= 0) {
     // a term the index code also computes (`tid & bit`, or a shifted bit
     // of its own: Triton's CSE made them one value) has a second use, and
@@ -1758,6 +1820,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
     }
     if (T.reused.empty()) {  // the model's terms (3.9)
       auto same = [&](int u, int v) { return nodes[u].term < 0 && nodes[u].op == nodes[v].op && !pair(u); };
+      triton_nodes = nodes;
       reassociate_for_uses(nodes, root, same, [&](int u) { return !unit(u); });
     }
     if (T.reused.empty()) {
@@ -1765,6 +1828,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       for (int v = 0; v < static_cast<int>(nodes.size()); ++v) multi_node[static_cast<size_t>(v)] = pair(v);
       // (reassociateForUses folds only values of one use: no reused term)
       padding_walk(nodes, root, s, T, [&](int v) { return !unit(v); }, [](int, int, int) {});
+      if (!s.pads.empty()) reassociate_blocked(nodes, root, s, T, triton_nodes, multi_node, kmin);
     }
   }
   const std::vector<char> reversed = reversals(nodes, root, T, eb);
@@ -1897,12 +1961,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
     const int64_t bits = T.bits[static_cast<size_t>(t)];
     return (bits & s.index_shared) != 0 || alone_at_a_padding(T.bits, static_cast<size_t>(t), s.pads);
   };
-  // 3.6: the padding of an interval that several of R's terms reach is
+  // the padding of an interval that several of R's terms reach is
   // `(node >> a) & mask`, node the part of R's tree reaching it; InstCombine
   // shrinks the mask to the bits it proves of node, where every term below
   // is in reach of computeKnownBits from the `and` (node two levels down),
   // else the mask keeps every bit from the padding's lowest up: that GEP's
-  // index proves only the padding's own alignment (seed-2403 line 910).
+  // index proves only the padding's own alignment (seed-2403 3.6 line 910;
+  // 3.9 alike, on the tree after its moves: held-out seed 5901 case 1560,
+  // `and (lshr R, 4), 134217724`, R's leaves five deep below the `and`).
   // BasicAA bounds that index (its range) by the same walk, from the `and`
   // or, where the padding is a bare `lshr` (padding_is_lshr), from the shift
   // (node one level down: seed-2036 line 639); where some term is out of
@@ -1918,7 +1984,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   };
   int pad_tz = 62;
   uint32_t pads_unbounded = 0;
-  if (s.version == TritonVersion::v3_6 && split36.empty() && root >= 0)
+  if (split36.empty() && root >= 0)
     for (size_t j = 0; j < s.pads.size(); ++j) {
       const int v = padding_read(nodes, root, T, s.pads[j].first);
       if (v < 0 || nodes[v].term >= 0) continue;
@@ -1928,15 +1994,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       const bool from_index = bare ? in_reach(in_reach, v, 1) : from_and;
       if (!from_index) pads_unbounded |= uint32_t{1} << j;
       const int64_t bits = pad_bits(node_bits(nodes, T, v) << eb, Pads(&s.pads[j], 1), s.elem_bytes);
-      if (!bare) {
-        pad_tz = std::min(pad_tz, from_and ? tz_of(bits) : p);
-        continue;
-      }
-      // a bare `lshr (node, i - p)` has no mask to prove p: only the bits
-      // computeKnownBits sees of node, two levels below the address (seed-2460
-      // 3.6 line 2285: `(tid & 1) << 3` five deep, its bits 3 up unknown, so
-      // `R >> 8` proves nothing)
-      auto possible = [&](auto&& self, int u, int d) -> int64_t {  // bytes node may have set
+      // the bits computeKnownBits sees node may have, two levels below
+      auto possible = [&](auto&& self, int u, int d) -> int64_t {  // bytes
         if (nodes[u].term < 0) return self(self, nodes[u].l, d + 1) | self(self, nodes[u].r, d + 1);
         const int t = nodes[u].term;
         const int32_t sh = T.shifts[static_cast<size_t>(t)];
@@ -1945,6 +2004,17 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
           return sh + eb > 0 ? ~((int64_t{1} << (sh + eb)) - 1) : ~int64_t{0};
         return T.bits[static_cast<size_t>(t)] << eb;
       };
+      // the mask drops the bits it sees zero, the rest of them stay (held-out
+      // 3.9 seed 5903 case 88006: `and (lshr R, 4), 134217720`, R's bit 6
+      // zero below its kept `shl`s by 7 and 8, the others unknown: 8 bytes)
+      if (!bare) {
+        const int64_t mask = ~((int64_t{1} << p) - 1);
+        pad_tz = std::min(pad_tz, from_and ? tz_of(bits) : tz_of(mask & (possible(possible, v, 2) >> (i - p))));
+        continue;
+      }
+      // a bare `lshr (node, i - p)` has no mask to prove p: only what
+      // computeKnownBits sees of node (seed-2460 3.6 line 2285: `(tid & 1) << 3`
+      // five deep, its bits 3 up unknown, so `R >> 8` proves nothing)
       pad_tz = std::min(pad_tz, tz_of(possible(possible, v, 2) >> (i - p)));
     }
   uint32_t r_pad_bare = 0, r_pad_bare_node = 0;

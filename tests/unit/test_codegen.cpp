@@ -2820,6 +2820,61 @@ TEST_CASE("codegen: 3.9's reassociateForUses takes R's first `or` operand and mo
   });
 }
 
+TEST_CASE("codegen: 3.9's padding keeps its whole mask where R's leaves are out of its `and`'s reach", "[codegen]") {
+  check_golden({
+      {"drawn with the 3.9 wheel (seed 5901, case 1560): `and (lshr R, 4), 134217724`, R's kept `shl`s five deep "
+       "below the `and`, so the padding's GEP proves 4 bytes and no word pair joins",
+       "DistributedLinearLayout(reg_bases=[[0, 4], [1, 0], [0, 16], [16, 0], [0, 1]], lane_bases=[[0, 8], [8, 0], "
+       "[4, 0], [0, 2], [2, 0]], warp_bases=[], block_bases=[], shape=[32, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 1], [512, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 32])",
+       {32, 32}, 32, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.b32", 32}, {"ld.shared.b32", 32}}},
+      {"seed 5902, case 12082: likewise for 16-bit R of one warp (the padding proves 2 bytes)",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [4, 0], [0, 1], [0, 2], [8, 0]], lane_bases=[[0, 4], "
+       "[16, 0], [0, 8], [32, 0], [64, 0]], warp_bases=[], block_bases=[], shape=[128, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], "
+       "[2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 16])",
+       {128, 16}, 16, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.b16", 64}, {"ld.shared.b16", 64}}},
+      {"seed 5902, case 32752, sm_80: the padding proves 8 bytes, so pairs join but no v4",
+       "DistributedLinearLayout(reg_bases=[[8, 0], [0, 16], [0, 32], [0, 1], [0, 2]], lane_bases=[[0, 8], [1, 0], "
+       "[4, 0], [2, 0], [0, 4]], warp_bases=[[0, 64]], block_bases=[], shape=[16, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
+       "[0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 128])",
+       {16, 128}, 32, ls::TritonVersion::v3_9, 80,
+       {{"st.shared.v2.b32", 16}, {"ld.shared.v2.b32", 16}}},
+  });
+}
+
+TEST_CASE("codegen: 3.9's `or` of the moves that InstCombine cannot prove disjoint leaves R to Reassociate", "[codegen]") {
+  check_golden({
+      {"seed-2110 3.9 line 598: the root `or` the moves made, `((P | 16) | 4) | 8`, is not disjoint to "
+       "computeKnownBits, so no GEP splits out until Reassociate has made it `((16 | 4) | 8) | P`: P is the GEP "
+       "beside the padding's, its terms in reach, and the bytes join in fours (`v2.b16`)",
+       "DistributedLinearLayout(reg_bases=[[0, 1], [8, 0], [16, 0], [32, 0], [0, 2]], lane_bases=[[0, 8], [64, 0], "
+       "[0, 4], [0, 16], [2, 0]], warp_bases=[[4, 0], [1, 0]], block_bases=[], shape=[128, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[128, 4], [4096, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 32])",
+       {128, 32}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.v2.b16", 8}, {"ld.shared.v2.b16", 8}}},
+      {"drawn with the 3.9 wheel (seed 5906, case 61100): likewise; R's bytes join in pairs of words",
+       "DistributedLinearLayout(reg_bases=[[0, 4], [16, 0], [8, 0], [0, 2], [0, 1]], lane_bases=[[0, 16], [32, 0], "
+       "[0, 8], [4, 0], [2, 0]], warp_bases=[[1, 0], [64, 0]], block_bases=[], shape=[128, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[256, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
+       "[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 32])",
+       {128, 32}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.v2.b32", 4}, {"ld.shared.v2.b32", 4}}},
+      {"seed 5906, case 127826, sm_100: likewise; bytes join in words",
+       "DistributedLinearLayout(reg_bases=[[0, 2], [8, 0], [0, 8], [32, 0], [1, 0], [2, 0]], lane_bases=[[4, 0], "
+       "[0, 32], [64, 0], [0, 16], [0, 1]], warp_bases=[[0, 4], [16, 0]], block_bases=[], shape=[128, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[512, 8]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], "
+       "[32, 0], [64, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], block_bases=[], shape=[128, 64])",
+       {128, 64}, 8, ls::TritonVersion::v3_9, 100,
+       {{"st.shared.b32", 16}, {"ld.shared.b32", 16}}},
+  });
+}
+
 TEST_CASE("codegen: 3.6's SLP reduces four `and` lanes where its cost is below 0", "[codegen]") {
   check_golden({
       {"seed-2406 3.6 line 2131 (its SLP trace, total cost 0): an alternate `lshr`/`shl` bundle whose lanes are "
