@@ -1651,14 +1651,9 @@ std::pair<uint32_t, uint32_t> range_or(std::pair<uint32_t, uint32_t> a, std::pai
 // then splits (golden seed-2110 3.9 line 598: `(((P | 16) | 4) | 8)`, its
 // root `or` not disjoint, becomes `(((16 | 4) | 8) | P)`).
 void reassociate_blocked(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
-                         const std::vector<RNode>& before, const std::vector<char>& multi, int kmin) {
+                         const std::vector<RNode>& before, const std::vector<char>& multi, int kmin) {  // kmin: P's interval (log2)
   const int eb = log2i(s.elem_bytes);
-  int p = root;
-  while (nodes[p].term < 0) {
-    const bool rl = (node_bits(nodes, T, nodes[p].l) >> kmin) != 0, rr = (node_bits(nodes, T, nodes[p].r) >> kmin) != 0;
-    if (rl == rr) break;
-    p = rl ? nodes[p].l : nodes[p].r;
-  }
+  const int p = padding_read(nodes, root, T, int32_t{1} << kmin);
   auto kept = [&](size_t t) { return (T.bits[t] & s.index_shared) != 0 || alone_at_a_padding(T.bits, t, s.pads); };
   // the bytes computeKnownBits, reaching u at depth d, leaves possible
   auto may = [&](auto&& self, int u, int d) -> int64_t {
@@ -1914,12 +1909,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       // chain is those GEPs, the padding's, and the access's constant; of G
       // GEPs the i-th's index is at depth G - i, the shared base at G
       // (held-out seed 2110 line 1130)
-      int p = root;
-      while (nodes[p].term < 0) {
-        const bool rl = (node_bits(nodes, T, nodes[p].l) >> kmin) != 0, rr = (node_bits(nodes, T, nodes[p].r) >> kmin) != 0;
-        if (rl == rr) break;
-        p = rl ? nodes[p].l : nodes[p].r;
-      }
+      const int p = padding_read(nodes, root, T, int32_t{1} << kmin);
       auto holds = [&](auto&& self, int v, int w) -> bool {
         return v == w || (nodes[v].term < 0 && (self(self, nodes[v].l, w) || self(self, nodes[v].r, w)));
       };
