@@ -1643,6 +1643,31 @@ std::pair<uint32_t, uint32_t> range_or(std::pair<uint32_t, uint32_t> a, std::pai
   return {std::max({one, a.first, b.first}), low == 0 ? ~zero : std::min(~zero, 0u - low - 1)};
 }
 
+// Whether term t, shifted, stays `shl (tid & m), k` or `lshr (tid & m), k`:
+// where `tid & m` has another use (the kernel's index code, or a padding term
+// read from it alone); else InstCombine makes it `and (shl tid, k), m << k`
+// or `and (lshr tid, k), m >> k`, whose constant mask computeKnownBits reads
+// at any depth.
+bool term_kept(const LdStShape& s, const Terms& T, size_t t) {
+  if (!T.kept.empty()) return T.kept[t];
+  return (T.bits[t] & s.index_shared) != 0 || alone_at_a_padding(T.bits, t, s.pads);
+}
+
+// The bytes computeKnownBits, reaching node u of R's tree at depth d, leaves
+// possibly set: a term's own bits down to depth 5, anything deeper, and at
+// depth 5 a kept `shl/lshr (tid & m), k` anything but its low k bits (its
+// `and` is one deeper).
+int64_t possible_bytes(const std::vector<RNode>& nodes, const LdStShape& s, const Terms& T, int u, int d) {
+  if (nodes[u].term < 0)
+    return possible_bytes(nodes, s, T, nodes[u].l, d + 1) | possible_bytes(nodes, s, T, nodes[u].r, d + 1);
+  const auto t = static_cast<size_t>(nodes[u].term);
+  const int32_t k = T.shifts[t] + log2i(s.elem_bytes);
+  if (d >= 6) return ~int64_t{0};
+  if (d == 5 && T.shifts[t] != LdStShape::kNoShift && k != 0 && term_kept(s, T, t))
+    return k > 0 ? ~((int64_t{1} << k) - 1) : ~int64_t{0};
+  return T.bits[t] << log2i(s.elem_bytes);
+}
+
 // 3.9: an `or` the moves made (reassociateForUses) is `or disjoint` only
 // where computeKnownBits, from it, proves its operands share no bit; InstCombine
 // splits no GEP out of one that is not, so Reassociate sees R's tree above
@@ -1654,17 +1679,6 @@ void reassociate_blocked(std::vector<RNode>& nodes, int root, const LdStShape& s
                          const std::vector<RNode>& before, const std::vector<char>& multi, int kmin) {  // kmin: P's interval (log2)
   const int eb = log2i(s.elem_bytes);
   const int p = padding_read(nodes, root, T, int32_t{1} << kmin);
-  auto kept = [&](size_t t) { return (T.bits[t] & s.index_shared) != 0 || alone_at_a_padding(T.bits, t, s.pads); };
-  // the bytes computeKnownBits, reaching u at depth d, leaves possible
-  auto may = [&](auto&& self, int u, int d) -> int64_t {
-    if (nodes[u].term < 0) return self(self, nodes[u].l, d + 1) | self(self, nodes[u].r, d + 1);
-    const auto t = static_cast<size_t>(nodes[u].term);
-    const int32_t sh = T.shifts[t];
-    const bool shifted = sh != LdStShape::kNoShift && sh + eb != 0 && kept(t);  // `shl/lshr (tid & m), k`
-    if (d >= 6 || (shifted && d == 5 && sh + eb < 0)) return ~int64_t{0};
-    if (shifted && d == 5) return ~((int64_t{1} << (sh + eb)) - 1);
-    return T.bits[t] << eb;
-  };
   auto is_multi = [&](int v) { return static_cast<size_t>(v) < multi.size() && multi[static_cast<size_t>(v)]; };
   auto inner = [&](int v) { return v != p && nodes[v].term < 0 && nodes[v].op == 0 && !is_multi(v); };
   int blocked = -1;
@@ -1672,7 +1686,7 @@ void reassociate_blocked(std::vector<RNode>& nodes, int root, const LdStShape& s
     if (blocked >= 0 || !inner(v)) return;
     const bool made = static_cast<size_t>(v) >= before.size() || before[static_cast<size_t>(v)].l != nodes[v].l ||
                       before[static_cast<size_t>(v)].r != nodes[v].r;
-    if (made && (may(may, nodes[v].l, 1) & may(may, nodes[v].r, 1)) != 0) {
+    if (made && (possible_bytes(nodes, s, T, nodes[v].l, 1) & possible_bytes(nodes, s, T, nodes[v].r, 1)) != 0) {
       blocked = v;
       return;
     }
@@ -1867,16 +1881,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   // five deep, `add R, 64` stays)
   std::vector<int> split36;
   auto sums_disjoint = [&]() {
-    auto clear = [&](auto&& self, int v, int d) -> int64_t {  // the bytes it proves zero
-      const RNode& x = first_ic[v];
-      if (x.term < 0) return self(self, x.l, d + 1) & self(self, x.r, d + 1);
-      const auto t = static_cast<size_t>(x.term);
-      const int32_t sh = T.shifts[t];
-      if (d >= 6) return int64_t{0};
-      if (d < 5 || sh == LdStShape::kNoShift || sh + eb == 0 || T.kept.empty() || !T.kept[t]) return ~(T.bits[t] << eb);
-      return sh + eb > 0 ? (int64_t{1} << (sh + eb)) - 1 : int64_t{0};
-    };
-    return ((offsets << eb) & ~clear(clear, root, 0)) == 0;
+    return ((offsets << eb) & possible_bytes(first_ic, s, T, root, 0)) == 0;
   };
   if (s.version == TritonVersion::v3_6 && geps > 0 && !first_ic.empty() && first_ic[root].term < 0 &&
       !first_ic[root].multi && (offsets & s.lane_warp_mask) == 0 && (offsets >> kmin) == 0 && sums_disjoint()) {
@@ -1938,19 +1943,6 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
     }
     return true;
   };
-  // a shifted term stays `shl (tid & m), k` or `lshr (tid & m), k` where
-  // `tid & m` has another use (the kernel's index code, or a padding term
-  // read from it alone); else InstCombine makes it `and (shl tid, k), m << k`
-  // or `and (lshr tid, k), m >> k`, whose constant mask computeKnownBits
-  // reads at any depth. A right shift's mask is taken for register 0's
-  // access only: for the others (one GEP deeper) it lost kernels whose tree
-  // InstCombine reshapes around the index code's terms (seed-77 line 525),
-  // which the tree above leaves out (docs/codegen.md, session 19)
-  auto lshr_kept = [&](int t) {
-    if (!T.kept.empty()) return static_cast<bool>(T.kept[static_cast<size_t>(t)]);
-    const int64_t bits = T.bits[static_cast<size_t>(t)];
-    return (bits & s.index_shared) != 0 || alone_at_a_padding(T.bits, static_cast<size_t>(t), s.pads);
-  };
   // the padding of an interval that several of R's terms reach is
   // `(node >> a) & mask`, node the part of R's tree reaching it; InstCombine
   // shrinks the mask to the bits it proves of node, where every term below
@@ -1965,13 +1957,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   // reach the range is the mask's, and stores beside it may overlap
   // (seed-2405 line 218)
   // whether computeKnownBits, reaching node u at depth d, proves all its bits
-  auto in_reach = [&](auto&& self, int u, int d) -> bool {
-    if (nodes[u].term < 0) return self(self, nodes[u].l, d + 1) && self(self, nodes[u].r, d + 1);
-    const int t = nodes[u].term;
-    const int32_t sh = T.shifts[static_cast<size_t>(t)];
-    // at depth 5 a kept `shl/lshr (tid & m)` proves no high bit (its `and` is one deeper)
-    return d < 5 || (d == 5 && !(sh != LdStShape::kNoShift && sh + eb != 0 && lshr_kept(t)));
-  };
+  auto in_reach = [&](int v, int d) { return possible_bytes(nodes, s, T, v, d) == node_bits(nodes, T, v) << eb; };
   int pad_tz = 62;
   uint32_t pads_unbounded = 0;
   if (split36.empty() && root >= 0)
@@ -1979,33 +1965,24 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       const int v = padding_read(nodes, root, T, s.pads[j].first);
       if (v < 0 || nodes[v].term >= 0) continue;
       const int i = log2i(int64_t{s.pads[j].first} * s.elem_bytes), p = log2i(int64_t{s.pads[j].second} * s.elem_bytes);
-      const bool from_and = in_reach(in_reach, v, 2);  // the `and` two levels above node
+      const bool from_and = in_reach(v, 2);  // the `and` two levels above node
       const bool bare = padding_is_lshr(s.lane_warp_mask * s.elem_bytes, i, p);
-      const bool from_index = bare ? in_reach(in_reach, v, 1) : from_and;
+      const bool from_index = bare ? in_reach(v, 1) : from_and;
       if (!from_index) pads_unbounded |= uint32_t{1} << j;
       const int64_t bits = pad_bits(node_bits(nodes, T, v) << eb, Pads(&s.pads[j], 1), s.elem_bytes);
-      // the bits computeKnownBits sees node may have, two levels below
-      auto possible = [&](auto&& self, int u, int d) -> int64_t {  // bytes
-        if (nodes[u].term < 0) return self(self, nodes[u].l, d + 1) | self(self, nodes[u].r, d + 1);
-        const int t = nodes[u].term;
-        const int32_t sh = T.shifts[static_cast<size_t>(t)];
-        if (d >= 6) return ~int64_t{0};
-        if (d == 5 && sh != LdStShape::kNoShift && sh + eb != 0 && lshr_kept(t))
-          return sh + eb > 0 ? ~((int64_t{1} << (sh + eb)) - 1) : ~int64_t{0};
-        return T.bits[static_cast<size_t>(t)] << eb;
-      };
+      const int64_t possible = possible_bytes(nodes, s, T, v, 2);  // node's bits, two levels below
       // the mask drops the bits it sees zero, the rest of them stay (held-out
       // 3.9 seed 5903 case 88006: `and (lshr R, 4), 134217720`, R's bit 6
       // zero below its kept `shl`s by 7 and 8, the others unknown: 8 bytes)
       if (!bare) {
         const int64_t mask = ~((int64_t{1} << p) - 1);
-        pad_tz = std::min(pad_tz, from_and ? tz_of(bits) : tz_of(mask & (possible(possible, v, 2) >> (i - p))));
+        pad_tz = std::min(pad_tz, from_and ? tz_of(bits) : tz_of(mask & (possible >> (i - p))));
         continue;
       }
       // a bare `lshr (node, i - p)` has no mask to prove p: only what
       // computeKnownBits sees of node (seed-2460 3.6 line 2285: `(tid & 1) << 3`
       // five deep, its bits 3 up unknown, so `R >> 8` proves nothing)
-      pad_tz = std::min(pad_tz, tz_of(possible(possible, v, 2) >> (i - p)));
+      pad_tz = std::min(pad_tz, tz_of(possible >> (i - p)));
     }
   uint32_t r_pad_bare = 0, r_pad_bare_node = 0;
   if (root >= 0)
@@ -2029,7 +2006,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
         int u = root;
         while (nodes[u].term < 0 && reach(nodes[u].l) != reach(nodes[u].r)) {
           const bool left = reach(nodes[u].l);  // the operand that reaches
-          if (!in_reach(in_reach, left ? nodes[u].r : nodes[u].l, 4)) break;
+          if (!in_reach(left ? nodes[u].r : nodes[u].l, 4)) break;
           u = left ? nodes[u].l : nodes[u].r;
         }
         if (u != root && padding_is_lshr(node_bits(nodes, T, u) << eb, i, p)) r_pad_bare_node |= uint32_t{1} << j;
@@ -2055,7 +2032,15 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       int k = full;
       if (in_reversal[static_cast<size_t>(t)]) k = d <= 5 ? full : 0;  // the mask proves all or nothing
       else if (d >= 6) k = 0;
-      else if (d == 5 && sh != LdStShape::kNoShift) k = sh + eb > 0 ? (lshr_kept(t) ? std::min(sh + eb, full) : full) : sh + eb == 0 ? full : ((!at_offset || !T.reused.empty()) && !lshr_kept(t) ? full : 0);
+      else if (d == 5 && sh != LdStShape::kNoShift) {
+        // a right shift's mask is taken for register 0's access only: for the
+        // others (one GEP deeper) it lost kernels whose tree InstCombine
+        // reshapes around the index code's terms (seed-77 line 525), which
+        // the tree above leaves out (docs/codegen.md, session 19)
+        const bool kept = term_kept(s, T, static_cast<size_t>(t));
+        k = sh + eb > 0 ? (kept ? std::min(sh + eb, full) : full)
+            : sh + eb == 0 ? full : ((!at_offset || !T.reused.empty()) && !kept ? full : 0);
+      }
       tz = std::min(tz, k);
     }
     return tz;
