@@ -592,26 +592,32 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
     for (auto& [shift, m] : tid_of)
       for (auto [im, ish] : c.index_masks)
         if (im == m && ish != shift + log2i(bits / 8) && (im & ~c.index_gone)) shape.index_shared |= by_shift[shift];
-    // a single-bit term that the index code also computes: the same value
-    // (Triton's CSE), where it is `tid & bit` itself or the index code's
-    // term has its shift in bytes (golden seed-2490 3.9 line 949: the
-    // column terms `(tid << 1) & 4` and `(tid >> 1) & 8` of 8-bit R)
+    // a term that the index code also computes: the same value (Triton's
+    // CSE), where it is `tid & m` itself or the index code's term has its
+    // shift in bytes (golden seed-2490 3.9 line 949: the column terms
+    // `(tid << 1) & 4` and `(tid >> 1) & 8` of 8-bit R; line 266: `(tid <<
+    // 3) & 120`, four bits)
     for (auto& [shift, m] : tid_of)
-      if (std::has_single_bit(static_cast<uint64_t>(m)))
-        for (auto [im, ish] : c.index_masks)
-          if (const int in_bytes = shift + log2i(bits / 8); im == m && (in_bytes == 0 || ish == in_bytes))
-            shape.index_reused |= by_shift[shift];
-    // the index code's tree of a coordinate ORs its single-bit terms in
-    // pairs first: where both are R's (reused), that `or` is R's too
+      for (auto [im, ish] : c.index_masks)
+        if (const int in_bytes = shift + log2i(bits / 8); im == m && (in_bytes == 0 || ish == in_bytes))
+          shape.index_reused |= by_shift[shift];
+    // the index code's tree of a coordinate ORs its list's terms in pairs
+    // first (its diagonal terms, then its single-bit selects): where both
+    // are R's (reused), that `or` is R's too
     for (size_t d = 0; d < c.index_stride_log2.size(); ++d) {
-      std::vector<int64_t> got;  // the coordinate's single-bit terms in its list, as R's bits (0: not R's)
-      for (const MvpTerm& t : c.index_terms)
-        if (t.group == static_cast<int32_t>(d) && t.shift == MvpTerm::kSelect && t.ors) {
-          const auto mask = static_cast<uint64_t>(t.mask), value = static_cast<uint64_t>(t.value);
-          const int sh = std::countr_zero(value) - std::countr_zero(mask) - log2i(bits / 8);
-          const auto it = tid_of.find(sh);
-          got.push_back(std::has_single_bit(value) && it != tid_of.end() && it->second == t.mask ? by_shift[sh] : 0);
+      std::vector<int64_t> got;  // the coordinate's terms in its list, as R's bits (0: not R's)
+      for (const MvpTerm& t : c.index_terms) {
+        if (t.group != static_cast<int32_t>(d) || !t.ors) continue;
+        const auto mask = static_cast<uint64_t>(t.mask), value = static_cast<uint64_t>(t.value);
+        const bool select = t.shift == MvpTerm::kSelect;
+        if (select && !std::has_single_bit(value)) {
+          got.push_back(0);
+          continue;
         }
+        const int sh = (select ? std::countr_zero(value) - std::countr_zero(mask) : t.shift) - log2i(bits / 8);
+        const auto it = tid_of.find(sh);
+        got.push_back(it != tid_of.end() && it->second == t.mask ? by_shift[sh] : 0);
+      }
       for (size_t k = 0; k + 1 < got.size(); k += 2)
         if (got[k] && got[k + 1]) shape.index_pairs.push_back(got[k] | got[k + 1]);
     }

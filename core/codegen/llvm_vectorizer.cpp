@@ -1513,6 +1513,7 @@ int triton_tree(const Terms& T, std::vector<RNode>& nodes, int& xors) {
   return static_cast<int>(nodes.size()) - 1;
 }
 
+
 // The terms of the tree under `root`, from left to right.
 std::vector<int> leaf_order(const std::vector<RNode>& nodes, int root) {
   std::vector<int> order;
@@ -1668,6 +1669,39 @@ int64_t possible_bytes(const std::vector<RNode>& nodes, const LdStShape& s, cons
   return T.bits[t] << log2i(s.elem_bytes);
 }
 
+// An expression tree as Reassociate linearizes it: the nodes from top down
+// through those inner(v) allows (a last-in-first-out walk), and its leaves
+// sorted by rank, the highest first (ties in the order the walk meets them).
+struct ExprTree {
+  std::vector<int> in, leaves;
+};
+
+template <class Inner>
+ExprTree linearize(const std::vector<RNode>& nodes, int top, Inner inner, const Terms& T, int eb) {
+  ExprTree e;
+  std::vector<int> work{top};
+  while (!work.empty()) {
+    const int u = work.back();
+    work.pop_back();
+    e.in.push_back(u);
+    for (int c : {nodes[u].l, nodes[u].r}) (inner(c) ? work : e.leaves).push_back(c);
+  }
+  auto rank = [&](auto&& self, int v) -> int {
+    if (nodes[v].term >= 0) return leaf_rank(T, static_cast<size_t>(nodes[v].term), eb);
+    return 1 + std::max(self(self, nodes[v].l), self(self, nodes[v].r));
+  };
+  std::stable_sort(e.leaves.begin(), e.leaves.end(), [&](int a, int b) { return rank(rank, a) > rank(rank, b); });
+  return e;
+}
+
+// Reassociate's rewrite: one chain of `or`s, leaves[0] on top, the last
+// two at the bottom.
+void rewrite_chain(std::vector<RNode>& nodes, const ExprTree& e) {
+  const size_t k = e.leaves.size();
+  for (size_t i = 0; i + 2 < k; ++i) nodes[static_cast<size_t>(e.in[i])] = {e.in[i + 1], e.leaves[i], -1, 0};
+  nodes[static_cast<size_t>(e.in[k - 2])] = {e.leaves[k - 2], e.leaves[k - 1], -1, 0};
+}
+
 // 3.9: an `or` the moves made (reassociateForUses) is `or disjoint` only
 // where computeKnownBits, from it, proves its operands share no bit; InstCombine
 // splits no GEP out of one that is not, so Reassociate sees R's tree above
@@ -1695,22 +1729,61 @@ void reassociate_blocked(std::vector<RNode>& nodes, int root, const LdStShape& s
   };
   find(find, root);
   if (blocked < 0) return;
-  auto rank = [&](auto&& self, int v) -> int {
-    if (nodes[v].term >= 0) return leaf_rank(T, static_cast<size_t>(nodes[v].term), eb);
-    return 1 + std::max(self(self, nodes[v].l), self(self, nodes[v].r));
+  ExprTree e = linearize(nodes, blocked, inner, T, eb);
+  const int k = static_cast<int>(e.leaves.size());
+  if (k == 2) std::swap(e.leaves[0], e.leaves[1]);
+  rewrite_chain(nodes, e);
+}
+
+// 3.9: Reassociate's pair map. Where P (the padding's part of R, one `or`
+// tree when Reassociate runs: its GEPs are split off R's other terms) has
+// two leaves that the index code also ORs (index_pairs), that pair goes to
+// the bottom of P's chain, the other leaves above it by rank, and GVN then
+// makes it the index code's value (golden seed-2490 3.9 line 266: `((N |
+// (tid << 2) & 128) | (tid << 3) & 120` after the first InstCombine, `(tid
+// << 3) & 120 | (tid << 2) & 128) | N` after Reassociate, 8-byte aligned).
+// Not where Reassociate makes P an `add` first: an `or` with a one-use
+// `shl` operand (a kept left shift) or such an `add` operand (fresh seed
+// 6003 case 36592: P's chain from `(tid & 32) << 5` up is all `add`s).
+// Returns whether it changed the tree.
+template <class Unit>
+bool reassociate_pairs(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T, int kmin, Unit unit) {
+  const int eb = log2i(s.elem_bytes);
+  const int top = padding_read(nodes, root, T, int32_t{1} << kmin);
+  if (top < 0 || nodes[top].term >= 0) return false;
+  const std::vector<int> reads = padding_reads(nodes, root, s, T);
+  auto inner = [&](int v) {
+    return nodes[v].term < 0 && nodes[v].op == 0 && !unit(v) && std::find(reads.begin(), reads.end(), v) == reads.end();
   };
-  std::vector<int> leaves, in, work{blocked};
-  while (!work.empty()) {
-    const int u = work.back();
-    work.pop_back();
-    in.push_back(u);
-    for (int c : {nodes[u].l, nodes[u].r}) (inner(c) ? work : leaves).push_back(c);
-  }
-  std::stable_sort(leaves.begin(), leaves.end(), [&](int a, int b) { return rank(rank, a) > rank(rank, b); });
-  const int k = static_cast<int>(leaves.size());
-  for (int i = 0; i + 2 < k; ++i) nodes[in[i]] = {in[i + 1], leaves[i], -1, 0};
-  if (k == 2) std::swap(leaves[0], leaves[1]);
-  nodes[in[k - 2]] = {leaves[k - 2], leaves[k - 1], -1, 0};
+  auto shl = [&](int v) {
+    if (nodes[v].term < 0 || unit(v)) return false;
+    const auto t = static_cast<size_t>(nodes[v].term);
+    return T.shifts[t] != LdStShape::kNoShift && T.shifts[t] + eb > 0 && term_kept(s, T, t);
+  };
+  auto added = [&](auto&& self, int v) -> bool {
+    bool any = false;
+    for (int c : {nodes[v].l, nodes[v].r}) any = shl(c) || (inner(c) && self(self, c)) || any;
+    return any;
+  };
+  if (added(added, top)) return false;
+  ExprTree e = linearize(nodes, top, inner, T, eb);
+  const int k = static_cast<int>(e.leaves.size());
+  auto reused = [&](int v) { return nodes[v].term >= 0 && unit(v); };
+  for (int i = k - 1; i > 0; --i)
+    for (int j = i - 1; j >= 0; --j) {
+      const int a = e.leaves[static_cast<size_t>(j)], b = e.leaves[static_cast<size_t>(i)];
+      const int64_t bits = node_bits(nodes, T, a) | node_bits(nodes, T, b);
+      if (k < 3 || !reused(a) || !reused(b) ||
+          std::find(s.index_pairs.begin(), s.index_pairs.end(), bits) == s.index_pairs.end())
+        continue;
+      e.leaves.erase(e.leaves.begin() + i);
+      e.leaves.erase(e.leaves.begin() + j);
+      e.leaves.push_back(a);
+      e.leaves.push_back(b);
+      rewrite_chain(nodes, e);
+      return true;
+    }
+  return false;
 }
 
 // r_tree_align on the terms T (the model's for 3.9; Triton's own, through
@@ -1811,7 +1884,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
     auto reused = [&](int v) {
       if (nodes[v].term < 0) return false;
       const int64_t bits = T.bits[static_cast<size_t>(nodes[v].term)];
-      return std::has_single_bit(static_cast<uint64_t>(bits)) && (bits & s.index_reused) != 0;
+      return (bits & s.index_reused) != 0;
     };
     // an `or` of two such terms that the index code also ORs first (its
     // tree's first level) is one value too (seed-2540 3.9 line 214), and
@@ -1833,10 +1906,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       reassociate_for_uses(nodes, root, same, [&](int u) { return !unit(u); });
     }
     if (T.reused.empty()) {
-      multi_node.assign(nodes.size(), 0);
-      for (int v = 0; v < static_cast<int>(nodes.size()); ++v) multi_node[static_cast<size_t>(v)] = pair(v);
+      auto mark_multi = [&]() {
+        multi_node.assign(nodes.size(), 0);
+        for (int v = 0; v < static_cast<int>(nodes.size()); ++v) multi_node[static_cast<size_t>(v)] = pair(v);
+      };
+      mark_multi();
       // (reassociateForUses folds only values of one use: no reused term)
       padding_walk(nodes, root, s, T, [&](int v) { return !unit(v); }, [](int, int, int) {});
+      if (!s.pads.empty() && reassociate_pairs(nodes, root, s, T, kmin, unit)) mark_multi();
       if (!s.pads.empty()) reassociate_blocked(nodes, root, s, T, triton_nodes, multi_node, kmin);
     }
   }

@@ -138,8 +138,8 @@ struct LdStShape {
   int64_t index_shared = 0;  // bits (elements) of R's terms whose `tid & m` the kernel's index code also computes
   std::vector<MvpTerm> index_terms;  // the terms of the kernel's index code (the register layout's coordinates)
   std::vector<int32_t> index_stride_log2;  // each coordinate's stride in the row-major tensor (log2, elements)
-  int64_t index_reused = 0;  // bits (elements) of R's single-bit terms that the index code also computes (the same value)
-  std::vector<int64_t> index_pairs;  // bits (elements) of two single-bit terms of R the index code ORs as one node
+  int64_t index_reused = 0;  // bits (elements) of R's terms that the index code also computes (the same value)
+  std::vector<int64_t> index_pairs;  // bits (elements) of two terms of R the index code ORs as one node
   int64_t index_gone = 0;    // thread-index bits whose `tid & bit` the index code loses to a bit reversal (MvpTerm::gone)
   std::vector<int64_t> thread_bases;  // lane bases (5) then warp bases, elements, zeros kept
   int32_t offset_log2 = 0;            // the shared layout's offsets (log2 of elements)

@@ -2875,6 +2875,44 @@ TEST_CASE("codegen: 3.9's `or` of the moves that InstCombine cannot prove disjoi
   });
 }
 
+TEST_CASE("codegen: 3.9's Reassociate pairs P's two terms the index code ORs, and multi-bit terms are the index code's",
+          "[codegen]") {
+  check_golden({
+      {"seed-2490 3.9 line 266: P = R, `((N | (tid << 2) & 128) | (tid << 3) & 120)` after the first InstCombine "
+       "(both terms the index code's, the four-bit one too); Reassociate puts the pair the index code ORs at the "
+       "bottom, GVN makes it the index code's value, and R is 8-byte aligned",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [2, 0], [0, 2], [0, 4], [4, 0]], lane_bases=[[0, 8], "
+       "[0, 16], [0, 32], [0, 64], [8, 0]], warp_bases=[[0, 128], [16, 0]], block_bases=[], shape=[32, 256])",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 16], [512, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], "
+       "shape=[32, 256])",
+       {32, 256}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.b32", 8}, {"st.shared.v2.b32", 2}, {"st.shared.v2.b8", 8}, {"ld.shared.b32", 6},
+        {"ld.shared.v2.b32", 4}, {"ld.shared.v2.b8", 6}}},
+      {"drawn with the 3.9 wheel (seed 6003, case 82437): 32-bit R's two-bit `tid & m` term is the index code's "
+       "`and`, so reassociateForUses moves it up and word pairs join",
+       "BlockedLayout(size_per_thread=[2, 2], threads_per_warp=[8, 4], warps_per_cta=[2, 2], order=[0, 1])",
+       "PaddedSharedLayout(interval_padding_pairs=[[1024, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, "
+       "16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 64])",
+       {32, 64}, 32, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.v2.b32", 8}, {"ld.shared.v2.b32", 8}}},
+      {"seed 6003, case 992: likewise for 16-bit R",
+       "BlockedLayout(size_per_thread=[2, 2], threads_per_warp=[8, 4], warps_per_cta=[2, 2], order=[1, 0])",
+       "PaddedSharedLayout(interval_padding_pairs=[[512, 2]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [16, "
+       "0], [32, 0], [0, 1], [0, 2], [0, 4], [0, 8]], block_bases=[], shape=[64, 16])",
+       {64, 16}, 16, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.b32", 4}, {"ld.shared.v2.b16", 4}}},
+      {"seed 6003, case 36592 (sm_100): P's chain from a kept `(tid & 32) << 5` up is all `add`s after Reassociate, "
+       "so the index code's `or` pair stays apart and every byte stays apart",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [0, 1], [0, 0], [0, 2]], lane_bases=[[0, 4], [4, 0], "
+       "[8, 0], [0, 8], [0, 16]], warp_bases=[[16, 0], [0, 32]], block_bases=[], shape=[32, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 4], [2048, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 64])",
+       {32, 64}, 8, ls::TritonVersion::v3_9, 100,
+       {{"st.shared.b8", 16}, {"ld.shared.b8", 16}}},
+  });
+}
+
 TEST_CASE("codegen: 3.6's SLP reduces four `and` lanes where its cost is below 0", "[codegen]") {
   check_golden({
       {"seed-2406 3.6 line 2131 (its SLP trace, total cost 0): an alternate `lshr`/`shl` bundle whose lanes are "
