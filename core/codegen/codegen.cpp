@@ -623,8 +623,15 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
     }
     // a bit of the address below its thread-index bit (in bytes): ptxas's
     // arithmetic proves no alignment (ptxas.h); a term of several bits is
-    // masked by an `and` (of a `bfe.s32` or a select), which it reads
-    r_shifted_right = !by_shift.empty() && by_shift.begin()->first + log2i(bits / 8) < 0;
+    // masked by an `and` (of a `bfe.s32` or a select), which it reads; in
+    // 3.9 a term of several bits shifted right is `shr (and tid, m), k`,
+    // whose mask ptxas-blackwell reads too (H200 set s60-pairs: `shr (and
+    // tid, 192), 2`, its 16-bit loads joined in pairs; 3.6's stay apart:
+    // s35-fresh case 86)
+    for (auto& [shift, m] : tid_of)
+      if (shift + log2i(bits / 8) < 0 &&
+          (t.version == TritonVersion::v3_6 || std::has_single_bit(static_cast<uint64_t>(m))))
+        r_shifted_right = true;
     std::vector<int32_t> shifts(terms.size(), LdStShape::kNoShift);
     for (auto& [shift, bits] : by_shift) terms.push_back(bits), shifts.push_back(shift);
     for (size_t a = 0; a < terms.size(); ++a)

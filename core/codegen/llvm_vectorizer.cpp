@@ -1799,16 +1799,21 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   // seed-2400 line 2776)
   int geps = 0;
   // each padding GEP's right shift of the byte offset (none: 0 or less), the
-  // padding's bits and whether it is a bare `lshr` (no `and` mask: the terms
-  // it reads have no bit the shift must clear): two bare paddings shifted
-  // right by the same amount whose bits are disjoint are one GEP
+  // padding's bits, whether it is a bare `lshr` (no `and` mask: the terms
+  // it reads have no bit the shift must clear) and the bits of R it reads:
+  // two bare paddings shifted right by the same amount whose bits are
+  // disjoint are one GEP
   // (InstCombine makes their `or` one `lshr` of an `or`: fresh seed 2420 3.9
   // line 3557, golden seed-2405 3.6 line 648); masked ones stay two (seed-2408
-  // 3.6 line 1839: `and (lshr R, 4), 248` and `and (lshr tid, 4), 4`). The
+  // 3.6 line 1839: `and (lshr R, 4), 248` and `and (lshr tid, 4), 4`). In
+  // 3.9 two bare paddings that read the same terms with the same shift are
+  // one `lshr` (x >> a + x >> a: golden seed-2027 3.9 line 311, `lshr N, 3`
+  // for two `lshr N, 4`), unless that shares no bit with R, when InstCombine
+  // folds it into R's `or` tree instead (seed-2480 3.9 line 62). The
   // padding of one shifted term counts as bare: its mask can go inside,
   // `lshr (tid & m), k` (golden seed-2460 3.6 line 2227: `lshr (A | (tid &
   // 64)), 5`, one GEP where the model had two)
-  std::vector<std::tuple<int, int64_t, bool>> shifted;
+  std::vector<std::tuple<int, int64_t, bool, int64_t>> shifted;
   int64_t r_bytes = 0;
   for (int64_t b : T.bits) r_bytes |= b << eb;
   int64_t single = -1;
@@ -1837,11 +1842,13 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
     const int64_t bits = pad_bits(r_bytes, Pads(&iv, 1), s.elem_bytes);
     const bool bare = (reach == 1 && sh != LdStShape::kNoShift) ||
                       padding_is_lshr(read, log2i(int64_t{interval} * s.elem_bytes), log2i(int64_t{pad} * s.elem_bytes));
-    if (right > 0 && bare && std::any_of(shifted.begin(), shifted.end(), [&](const std::tuple<int, int64_t, bool>& o) {
-          return std::get<0>(o) == right && (std::get<1>(o) & bits) == 0 && std::get<2>(o);
-        }))
-      continue;
-    shifted.push_back({right, bits, bare});
+    auto joins = [&](const std::tuple<int, int64_t, bool, int64_t>& o) {
+      const bool one_lshr =
+          s.version == TritonVersion::v3_9 && std::get<3>(o) == read && ((read >> (right - 1)) & r_bytes) != 0;
+      return std::get<0>(o) == right && std::get<2>(o) && ((std::get<1>(o) & bits) == 0 || one_lshr);
+    };
+    if (right > 0 && bare && std::any_of(shifted.begin(), shifted.end(), joins)) continue;
+    shifted.push_back({right, bits, bare, read});
     ++geps;
   }
   std::vector<RNode> nodes;
@@ -1903,6 +1910,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
     if (T.reused.empty()) {  // the model's terms (3.9)
       auto same = [&](int u, int v) { return nodes[u].term < 0 && nodes[u].op == nodes[v].op && !pair(u); };
       triton_nodes = nodes;
+      // InstCombine makes an `xor` of operands that share no bit an `or
+      // disjoint` first, so reused terms move out of Triton's XOR list too
+      // (fresh 3.9 seed 5908 case 875: `tid & 28` of `(28 ^ 96)` a GEP of
+      // its own in the wheel's PTX)
+      for (int v : post_order_of(nodes, root))
+        if (nodes[v].op == 1 && (node_bits(nodes, T, nodes[v].l) & node_bits(nodes, T, nodes[v].r)) == 0)
+          nodes[v].op = 0;
+      if (xors >= 0 && nodes[xors].op == 0) xors = -1;
       reassociate_for_uses(nodes, root, same, [&](int u) { return !unit(u); });
     }
     if (T.reused.empty()) {

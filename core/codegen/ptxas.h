@@ -6,7 +6,8 @@
 //   GPU faults otherwise), from every load and store through r; and its own
 //   arithmetic on r, which follows shifts left, ANDs, ORs, XORs, adds and
 //   multiplies but no shift right (so it knows nothing of an address with a
-//   right-shifted thread-index term); and, 3.6 padded, across R's family
+//   right-shifted thread-index term; 3.9's ptxas-blackwell reads the mask of
+//   a multi-bit one, `shr (and tid, m), k`); and, 3.6 padded, across R's family
 //   (Merged::family_align): registers smem + R + P_b, each padding P_b a
 //   multiple of a_b ptxas knows (an `and` mask), so a promise of w bytes
 //   at [b + o] makes c + o a multiple of min(w, a_b, a_c) (session 34:

@@ -3134,3 +3134,62 @@ TEST_CASE("codegen: R & M that is the one term the padding reads is that term", 
        {{"st.shared.v2.b16", 128}, {"ld.shared.v2.b16", 128}}},
   });
 }
+
+TEST_CASE("codegen: 3.9 folds disjoint XORs into `or`s before the moves; two bare paddings of one node are one GEP",
+          "[codegen]") {
+  check_golden({
+      {"drawn with the 3.9 wheel (seed 6007, case 5060): Triton XORs R's disjoint terms, InstCombine makes the `xor` "
+       "an `or disjoint`, and the index code's `tid & m` moves out of it: 32-bit words stay apart as the wheel's",
+       "BlockedLayout(size_per_thread=[4, 2], threads_per_warp=[8, 4], warps_per_cta=[2, 4], order=[0, 1])",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 8], [4096, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], "
+       "shape=[32, 256])",
+       {32, 256}, 32, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.b32", 64}, {"ld.shared.b32", 64}}},
+      {"seed 6007, case 17054: likewise for 16-bit R",
+       "BlockedLayout(size_per_thread=[4, 2], threads_per_warp=[8, 4], warps_per_cta=[2, 4], order=[0, 1])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 2], [1024, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 32])",
+       {64, 32}, 16, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.b16", 8}, {"ld.shared.b16", 8}}},
+      {"seed-2027 3.9 line 311, sm_100: both paddings are `lshr N, 4` of one node, one `lshr N, 3` (x >> 4 + x >> "
+       "4), so R's node is four GEPs deep, not five, and its kept `shl`s prove 4 bytes",
+       "BlockedLayout(size_per_thread=[2, 2], threads_per_warp=[8, 4], warps_per_cta=[2, 4], order=[1, 0])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 4], [256, 16]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, "
+       "0], [16, 0], [32, 0], [64, 0], [128, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], block_bases=[], "
+       "shape=[256, 64])",
+       {256, 64}, 16, ls::TritonVersion::v3_9, 100,
+       {{"st.shared.b32", 32}, {"ld.shared.v2.b16", 32}}},
+      {"seed-2300 3.9 line 150: likewise, 8-bit, byte pairs join",
+       "DistributedLinearLayout(reg_bases=[[0, 1], [0, 0], [1, 0], [0, 2]], lane_bases=[[0, 4], [2, 0], [4, 0], [0, "
+       "8], [0, 16]], warp_bases=[[0, 32], [8, 0], [16, 0]], block_bases=[], shape=[32, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 8], [128, 16]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, "
+       "0], [16, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], block_bases=[], shape=[32, 64])",
+       {32, 64}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.v2.b8", 4}, {"ld.shared.v2.b8", 4}}},
+      {"seed-2480 3.9 line 62: the one `lshr` would share no bit with R, so InstCombine folds the paddings into "
+       "R's `or` tree instead: no GEP merged, every byte apart",
+       "BlockedLayout(size_per_thread=[2, 8], threads_per_warp=[8, 4], warps_per_cta=[2, 4], order=[1, 0])",
+       "PaddedSharedLayout(interval_padding_pairs=[[128, 2], [512, 8]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, "
+       "0], [16, 0], [32, 0], [64, 0], [128, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], block_bases=[], "
+       "shape=[256, 64])",
+       {256, 64}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.b8", 128}, {"ld.shared.b8", 128}}},
+  });
+}
+
+TEST_CASE("codegen: 3.9's ptxas reads the mask of a multi-bit term shifted right", "[codegen]") {
+  // H200 set s60-pairs case 3 (seed 6004): R holds `shr (and tid, 192), 2`; ptxas-blackwell knows R
+  // 4-byte aligned and runs the 64 ld.shared.b16 as 32 LDS (the H200 counted 512 load wavefronts)
+  auto r = cg::via_shared(at("SliceLayout(dim=1, parent=BlockedLayout(size_per_thread=[4, 2, 2], threads_per_warp=[4, "
+                             "2, 4], warps_per_cta=[2, 1, 4], order=[0, 2, 1]))", {256, 32}),
+                          at("PaddedSharedLayout(interval_padding_pairs=[[256, 8]], offset_bases=[[0, 1], [0, 2], [0, "
+                             "4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, "
+                             "0]], block_bases=[], shape=[256, 32])", {256, 32}),
+                          16, {ls::TritonVersion::v3_9, 90});
+  CHECK(r.ptx_per_thread.at("ld.shared.b16") == 64);
+  REQUIRE(r.instrs[2].ptxas);
+  CHECK(r.instrs[2].ptxas->instruction == "LDS x32");
+  CHECK(r.shared_load_wavefronts == 512);
+  CHECK(r.shared_store_wavefronts == 1024);  // its 16-bit stores do not follow one another
+}
