@@ -995,6 +995,11 @@ int64_t node_bits(const std::vector<RNode>& nodes, const Terms& T, int v) {
   return node_bits(nodes, T, nodes[v].l) | node_bits(nodes, T, nodes[v].r);
 }
 
+// InstCombine: an `xor` whose operands share no bit is an `or disjoint`.
+bool disjoint_xor(const std::vector<RNode>& nodes, const Terms& T, int v) {
+  return nodes[v].op == 1 && (node_bits(nodes, T, nodes[v].l) & node_bits(nodes, T, nodes[v].r)) == 0;
+}
+
 // What a padding interval (elements) reads of R's tree (demanded bits): the
 // node below which one operand alone reaches it (a node both reach, or a
 // term); -1 where R does not reach it.
@@ -1375,7 +1380,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   };
   auto instcombine = [&]() {
     for (int v : post_order())
-      if (nodes[v].op == 2 || (nodes[v].op == 1 && (node_bits(nodes, T, nodes[v].l) & node_bits(nodes, T, nodes[v].r)) == 0))
+      if (nodes[v].op == 2 || disjoint_xor(nodes, T, v))
         nodes[v].op = 0;
     reassociate_for_uses(nodes, root, same, one_use);
   };
@@ -1768,13 +1773,13 @@ bool reassociate_pairs(std::vector<RNode>& nodes, int root, const LdStShape& s, 
   if (added(added, top)) return false;
   ExprTree e = linearize(nodes, top, inner, T, eb);
   const int k = static_cast<int>(e.leaves.size());
+  if (k < 3) return false;
   auto reused = [&](int v) { return nodes[v].term >= 0 && unit(v); };
   for (int i = k - 1; i > 0; --i)
     for (int j = i - 1; j >= 0; --j) {
       const int a = e.leaves[static_cast<size_t>(j)], b = e.leaves[static_cast<size_t>(i)];
       const int64_t bits = node_bits(nodes, T, a) | node_bits(nodes, T, b);
-      if (k < 3 || !reused(a) || !reused(b) ||
-          std::find(s.index_pairs.begin(), s.index_pairs.end(), bits) == s.index_pairs.end())
+      if (!reused(a) || !reused(b) || std::find(s.index_pairs.begin(), s.index_pairs.end(), bits) == s.index_pairs.end())
         continue;
       e.leaves.erase(e.leaves.begin() + i);
       e.leaves.erase(e.leaves.begin() + j);
@@ -1915,8 +1920,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       // (fresh 3.9 seed 5908 case 875: `tid & 28` of `(28 ^ 96)` a GEP of
       // its own in the wheel's PTX)
       for (int v : post_order_of(nodes, root))
-        if (nodes[v].op == 1 && (node_bits(nodes, T, nodes[v].l) & node_bits(nodes, T, nodes[v].r)) == 0)
-          nodes[v].op = 0;
+        if (disjoint_xor(nodes, T, v)) nodes[v].op = 0;
       if (xors >= 0 && nodes[xors].op == 0) xors = -1;
       reassociate_for_uses(nodes, root, same, [&](int u) { return !unit(u); });
     }
