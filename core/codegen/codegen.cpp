@@ -665,17 +665,19 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
   shape.unit_elems = bits == 16 && neighbour_vec >= 2 ? 2 : bits == 8 && neighbour_vec >= 4 ? 4 : bits == 8 && neighbour_vec == 2 ? 2 : 1;
   if (store) shape.source_elems = neighbour_vec;
   shape.proof = proof;
+  const std::string prefix = store ? "st.shared." : "ld.shared.";
+  const std::string single = prefix + shared_type(c, vecregs, bits, neighbour_vec, store);
+  shape.word_bytes = single.ends_with("b32") && single.find(".v") != std::string::npos ? 4 : 0;  // v2.b32, v4.b32
   std::vector<Merged> merged = vectorize(acc, shape);
   if (store && stores && proof == LdStShape::Proof::model) *stores = merged;
-  const std::string prefix = store ? "st.shared." : "ld.shared.";
   struct Kind {
     int64_t count = 0;
     int32_t bytes = 0;
   };
   std::map<std::string, Kind> kinds;  // per mnemonic
   std::vector<const std::string*> names;  // each instruction's
-  const std::string single = prefix + shared_type(c, vecregs, bits, neighbour_vec, store);
   auto spelled = [&](const Merged& m) {  // an instruction of several of Triton's accesses
+    if (m.words) return prefix + word_type(m.bytes * 8);
     if (m.unit > shape.vec_bytes) {  // integer loads O3 combined, joined or not
       const int32_t n = m.bytes / m.unit;
       // PTX vectors hold at most four: NVPTX moves eight 16-bit values as
@@ -715,8 +717,8 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
   };
   auto single_kind = kinds.end();  // Triton's own accesses, most of them
   for (auto& m : merged) {
-    if (m.count == 1 && single_kind == kinds.end()) single_kind = kinds.try_emplace(single).first;
-    auto it = m.count == 1 ? single_kind : kinds.try_emplace(spelled(m)).first;
+    if (m.count == 1 && !m.words && single_kind == kinds.end()) single_kind = kinds.try_emplace(single).first;
+    auto it = m.count == 1 && !m.words ? single_kind : kinds.try_emplace(spelled(m)).first;
     it->second.count += 1;
     it->second.bytes = m.bytes;
     names.push_back(&it->first);

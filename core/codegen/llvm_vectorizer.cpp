@@ -5,6 +5,7 @@
 #include <bit>
 #include <limits>
 #include <map>
+#include <numeric>
 #include <set>
 #include <span>
 #include <tuple>
@@ -119,6 +120,8 @@ struct Placed {
   int32_t base_align = 16;  // Merged::base_align
   bool jumbled = false;  // a word combined of pieces out of register order
   int32_t carried = 0;   // padded: the alignment InferFromBasePointer carries (0: align)
+  int32_t part = 0;      // a word of a load VectorCombine scalarized: its bytes from the access's start
+  bool word = false;     // such a word
 };
 
 // accesses by base: (kind, value) as vectorize() keys them
@@ -255,7 +258,7 @@ void split_by_alignment(const Placed* c, size_t n, const LdStShape& s, bool fill
   };
   for (size_t b = 0; b < n; ++b) {
     bool taken = false;
-    const int64_t unit = c[b].size > s.vec_bytes ? c[b].size : s.elem_bytes;  // LLVM's vector element
+    const int64_t unit = c[b].word ? 4 : c[b].size > s.vec_bytes ? c[b].size : s.elem_bytes;  // LLVM's vector element
     for (size_t end = n - 1; end > b && !taken; --end) {
       const int64_t bytes = c[end].offset + c[end].size - c[b].offset;
       if (bytes > 16) continue;
@@ -294,8 +297,9 @@ std::pair<int32_t, Merged> merged_of(const Piece& p, const std::vector<LdStAcces
     if (e->index < 0) continue;
     if (real++ == 0) {
       m.lead = e->index;
-      m.lead_gap = static_cast<int32_t>(e->offset - p.first->offset);
+      m.lead_gap = static_cast<int32_t>(e->offset - e->part - p.first->offset);
     }
+    m.words = m.words || e->word;
     first = std::min(first, e->first);
     m.last = std::max(m.last, e->index);
     m.count += e->count;
@@ -2313,6 +2317,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // base: (kind, value): 0 = R, 1 = R ^ c (value c), 2 = an access of its own (value: index)
   Bases bases;
   const bool deep = r_too_deep(accesses, s);
+  // 3.9's 8-bit loads of i32 words: one i32 load per word (VectorCombine; llvm_vectorizer.h)
+  const bool scalarized = s.load && s.version == TritonVersion::v3_9 && s.word_bytes == 4 && s.elem_bytes == 1;
   // no padding, R XOR-ed: Triton's terms of R
   const bool xored = !padded && r_xored(accesses, s);
   const Terms terms = triton_terms(s);  // Triton's terms of R
@@ -2551,6 +2557,33 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, hidden && key.first != 2 ? 1 : align_of(known)});
     if (key.first == 0 && key.second == 0 && tree.r_pad_bare != 0) bases[key].back().base_align = 1;
     bases[key].back().carried = carried;
+    if (scalarized) {
+      const Placed whole = bases[key].back();
+      bases[key].back().size = 4;
+      bases[key].back().word = true;
+      bases[key].back().align = std::max(whole.align, s.vec_bytes);  // Triton's claim stays
+      for (int32_t k = 4; k < s.vec_bytes; k += 4) {
+        Placed w = whole;
+        w.offset = off + k;
+        w.size = 4;
+        w.count = 0;
+        w.part = k;
+        w.word = true;
+        const int32_t claim = std::min(s.vec_bytes, align_of(k));
+        int32_t a = align_of(known | (off + k));
+        if ((deep && s.proof == LdStShape::Proof::model) || s.proof == LdStShape::Proof::none) {
+          a = claim;
+        } else if (tree.base[0]) {
+          const bool at_offset = (accesses[i].xor_const | accesses[i].add_const) != 0;
+          if (tree.first_pass[0]) w.carried = std::max(claim, std::min(a, tree.first_pass[at_offset]));
+          a = std::max(claim, std::min(a, tree.base[at_offset]));
+        } else {
+          a = std::max(claim, a);
+        }
+        w.align = a;
+        bases[key].push_back(w);
+      }
+    }
   }
   // DSE before the LoadStoreVectorizer: of stores of one value R + off (no
   // padding; Triton 3.6's wrong addresses give them: seed-2406 3.6 line
@@ -2691,9 +2724,15 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       lo = hi;
     }
   }
-  // in the order of their first accesses (each access lies in one piece)
-  std::vector<int32_t> by_first(accesses.size(), -1);
-  for (size_t i = 0; i < out.size(); ++i) by_first[static_cast<size_t>(out[i].first)] = static_cast<int32_t>(i);
+  // in the order of their first accesses (each access lies in one piece; of
+  // a scalarized load in several: by offset)
+  std::vector<int32_t> by_first(out.size());
+  std::iota(by_first.begin(), by_first.end(), 0);
+  std::stable_sort(by_first.begin(), by_first.end(), [&](int32_t a, int32_t b) {
+    const auto& x = out[static_cast<size_t>(a)];
+    const auto& y = out[static_cast<size_t>(b)];
+    return x.first != y.first ? x.first < y.first : x.second.offset < y.second.offset;
+  });
   // ptxas: one base per shared register, numbered in the order of the input
   // (the same for an op's stores and loads, which drop repeated loads)
   // R's own base (the map's first key) in R's family (Merged::family_align)
@@ -2721,7 +2760,6 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     return o.shared && m.count == 1 && into_r && o.family_align > 0;
   };
   for (const int32_t i : by_first) {
-    if (i < 0) continue;
     Merged& m = out[static_cast<size_t>(i)].second;
     if (const Own& o = own[m.lead]; in_r(m)) {
       m.base = r_base;

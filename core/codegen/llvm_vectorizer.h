@@ -66,6 +66,14 @@
 //   and R ^ c', which meet only in the code generator) with the first
 //   aligned to the word: one integer load; a word in any other order keeps
 //   all of its pieces;
+// - 3.9, 8-bit data in i32 words (Triton's v2.b32, v4.b32 loads): Triton
+//   unpacks each word right after its load, so VectorCombine makes every such
+//   load one i32 load per word, word k aligned as Triton's vector promises at
+//   byte 4k (word 0: the whole promise, true or not) or as InferAlignment
+//   proves, and the LoadStoreVectorizer below joins the words anew: a vector
+//   that padding misaligns comes back as the words its true place allows
+//   (fresh 3.9 seed 5908 line 396: 64 misaligned v2.b32 loads are 60
+//   v2.b32 and 8 b32 in the wheel's PTX, its stores stay);
 // - the LoadStoreVectorizer: accesses of one base and one size, sorted by
 //   offset, in runs of contiguous bytes, each run cut greedily from its
 //   start into the longest piece of at most 16 bytes, a power of two, no
@@ -119,6 +127,7 @@ struct LdStShape {
   int64_t lane_warp_mask = 0;  // elements: OR of the lane and warp bases
   int32_t elem_bytes = 2;
   int32_t vec_bytes = 2;  // bytes of each access as Triton emits it
+  int32_t word_bytes = 0;  // 4 where Triton's vector is of i32 words (v2.b32, v4.b32), else 0
   std::vector<std::pair<int32_t, int32_t>> pads;  // padded layouts: (interval, padding) in elements
   TritonVersion version = kDefaultTriton;
   int32_t sm = 90;  // the target
@@ -152,7 +161,9 @@ struct LdStShape {
 // one at the lowest address `lead` (an index into the input), `bytes` per lane.
 struct Merged {
   int32_t lead = 0, count = 1;
-  int32_t lead_gap = 0;  // bytes from the instruction's address up to `lead`'s (an unused access first)
+  // bytes from the instruction's address up to `lead`'s (an unused access first; negative: it
+  // starts inside `lead`, at a word of a scalarized load)
+  int32_t lead_gap = 0;
   int32_t next = -1;  // two of Triton's accesses: the one above `lead`
   int32_t bytes = 0;
   int32_t unit = 0;  // bytes of each piece joined: Triton's access, or an integer load combined of several
@@ -179,6 +190,7 @@ struct Merged {
   // padding's bytes; a bare `lshr`: 1); 0 for the other bases
   int32_t family_align = 0;
   bool byte_pair = false;  // spelled `v2.b8`, two 8-bit elements (codegen's spelling, for ptxas)
+  bool words = false;  // of words of loads VectorCombine scalarized (Placed::word)
 };
 
 // LLVM knows no bit of R: too many terms for its depth (above).

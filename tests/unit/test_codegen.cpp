@@ -3193,3 +3193,46 @@ TEST_CASE("codegen: 3.9's ptxas reads the mask of a multi-bit term shifted right
   CHECK(r.shared_load_wavefronts == 512);
   CHECK(r.shared_store_wavefronts == 1024);  // its 16-bit stores do not follow one another
 }
+
+TEST_CASE("codegen: 3.9's 8-bit loads of words are loaded word by word and joined anew", "[codegen]") {
+  check_golden({
+      {"fresh 3.9 seed 5908 line 396: padding (4 bytes every 64) misaligns Triton's v2.b32 loads; VectorCombine "
+       "loads each word alone and the LoadStoreVectorizer, filling the padding's gaps, joins them at their true "
+       "places: 60 v2.b32 and 8 b32 (the stores stay misaligned v2.b32)",
+       "SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[1, 2, 8], threads_per_warp=[2, 16, 1], "
+       "warps_per_cta=[2, 2, 1], order=[2, 0, 1], cga_layout=[]))",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 4], [512, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+       "[0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 256])",
+       {16, 256}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.v2.b32", 64}, {"ld.shared.v2.b32", 60}, {"ld.shared.b32", 8}}},
+      {"held-out 3.9 seed 6101 (sm_100): v4.b32 words joined anew over the filled padding, 36 loads of 32 stores",
+       "SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[1, 4, 1], threads_per_warp=[4, 1, 8], "
+       "warps_per_cta=[1, 1, 1], order=[1, 0, 2], cga_layout=[]))",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 4], [128, 4]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], "
+       "[16, 0], [32, 0], [64, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], shape=[128, 32])",
+       {128, 32}, 8, ls::TritonVersion::v3_9, 100,
+       {{"st.shared.v4.b32", 32}, {"ld.shared.v4.b32", 36}}},
+      {"seed 6101: likewise where the global store takes single bytes",
+       "BlockedLayout(size_per_thread=[8, 2], threads_per_warp=[1, 32], warps_per_cta=[1, 1], order=[0, 1])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 4], [512, 2]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], "
+       "[16, 0], [32, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], shape=[64, 32])",
+       {64, 32}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.v2.b32", 16}, {"ld.shared.v2.b32", 15}, {"ld.shared.b32", 2}}},
+      {"Triton 3.6's LLVM fills no gaps: the same kernel keeps Triton's misaligned vectors",
+       "BlockedLayout(size_per_thread=[8, 2], threads_per_warp=[1, 32], warps_per_cta=[1, 1], order=[0, 1])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 4], [512, 2]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], "
+       "[16, 0], [32, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], shape=[64, 32])",
+       {64, 32}, 8, ls::TritonVersion::v3_6, 90,
+       {{"st.shared.v2.b32", 16}, {"ld.shared.v2.b32", 16}}},
+  });
+  // the words' own addresses: the loads no longer fault, the stores do
+  auto r = cg::via_shared(at("SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[1, 2, 8], threads_per_warp=[2, "
+                             "16, 1], warps_per_cta=[2, 2, 1], order=[2, 0, 1]))", {16, 256}),
+                          at("PaddedSharedLayout(interval_padding_pairs=[[64, 4], [512, 8]], offset_bases=[[0, 1], [0, "
+                             "2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0]], "
+                             "block_bases=[], shape=[16, 256])", {16, 256}),
+                          8, {ls::TritonVersion::v3_9, 90});
+  CHECK_FALSE(r.instrs[1].hardware_fault.empty());
+  CHECK(r.instrs[2].hardware_fault.empty());
+  CHECK(r.shared_load_wavefronts == 272);
+}
