@@ -767,7 +767,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
       const LdStAccess& a = acc[merged[i].lead];
       LaneOffsets lanes;
       for (int l = 0; l < 32; ++l) lanes[l] = access_offset(c, w, l, a);
-      const bool gap = merged[i].lead_gap != 0;  // it starts at an unused access below the lead
+      const bool gap = merged[i].lead_gap != 0;  // it starts at an unused access below the lead, or inside it (a word)
       if (gap)
         for (auto& x : lanes) x = (phys ? phys(x) : x) - merged[i].lead_gap * 8 / bits;
       add_warp_instr(in, w, static_cast<int32_t>(i), lanes, bits, merged[i].bytes, gap ? identity : phys,

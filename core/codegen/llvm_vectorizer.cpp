@@ -258,7 +258,8 @@ void split_by_alignment(const Placed* c, size_t n, const LdStShape& s, bool fill
   };
   for (size_t b = 0; b < n; ++b) {
     bool taken = false;
-    const int64_t unit = c[b].word ? 4 : c[b].size > s.vec_bytes ? c[b].size : s.elem_bytes;  // LLVM's vector element
+    // LLVM's vector element
+    const int64_t unit = c[b].word ? 4 : c[b].size > s.vec_bytes ? c[b].size : s.elem_bytes;
     for (size_t end = n - 1; end > b && !taken; --end) {
       const int64_t bytes = c[end].offset + c[end].size - c[b].offset;
       if (bytes > 16) continue;
