@@ -1823,7 +1823,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   // padding of one shifted term counts as bare: its mask can go inside,
   // `lshr (tid & m), k` (golden seed-2460 3.6 line 2227: `lshr (A | (tid &
   // 64)), 5`, one GEP where the model had two)
-  std::vector<std::tuple<int, int64_t, bool, int64_t>> shifted;
+  std::vector<std::tuple<int, int64_t, bool, int64_t>> shifted, shifted_folded;
   int64_t r_bytes = 0;
   for (int64_t b : T.bits) r_bytes |= b << eb;
   int64_t single = -1;
@@ -1852,15 +1852,23 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
     const int64_t bits = pad_bits(r_bytes, Pads(&iv, 1), s.elem_bytes);
     const bool bare = (reach == 1 && sh != LdStShape::kNoShift) ||
                       padding_is_lshr(read, log2i(int64_t{interval} * s.elem_bytes), log2i(int64_t{pad} * s.elem_bytes));
-    auto joins = [&](const std::tuple<int, int64_t, bool, int64_t>& o) {
-      const bool one_lshr =
-          s.version == TritonVersion::v3_9 && std::get<3>(o) == read && ((read >> (right - 1)) & r_bytes) != 0;
-      return std::get<0>(o) == right && std::get<2>(o) && ((std::get<1>(o) & bits) == 0 || one_lshr);
+    // (folded: the sum is one `lshr` whatever R's bits, geps_folded)
+    auto joins = [&](bool any) {
+      return [&, any](const std::tuple<int, int64_t, bool, int64_t>& o) {
+        const bool one_lshr = s.version == TritonVersion::v3_9 && std::get<3>(o) == read &&
+                              (any || ((read >> (right - 1)) & r_bytes) != 0);
+        return std::get<0>(o) == right && std::get<2>(o) && ((std::get<1>(o) & bits) == 0 || one_lshr);
+      };
     };
-    if (right > 0 && bare && std::any_of(shifted.begin(), shifted.end(), joins)) continue;
+    if (!(right > 0 && bare && std::any_of(shifted_folded.begin(), shifted_folded.end(), joins(true))))
+      shifted_folded.push_back({right, bits, bare, read});
+    if (right > 0 && bare && std::any_of(shifted.begin(), shifted.end(), joins(false))) continue;
     shifted.push_back({right, bits, bare, read});
     ++geps;
   }
+  const int geps_folded = static_cast<int>(shifted_folded.size());
+  bool folded = false;  // 3.9: R + pads folded into R's tree (below)
+  int fold_g0 = -1;  // folded: the depth of the innermost padding GEP's index for register 0's access
   std::vector<RNode> nodes;
   int xors = -1;
   int root = triton_tree(T, nodes, xors);
@@ -1999,6 +2007,26 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
     };
     if (!read(root)) split(split, root);
   }
+  // 3.9: the possible bits of the paddings' sum, each padding at depth d:
+  // a bare `lshr` of the node it reads, else an `and` whose mask keeps
+  // every bit from the padding's lowest up that computeKnownBits does not
+  // prove zero; two or more paddings are an `add` (carries: every bit up to
+  // the largest sum)
+  auto pads_sum = [&](int d) -> int64_t {
+    int64_t any = 0, most = 0;
+    for (const auto& iv : s.pads) {
+      const int v = padding_read(nodes, root, T, iv.first);
+      if (v < 0) continue;
+      const int i = log2i(int64_t{iv.first} * s.elem_bytes), pp = log2i(int64_t{iv.second} * s.elem_bytes);
+      const int64_t b = padding_is_lshr(s.lane_warp_mask * s.elem_bytes, i, pp)
+                            ? possible_bytes(nodes, s, T, v, d + 1) >> (i - pp)
+                            : (possible_bytes(nodes, s, T, v, d + 2) >> (i - pp)) & ~((int64_t{1} << pp) - 1);
+      if (b) any |= b, most += b;
+    }
+    if (any == 0) return 0;
+    const int lo = std::countr_zero(static_cast<uint64_t>(any)), hi = 63 - std::countl_zero(static_cast<uint64_t>(most));
+    return (hi >= 62 ? ~int64_t{0} : (int64_t{2} << hi) - 1) & ~((int64_t{1} << lo) - 1);
+  };
   auto depths = [&](int below) {  // levels below the first access's
     if (root < 0) return true;
     if (!split36.empty()) {
@@ -2037,6 +2065,48 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
         self(self, nodes[v].l);
         self(self, nodes[v].r);
       };
+      if (folded) {
+        // R = Y | P, R + pads an `or`: InstCombine's reassociateForUses
+        // makes it (Y | pads) | P (P of more uses: the paddings read it) and
+        // splits the `or`s into GEPs, Y's first (-1 in the chain: the
+        // paddings' GEPs), where it proves the top one disjoint (its known
+        // bits reaching the paddings' sum two levels down, an `add` of
+        // several one more); else Reassociate makes (Y | pads) an `add` of
+        // its operands, the higher rank first (the paddings), where one is a
+        // one-use `add` or `shl` (two paddings' sum, Y a kept `shl`), and the
+        // top one too, and InstCombine splits those; else R stays one GEP
+        const int sib = nodes[root].l == p ? nodes[root].r : nodes[root].l;
+        split(split, sib);
+        chain.push_back(-1);
+        chain.push_back(p);
+        const int64_t inner = possible_bytes(nodes, s, T, sib, 2) | pads_sum(geps_folded >= 2 ? 3 : 2);
+        const bool split_early = (inner & possible_bytes(nodes, s, T, p, 1)) == 0;
+        const int ts = nodes[sib].term;
+        const bool sib_shl = ts >= 0 && T.shifts[static_cast<size_t>(ts)] != LdStShape::kNoShift &&
+                             T.shifts[static_cast<size_t>(ts)] + eb > 0 && term_kept(s, T, static_cast<size_t>(ts));
+        if (!split_early && (geps_folded >= 2 || sib_shl)) {
+          std::erase(chain, -1);
+          chain.insert(chain.begin(), -1);
+        } else if (!split_early) {
+          // nothing to convert: R stays one `or` tree, one GEP index, the
+          // paddings beside Y (seed-2480 3.9 line 62)
+          walk_in(nodes, walk_in, p, 2 + below);
+          walk_in(nodes, walk_in, sib, 3 + below);
+          if (below == 0) fold_g0 = 3;
+          return true;
+        }
+        int d = static_cast<int>(chain.size()) - 1 + geps_folded + below;  // the innermost GEP's index
+        if (d >= 6) return false;
+        for (const int v : chain) {
+          if (v >= 0) {
+            walk_in(nodes, walk_in, v, d--);
+            continue;
+          }
+          if (below == 0) fold_g0 = d;
+          d -= geps_folded;
+        }
+        return true;
+      }
       split(split, root);
       const int g = static_cast<int>(chain.size()) + geps + below;
       if (g >= 6) return false;  // computeKnownBits does not reach the shared base
@@ -2059,19 +2129,31 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   // (seed-2405 line 218)
   // whether computeKnownBits, reaching node u at depth d, proves all its bits
   auto in_reach = [&](int v, int d) { return possible_bytes(nodes, s, T, v, d) == node_bits(nodes, T, v) << eb; };
+  // 3.9: where the paddings' sum shares no bit with R (as computeKnownBits
+  // sees both), the first InstCombine makes Triton's `add R, pads` an `or
+  // disjoint` of R's tree (fresh seed 5907 case 183); modelled where R is
+  // Y | P, P (the node the paddings read) one of R's operands
+  if (s.version == TritonVersion::v3_9 && geps > 0 && root >= 0 && nodes[root].term < 0) {
+    const int p = padding_read(nodes, root, T, int32_t{1} << kmin);
+    folded = (nodes[root].l == p || nodes[root].r == p) && (pads_sum(geps_folded >= 2 ? 1 : 0) & possible_bytes(nodes, s, T, root, 0)) == 0;
+  }
   int pad_tz = 62;
   uint32_t pads_unbounded = 0;
+  if (folded && root >= 0) depths(0);  // (sets fold_g0)
+  int fold_j = 0;  // folded: the paddings' GEPs from the innermost
   if (split36.empty() && root >= 0)
     for (size_t j = 0; j < s.pads.size(); ++j) {
       const int v = padding_read(nodes, root, T, s.pads[j].first);
       if (v < 0 || nodes[v].term >= 0) continue;
+      // the padding GEP's index at depth `at` (1: the outermost GEP)
+      const int at = fold_g0 >= 0 ? fold_g0 - std::min(fold_j++, geps_folded - 1) : 1;
       const int i = log2i(int64_t{s.pads[j].first} * s.elem_bytes), p = log2i(int64_t{s.pads[j].second} * s.elem_bytes);
-      const bool from_and = in_reach(v, 2);  // the `and` two levels above node
+      const bool from_and = in_reach(v, at + 1);  // the `and` two levels above node
       const bool bare = padding_is_lshr(s.lane_warp_mask * s.elem_bytes, i, p);
-      const bool from_index = bare ? in_reach(v, 1) : from_and;
+      const bool from_index = bare ? in_reach(v, at) : from_and;
       if (!from_index) pads_unbounded |= uint32_t{1} << j;
       const int64_t bits = pad_bits(node_bits(nodes, T, v) << eb, Pads(&s.pads[j], 1), s.elem_bytes);
-      const int64_t possible = possible_bytes(nodes, s, T, v, 2);  // node's bits, two levels below
+      const int64_t possible = possible_bytes(nodes, s, T, v, at + 1);  // node's bits, two levels below
       // the mask drops the bits it sees zero, the rest of them stay (held-out
       // 3.9 seed 5903 case 88006: `and (lshr R, 4), 134217720`, R's bit 6
       // zero below its kept `shl`s by 7 and 8, the others unknown: 8 bytes)

@@ -251,7 +251,12 @@ struct TreeAlign {
 // for an access at a register offset. 3.9: P, the smallest subtree holding
 // every term that reaches an interval, is one GEP index, the ORs above it
 // split into one GEP per operand in order, the XOR lists' tree one, then
-// the padding's and the offset's GEPs. Of G GEPs the i-th's index is G - i
+// the padding's and the offset's GEPs; where R is Y | P and the paddings'
+// sum shares no bit with R (as computeKnownBits sees them), InstCombine
+// folds R + pads into R's tree, (Y | pads) | P: Y's GEPs, the paddings', P's
+// where it proves the top `or` disjoint, else the paddings' first where
+// Reassociate makes them `add`s (a one-use `add` or `shl` operand), else
+// all of R one GEP index (fresh 3.9 seed 5907 case 183). Of G GEPs the i-th's index is G - i
 // deep, the shared base G; a term at depth 4 or less proves its trailing
 // zeros, at 5 a left shift its shift (its mask where `tid & m` nothing else
 // uses; and, for register 0's access, a right shift whose `tid & m` nothing

@@ -3236,3 +3236,32 @@ TEST_CASE("codegen: 3.9's 8-bit loads of words are loaded word by word and joine
   CHECK(r.instrs[2].hardware_fault.empty());
   CHECK(r.shared_load_wavefronts == 272);
 }
+
+TEST_CASE("codegen: 3.9 folds paddings that share no bit with R into R's tree", "[codegen]") {
+  check_golden({
+      {"fresh 3.9 seed 5907 case 183: R = (tid & 12) << 1 | P, paddings P >> 4 and P >> 5 (bits 5-9, R's 3-4 and "
+       "10-12): InstCombine makes R + pads ((tid & 12) << 1 | pads) | P, Reassociate that `add pads, (tid & 12) "
+       "<< 1` (the higher rank first), so the paddings' GEPs are innermost and P >> 4 is five deep: no pairs",
+       "SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[2, 4, 2], threads_per_warp=[2, 4, 4], "
+       "warps_per_cta=[2, 4, 1], order=[1, 2, 0], cga_layout=[]))",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 2], [128, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+       "[0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 64])",
+       {32, 64}, 32, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.b32", 64}, {"ld.shared.b32", 64}}},
+      {"seed 5908 line 4334: one bare padding (an `lshr`) and Y the index code's `(tid >> 2) & 6` (an `and`): "
+       "Reassociate leaves (Y | pad) an `or`, Y's GEP innermost, the padding's next: byte pairs join",
+       "SliceLayout(dim=2, parent=BlockedLayout(size_per_thread=[4, 2, 2], threads_per_warp=[2, 4, 4], "
+       "warps_per_cta=[2, 1, 2], order=[0, 2, 1], cga_layout=[]))",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
+       "[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 32])",
+       {64, 32}, 8, ls::TritonVersion::v3_9, 90,
+       {{"st.shared.v2.b8", 64}, {"ld.shared.v2.b8", 64}}},
+      {"unscreened 3.9 seed 6111 line 4776 (sm_100): two paddings folded, every byte apart",
+       "SliceLayout(dim=2, parent=BlockedLayout(size_per_thread=[2, 2, 1], threads_per_warp=[2, 2, 8], "
+       "warps_per_cta=[1, 2, 2], order=[2, 1, 0], cga_layout=[]))",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 1], [128, 4]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], "
+       "[16, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], shape=[32, 32])",
+       {32, 32}, 8, ls::TritonVersion::v3_9, 100,
+       {{"st.shared.b8", 128}, {"ld.shared.b8", 128}}},
+  });
+}
