@@ -2024,7 +2024,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       if (b) any |= b, most += b;
     }
     if (any == 0) return 0;
-    const int lo = std::countr_zero(static_cast<uint64_t>(any)), hi = 63 - std::countl_zero(static_cast<uint64_t>(most));
+    const int lo = std::countr_zero(static_cast<uint64_t>(any));
+    const int hi = 63 - std::countl_zero(static_cast<uint64_t>(most));
     return (hi >= 62 ? ~int64_t{0} : (int64_t{2} << hi) - 1) & ~((int64_t{1} << lo) - 1);
   };
   auto depths = [&](int below) {  // levels below the first access's
@@ -2089,7 +2090,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
           chain.insert(chain.begin(), -1);
         } else if (!split_early) {
           // nothing to convert: R stays one `or` tree, one GEP index, the
-          // paddings beside Y (seed-2480 3.9 line 62)
+          // paddings beside Y (the shape of golden seed-2480 3.9 line 62)
           walk_in(nodes, walk_in, p, 2 + below);
           walk_in(nodes, walk_in, sib, 3 + below);
           if (below == 0) fold_g0 = 3;
@@ -2135,7 +2136,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   // Y | P, P (the node the paddings read) one of R's operands
   if (s.version == TritonVersion::v3_9 && geps > 0 && root >= 0 && nodes[root].term < 0) {
     const int p = padding_read(nodes, root, T, int32_t{1} << kmin);
-    folded = (nodes[root].l == p || nodes[root].r == p) && (pads_sum(geps_folded >= 2 ? 1 : 0) & possible_bytes(nodes, s, T, root, 0)) == 0;
+    const int64_t sum = pads_sum(geps_folded >= 2 ? 1 : 0);
+    folded = (nodes[root].l == p || nodes[root].r == p) && (sum & possible_bytes(nodes, s, T, root, 0)) == 0;
   }
   int pad_tz = 62;
   uint32_t pads_unbounded = 0;
