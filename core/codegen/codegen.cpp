@@ -667,7 +667,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
   shape.proof = proof;
   const std::string prefix = store ? "st.shared." : "ld.shared.";
   const std::string single = prefix + shared_type(c, vecregs, bits, neighbour_vec, store);
-  shape.word_bytes = single.ends_with("b32") && single.find(".v") != std::string::npos ? 4 : 0;  // v2.b32, v4.b32
+  shape.word_bytes = single == prefix + "v2.b32" || single == prefix + "v4.b32" ? 4 : 0;
   std::vector<Merged> merged = vectorize(acc, shape);
   if (store && stores && proof == LdStShape::Proof::model) *stores = merged;
   struct Kind {

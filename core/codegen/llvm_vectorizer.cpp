@@ -2141,7 +2141,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   }
   int pad_tz = 62;
   uint32_t pads_unbounded = 0;
-  if (folded && root >= 0) depths(0);  // (sets fold_g0)
+  if (folded) depths(0);  // (sets fold_g0)
   int fold_j = 0;  // folded: the paddings' GEPs from the innermost
   if (split36.empty() && root >= 0)
     for (size_t j = 0; j < s.pads.size(); ++j) {
@@ -2603,24 +2603,30 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       }
       known |= pad_bits(known, s.pads, s.elem_bytes);
     }
-    int32_t align = align_of(known | off);
+    // LLVM's alignment of an access at offset o that Triton promises `claim`
+    // (InferAlignment raises it to what R's tree proves there)
+    auto llvm_align = [&](int64_t o, int32_t claim, int32_t& carried) {
+      int32_t a = align_of(known | o);
+      if ((deep && s.proof == LdStShape::Proof::model) || s.proof == LdStShape::Proof::none) return std::min(a, claim);
+      if (tree.base[0]) {
+        const bool at_offset = (accesses[i].xor_const | accesses[i].add_const) != 0;
+        if (tree.first_pass[0]) carried = std::max(claim, std::min(a, tree.first_pass[at_offset]));
+        return std::max(claim, std::min(a, tree.base[at_offset]));
+      }
+      if (xored_align.deeper && key.first == 1 && d != 0 && c != key.second && !(key.second & kNegated))
+        // R ^ c keeps c's bits outside R (the IR's base is R ^ c, 2^k-aligned
+        // at best): the second InferAlignment carries that much to base + d,
+        // computeKnownBits proves base + d itself with R three levels down
+        // (golden seed-2460 3.6 line 94: R ^ 5 plus 1, `align 1`)
+        return std::max(claim,
+                        std::min(a, std::max(std::min({xored_align.base[1], align_of(c ^ key.second), align_of(d)}),
+                                             xored_align.deeper)));
+      if (xored_align.base[0])
+        return std::max(claim, std::min(a, (d != 0 ? xored_align.gep : xored_align.base)[key.first == 1]));
+      return a;
+    };
     int32_t carried = 0;  // Placed::carried
-    if ((deep && s.proof == LdStShape::Proof::model) || s.proof == LdStShape::Proof::none) {
-      align = std::min(align, s.vec_bytes);
-    } else if (tree.base[0]) {
-      const bool at_offset = (accesses[i].xor_const | accesses[i].add_const) != 0;
-      if (tree.first_pass[0]) carried = std::max(s.vec_bytes, std::min(align, tree.first_pass[at_offset]));
-      align = std::max(s.vec_bytes, std::min(align, tree.base[at_offset]));
-    } else if (xored_align.deeper && key.first == 1 && d != 0 && c != key.second && !(key.second & kNegated))
-      // R ^ c keeps c's bits outside R (the IR's base is R ^ c, 2^k-aligned
-      // at best): the second InferAlignment carries that much to base + d,
-      // computeKnownBits proves base + d itself with R three levels down
-      // (golden seed-2460 3.6 line 94: R ^ 5 plus 1, `align 1`)
-      align = std::max(s.vec_bytes,
-                       std::min(align, std::max(std::min({xored_align.base[1], align_of(c ^ key.second), align_of(d)}),
-                                                xored_align.deeper)));
-    else if (xored_align.base[0])
-      align = std::max(s.vec_bytes, std::min(align, (d != 0 ? xored_align.gep : xored_align.base)[key.first == 1]));
+    const int32_t align = llvm_align(off, s.vec_bytes, carried);
     if (!s.load && key.first != 2) {
       address[i].constant = off;
       // -R is the code generator's `sub 0, R` (SeparateConstOffsetFromGEP
@@ -2654,18 +2660,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
         w.count = 0;
         w.part = k;
         w.word = true;
-        const int32_t claim = std::min(s.vec_bytes, align_of(k));
-        int32_t a = align_of(known | (off + k));
-        if ((deep && s.proof == LdStShape::Proof::model) || s.proof == LdStShape::Proof::none) {
-          a = claim;
-        } else if (tree.base[0]) {
-          const bool at_offset = (accesses[i].xor_const | accesses[i].add_const) != 0;
-          if (tree.first_pass[0]) w.carried = std::max(claim, std::min(a, tree.first_pass[at_offset]));
-          a = std::max(claim, std::min(a, tree.base[at_offset]));
-        } else {
-          a = std::max(claim, a);
-        }
-        w.align = a;
+        const int32_t claim = std::min(s.vec_bytes, align_of(k));  // Triton's promise at byte 4k
+        w.align = std::max(claim, llvm_align(off + k, claim, w.carried));
         bases[key].push_back(w);
       }
     }
