@@ -920,6 +920,12 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
     const auto geps = or_d.size() + or_s.size() + (xor_d.empty() && xor_s.empty() ? 0 : 1);
     if (geps >= 6) return true;
   }
+  // padded, 16- and 32-bit: r_tree_align gives each term's depth (fresh 3.9
+  // seed 5908 case 3933, seven terms: `shl` of a kept `tid & m` five deep
+  // proves its shift, 4 bytes; 8-bit R of seven terms is mostly SLP's
+  // reduction of unlike lanes, which proves nothing: held-out seed 6202,
+  // 3 of 3 kernels it decides there lost without the blanket rule)
+  if (!unpadded && s.elem_bytes >= 2) return false;
   return s.version == TritonVersion::v3_9 && terms >= 7;
 }
 
@@ -963,28 +969,34 @@ std::vector<int> post_order_of(const std::vector<RNode>& nodes, int root) {
   return order;
 }
 
-// InstCombine's reassociateForUses over the tree at root, operands first,
-// until nothing changes: at node v, the first operand (else the second)
-// that same(u, v) allows, X op Y, and the other operand Z with one use:
-// (X op Y) op Z -> (Y op Z) op X where X has another use, else (X op Z) op Y
-// where Y has.
+// InstCombine's reassociateForUses at node v: the first operand (else the
+// second) that same(u, v) allows, X op Y, and the other operand Z with one
+// use: (X op Y) op Z -> (Y op Z) op X where X has another use, else (X op
+// Z) op Y where Y has. Returns the operand it rebuilt (-1: none).
+template <class Same, class OneUse>
+int reassociate_at(std::vector<RNode>& nodes, int v, Same same, OneUse one_use) {
+  const int a = nodes[v].l, b = nodes[v].r;
+  int in = -1, z = -1;
+  if (same(a, v) && one_use(b)) in = a, z = b;
+  else if (same(b, v) && one_use(a)) in = b, z = a;
+  if (in < 0) return -1;
+  const int x = nodes[in].l, y = nodes[in].r;
+  int keep = -1, up = -1;
+  if (!one_use(x)) keep = y, up = x;
+  else if (!one_use(y)) keep = x, up = y;
+  else return -1;
+  nodes[in] = {keep, z, -1, nodes[in].op};
+  nodes[v] = {in, up, -1, nodes[v].op};
+  return in;
+}
+
+// reassociateForUses over the tree at root, operands first, until nothing
+// changes (a rebuilt operand is visited at once).
 template <class Same, class OneUse>
 void reassociate_for_uses(std::vector<RNode>& nodes, int root, Same same, OneUse one_use) {
   bool folded = false;
   auto fold = [&](auto&& self, int v) -> void {
-    for (;;) {
-      const int a = nodes[v].l, b = nodes[v].r;
-      int in = -1, z = -1;
-      if (same(a, v) && one_use(b)) in = a, z = b;
-      else if (same(b, v) && one_use(a)) in = b, z = a;
-      if (in < 0) return;
-      const int x = nodes[in].l, y = nodes[in].r;
-      int keep = -1, up = -1;
-      if (!one_use(x)) keep = y, up = x;
-      else if (!one_use(y)) keep = x, up = y;
-      else return;
-      nodes[in] = {keep, z, -1, nodes[in].op};
-      nodes[v] = {in, up, -1, nodes[v].op};
+    for (int in; (in = reassociate_at(nodes, v, same, one_use)) >= 0;) {
       folded = true;
       self(self, in);
     }
@@ -1015,6 +1027,44 @@ int padding_read(const std::vector<RNode>& nodes, int root, const Terms& T, int3
   int v = root;
   while (nodes[v].term < 0 && reach(nodes[v].l) != reach(nodes[v].r)) v = reach(nodes[v].l) ? nodes[v].l : nodes[v].r;
   return v;
+}
+
+// 3.9's first InstCombine after it has visited R's `or`s: a padding's
+// `lshr` demands only R's bits from its interval up, so where one operand of
+// the node it reads reaches the interval alone it reads that operand, one
+// level a visit, down to padding_read's node. That node has two uses then;
+// the node the `lshr` left has one again and its user is visited:
+// reassociateForUses there moves the node now read up (fresh 3.9 seed 5908
+// case 2594: `(t1 | t2) | t0` becomes `(t1 | t0) | t2`, t2 the one term of
+// the second interval; golden seed-2300 3.9 line 479: two levels down, the
+// user's first operand has no operand of more uses and nothing moves). The
+// padding keeps reading a node of several terms (a second padding walking
+// through it leaves its user alone: case 599); a term's second use goes
+// (the padding becomes a shift of its `and`). multi(u): u has other uses.
+// Returns whether anything moved.
+template <class Same, class Multi>
+bool padding_reads_move(std::vector<RNode>& nodes, int root, const Terms& T, Pads pads, Same same, Multi multi) {
+  std::vector<char> kept_read(nodes.size(), 0);  // nodes a padding reads for good
+  bool moved = false;
+  for (const auto& [interval, pad] : pads) {
+    const int k = log2i(interval);
+    auto reach = [&](int v) { return (node_bits(nodes, T, v) >> k) != 0; };
+    if (!reach(root)) continue;
+    for (int cur = root; nodes[cur].term < 0 && nodes[cur].op == 0 && reach(nodes[cur].l) != reach(nodes[cur].r);) {
+      const int left = cur;
+      cur = reach(nodes[left].l) ? nodes[left].l : nodes[left].r;
+      if (left == root || multi(left) || kept_read[static_cast<size_t>(left)]) continue;
+      int user = -1;
+      for (int v = 0; v < static_cast<int>(nodes.size()); ++v)
+        if (nodes[v].term < 0 && (nodes[v].l == left || nodes[v].r == left)) user = v;
+      if (user < 0) continue;
+      auto one_use = [&](int u) { return u != cur && !multi(u) && !kept_read[static_cast<size_t>(u)]; };
+      moved = reassociate_at(nodes, user, [&](int u, int v) { return same(u, v) && one_use(u); }, one_use) >= 0 || moved;
+    }
+    if (const int p = padding_read(nodes, root, T, interval); p >= 0 && nodes[p].term < 0)
+      kept_read[static_cast<size_t>(p)] = 1;
+  }
+  return moved;
 }
 
 // padding_read of each interval R reaches.
@@ -1926,7 +1976,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       if (leaves) *leaves = leaf_order(nodes, root);
     }
     if (T.reused.empty()) {  // the model's terms (3.9)
-      auto same = [&](int u, int v) { return nodes[u].term < 0 && nodes[u].op == nodes[v].op && !pair(u); };
+      // a bit reversal is one value before reassociateForUses meets it
+      // (InstCombine visits the inner `or`s first: fresh 3.9 seed 5908 case
+      // 535, `(tid & 1) << 12 | tid & 64` a `zext (bitreverse i13)` though
+      // `tid & 64` is the index code's too)
+      std::vector<char> reversed_first;
+      auto same = [&](int u, int v) {
+        return nodes[u].term < 0 && nodes[u].op == nodes[v].op && !pair(u) && !reversed_first[static_cast<size_t>(u)];
+      };
       triton_nodes = nodes;
       // InstCombine makes an `xor` of operands that share no bit an `or
       // disjoint` first, so reused terms move out of Triton's XOR list too
@@ -1935,7 +1992,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       for (int v : post_order_of(nodes, root))
         if (disjoint_xor(nodes, T, v)) nodes[v].op = 0;
       if (xors >= 0 && nodes[xors].op == 0) xors = -1;
+      reversed_first = reversals(nodes, root, T, eb);
       reassociate_for_uses(nodes, root, same, [&](int u) { return !unit(u); });
+      // the paddings' reads move nodes up; the nodes InstCombine rebuilds are
+      // visited anew, and once a term's second use is gone its user again
+      // (case 1271: `tid & 28`, the index code's, moves up after `shl (tid &
+      // 16), 5`)
+      if (padding_reads_move(nodes, root, T, s.pads, same, unit))
+        reassociate_for_uses(nodes, root, same, [&](int u) { return !unit(u); });
     }
     if (T.reused.empty()) {
       auto mark_multi = [&]() {

@@ -3265,3 +3265,58 @@ TEST_CASE("codegen: 3.9 folds paddings that share no bit with R into R's tree", 
        {{"st.shared.b8", 128}, {"ld.shared.b8", 128}}},
   });
 }
+
+TEST_CASE("codegen: 3.9's first InstCombine on padded R: reversals first, the paddings' reads move terms up",
+          "[codegen]") {
+  check_golden({
+      {"fresh 3.9 seed 5908 case 535: Triton's R is ((tid & 1) << 12 | tid & 64) | (tid & 30) << 1; InstCombine "
+       "makes the inner or a zext (bitreverse i13) before reassociateForUses could move tid & 64 (the index code's "
+       "too) up, so R's GEPs are (tid & 30) << 1, the reversal, its paddings: 4-byte pairs",
+       "BlockedLayout(size_per_thread=[8, 2], threads_per_warp=[2, 16], warps_per_cta=[2, 2], order=[0, 1], "
+       "cga_layout=[])",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 4], [512, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 256])",
+       {16, 256}, 16, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.v2.b16", 32}, {"st.shared.v2.b16", 32}}},
+      {"case 3933 (sm_100): seven terms of 16-bit R, each a shl of a kept tid & m at most five deep, prove the 4 "
+       "bytes of a pair",
+       "DistributedLinearLayout(reg_bases=[[0, 32], [0, 1], [0, 2], [0, 8], [0, 64], [4, 0]], lane_bases=[[1, 0], "
+       "[0, 4], [8, 0], [32, 0], [2, 0]], warp_bases=[[16, 0], [0, 16]], block_bases=[], shape=[64, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[128, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, "
+       "16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 128])",
+       {64, 128}, 16, ls::TritonVersion::v3_9, 100,
+       {{"ld.shared.v2.b16", 32}, {"st.shared.v2.b16", 32}}},
+      {"held-out seed 6202 line 4: 8-bit R of seven terms stays unknown (SLP's reduction of unlike lanes)",
+       "DistributedLinearLayout(reg_bases=[[2, 0], [0, 16], [1, 0], [0, 8], [8, 0], [0, 1], [0, 0]], "
+       "lane_bases=[[16, 0], [4, 0], [0, 4], [0, 32], [0, 2]], warp_bases=[[0, 64], [32, 0]], block_bases=[], "
+       "shape=[64, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[512, 2], [4096, 4]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, "
+       "0], [16, 0], [32, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], block_bases=[], "
+       "shape=[64, 128])",
+       {64, 128}, 8, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.b8", 64}, {"st.shared.b8", 64}}},
+      {"case 2594: the second padding's lshr reads (t1 | t2), then t2 alone; the first InstCombine revisits the "
+       "root and moves t2 up, (t1 | t0) | t2: t0 four deep, every access 4-byte aligned",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [4, 0], [0, 1]], lane_bases=[[0, 2], [8, 0], [0, 4], [0, "
+       "8], [0, 16]], warp_bases=[[0, 32]], block_bases=[], shape=[16, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 8], [128, 1]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 64])",
+       {16, 64}, 32, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.b32", 16}, {"st.shared.b32", 16}}},
+      {"case 1271: after that move InstCombine visits the or it rebuilt and, t2's second use gone, the root again: "
+       "tid & 28 (the index code's) moves up each time, pairs join",
+       "SliceLayout(dim=2, parent=BlockedLayout(size_per_thread=[4, 2, 1], threads_per_warp=[4, 8, 1], "
+       "warps_per_cta=[2, 2, 1], order=[0, 2, 1], cga_layout=[]))",
+       "PaddedSharedLayout(interval_padding_pairs=[[512, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, "
+       "16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], shape=[256, 32])",
+       {256, 32}, 16, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.v2.b16", 32}, {"st.shared.v2.b16", 32}}},
+      {"case 599: the first padding keeps reading (t2 | t0); the second one walking through it moves nothing",
+       "DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [2, 0], [0, 2]], lane_bases=[[0, 4], [4, 0], [8, 0], [0, "
+       "8], [0, 16]], warp_bases=[[0, 32], [0, 64]], block_bases=[], shape=[16, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 16], [128, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 128])",
+       {16, 128}, 32, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.v4.b32", 4}, {"st.shared.v4.b32", 4}}},
+  });
+}
