@@ -2197,11 +2197,15 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   // 3.9: where the paddings' sum shares no bit with R (as computeKnownBits
   // sees both), the first InstCombine makes Triton's `add R, pads` an `or
   // disjoint` of R's tree (fresh seed 5907 case 183); modelled where R is
-  // Y | P, P (the node the paddings read) one of R's operands
+  // Y | P, P (the node the paddings read) one of R's operands and of several
+  // terms: a single term's second use is gone by then (padding_reads_move),
+  // nothing moves and the paddings' GEPs are the outermost, as unfolded
+  // (fresh 3.9 seed 6210 case 3267: `(tid & 96) << 7` the paddings' term)
   if (s.version == TritonVersion::v3_9 && geps > 0 && root >= 0 && nodes[root].term < 0) {
     const int p = padding_read(nodes, root, T, int32_t{1} << kmin);
     const int64_t sum = pads_sum(geps_folded >= 2 ? 1 : 0);
-    folded = (nodes[root].l == p || nodes[root].r == p) && (sum & possible_bytes(nodes, s, T, root, 0)) == 0;
+    folded = (nodes[root].l == p || nodes[root].r == p) && nodes[p].term < 0 &&
+             (sum & possible_bytes(nodes, s, T, root, 0)) == 0;
   }
   int pad_tz = 62;
   uint32_t pads_unbounded = 0;

@@ -3318,5 +3318,15 @@ TEST_CASE("codegen: 3.9's first InstCombine on padded R: reversals first, the pa
        "8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 128])",
        {16, 128}, 32, ls::TritonVersion::v3_9, 90,
        {{"ld.shared.v4.b32", 4}, {"st.shared.v4.b32", 4}}},
+      {"unscreened seed 6210 case 3267: R + pads is folded, but P, what the paddings read, is one term ((tid & 96) "
+       "<< 7) whose second use is gone by then: the paddings' GEPs stay outermost and (tid & 24) >> 1 five deep "
+       "proves nothing",
+       "BlockedLayout(size_per_thread=[2, 4], threads_per_warp=[4, 8], warps_per_cta=[1, 4], order=[1, 0], "
+       "cga_layout=[])",
+       "PaddedSharedLayout(interval_padding_pairs=[[2048, 16], [4096, 8]], offset_bases=[[1, 0], [2, 0], [4, 0], "
+       "[8, 0], [16, 0], [32, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], block_bases=[], "
+       "shape=[64, 128])",
+       {64, 128}, 16, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.b16", 64}, {"st.shared.b16", 64}}},
   });
 }
