@@ -2434,6 +2434,12 @@ int64_t r_and_dropped(const LdStShape& s, int64_t off) {
   if (sh == LdStShape::kNoShift) return 0;
   const int sb = sh + log2i(s.elem_bytes);
   const int64_t x = sb >= 0 ? int64_t{1023} << sb : int64_t{1023} >> -sb;
+  // 3.9 pads R alone and adds the padded constant; R + off is an `or`
+  // only where off shares no bit with R's mask (fresh 3.9 seed 6210 case
+  // 2803: R = (tid << 1) & 254 plus 1792 and its padding 16 stays an `add`,
+  // a constant GEP of R's chain, and the byte pair there joins)
+  if (s.version == TritonVersion::v3_9) off += pad_of(off, s);
+  if ((off & s.r_terms[0] * s.elem_bytes) != 0) return 0;
   return covers_outside(x, s.r_terms[0] * s.elem_bytes, off) ? x : 0;
 }
 

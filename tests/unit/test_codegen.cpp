@@ -3328,5 +3328,14 @@ TEST_CASE("codegen: 3.9's first InstCombine on padded R: reversals first, the pa
        "shape=[64, 128])",
        {64, 128}, 16, ls::TritonVersion::v3_9, 90,
        {{"ld.shared.b16", 64}, {"st.shared.b16", 64}}},
+      {"unscreened 3.9 seed 6210 case 2803: R = (tid << 1) & 254; row 7's constant 1792 plus its padding 16 shares "
+       "bit 4 with R, so R + 1808 stays an add (a constant GEP of R's chain, no base of its own) and every byte "
+       "pair joins",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [0, 1]], lane_bases=[[0, 2], [0, 4], [0, "
+       "8], [0, 16], [0, 32]], warp_bases=[[0, 64], [0, 128]], block_bases=[], shape=[16, 256])",
+       "PaddedSharedLayout(interval_padding_pairs=[[1024, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, "
+       "16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 256])",
+       {16, 256}, 8, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.v2.b8", 16}, {"st.shared.v2.b8", 16}}},
   });
 }
