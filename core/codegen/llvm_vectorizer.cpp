@@ -2578,11 +2578,16 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       known = mb | cx;
       off = (c ^ cx) + d;
     } else if (const int64_t r_x = r_and_dropped(s, off), x = r_x | pad_and_dropped(s, off); x != 0) {
+      // 3.9: the constant is the padded one, `(x << s) | (off + its padding)`
+      // (fresh seed 6214 line 10: `or (tid << 1), 4080`, BasicAA's range
+      // [4080, 4094] clear of R + 4000's bytes); 3.6 pads the `or` itself
+      const bool padded_constant = padded && s.version == TritonVersion::v3_9;
+      if (padded_constant) off += pad_of(off, s);
       if (ptxas_x >= 0 && (off & ptxas_x) == 0 && r_x) ptxas_or[i] = off;
       key = {2, i};
       known = x | off;
       dropped_ones = off;
-      off = padded ? pad_of(off, s) : 0;  // the padding is off's alone
+      off = padded && !padded_constant ? pad_of(off, s) : 0;  // the padding is off's alone
     }
     const bool dropped = dropped_ones != 0;
     if (padded && !dropped) {

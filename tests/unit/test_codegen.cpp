@@ -3337,5 +3337,14 @@ TEST_CASE("codegen: 3.9's first InstCombine on padded R: reversals first, the pa
        "16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 256])",
        {16, 256}, 8, ls::TritonVersion::v3_9, 90,
        {{"ld.shared.v2.b8", 16}, {"st.shared.v2.b8", 16}}},
+      {"held-out 3.9 seed 6214 line 10: R = (tid << 1) & 14; the access at row constant 3264, padded 4080, drops "
+       "the and, or (tid << 1), 4080, whose range [4080, 4094] BasicAA keeps clear of the pairs of R + 4000 and the "
+       "rest: they join",
+       "BlockedLayout(size_per_thread=[2, 8], threads_per_warp=[32, 1], warps_per_cta=[1, 1], order=[1, 0], "
+       "cga_layout=[])",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 8]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [0, 1], "
+       "[0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128]], block_bases=[], shape=[16, 256])",
+       {16, 256}, 8, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.b8", 2}, {"ld.shared.v2.b8", 255}, {"st.shared.b8", 2}, {"st.shared.v2.b8", 255}}},
   });
 }
