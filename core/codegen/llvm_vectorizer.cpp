@@ -2434,11 +2434,10 @@ int64_t r_and_dropped(const LdStShape& s, int64_t off) {
   if (sh == LdStShape::kNoShift) return 0;
   const int sb = sh + log2i(s.elem_bytes);
   const int64_t x = sb >= 0 ? int64_t{1023} << sb : int64_t{1023} >> -sb;
-  // 3.9 pads R alone and adds the padded constant; R + off is an `or`
-  // only where off shares no bit with R's mask (fresh 3.9 seed 6210 case
-  // 2803: R = (tid << 1) & 254 plus 1792 and its padding 16 stays an `add`,
-  // a constant GEP of R's chain, and the byte pair there joins)
-  if (s.version == TritonVersion::v3_9) off += pad_of(off, s);
+  // R + off is an `or` only where off (the constant Triton adds: 3.9's
+  // padded one) shares no bit with R's mask (fresh 3.9 seed 6210 case 2803:
+  // R = (tid << 1) & 254 plus 1792 and its padding 16 stays an `add`, a
+  // constant GEP of R's chain, and the byte pair there joins)
   if ((off & s.r_terms[0] * s.elem_bytes) != 0) return 0;
   return covers_outside(x, s.r_terms[0] * s.elem_bytes, off) ? x : 0;
 }
@@ -2577,17 +2576,20 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       if (cx == mb && negated) key = {1, cx | kNegated};
       known = mb | cx;
       off = (c ^ cx) + d;
-    } else if (const int64_t r_x = r_and_dropped(s, off), x = r_x | pad_and_dropped(s, off); x != 0) {
-      // 3.9: the constant is the padded one, `(x << s) | (off + its padding)`
-      // (fresh seed 6214 line 10: `or (tid << 1), 4080`, BasicAA's range
-      // [4080, 4094] clear of R + 4000's bytes); 3.6 pads the `or` itself
-      const bool padded_constant = padded && s.version == TritonVersion::v3_9;
-      if (padded_constant) off += pad_of(off, s);
+    } else if (const int64_t added = s.version == TritonVersion::v3_9 ? off + pad_of(off, s) : off,
+               r_x = r_and_dropped(s, added), x = r_x | pad_and_dropped(s, off);
+               x != 0) {
+      // the constant Triton adds to R: 3.9 pads it first, `(x << s) | (off +
+      // its padding)` (fresh seed 6214 line 10: `or (tid << 1), 4080`,
+      // BasicAA's range [4080, 4094] clear of R + 4000's bytes); 3.6 pads
+      // the `or` itself, the padding off's alone
+      const int64_t own_pad = padded && s.version == TritonVersion::v3_6 ? pad_of(off, s) : 0;
+      off = added;
       if (ptxas_x >= 0 && (off & ptxas_x) == 0 && r_x) ptxas_or[i] = off;
       key = {2, i};
       known = x | off;
       dropped_ones = off;
-      off = padded && !padded_constant ? pad_of(off, s) : 0;  // the padding is off's alone
+      off = own_pad;
     }
     const bool dropped = dropped_ones != 0;
     if (padded && !dropped) {

@@ -251,8 +251,8 @@ struct TreeAlign {
 // for an access at a register offset. 3.9: P, the smallest subtree holding
 // every term that reaches an interval, is one GEP index, the ORs above it
 // split into one GEP per operand in order, the XOR lists' tree one, then
-// the padding's and the offset's GEPs; where R is Y | P and the paddings'
-// sum shares no bit with R (as computeKnownBits sees them), InstCombine
+// the padding's and the offset's GEPs; where R is Y | P (P of several
+// terms) and the paddings' sum shares no bit with R (as computeKnownBits sees them), InstCombine
 // folds R + pads into R's tree, (Y | pads) | P: Y's GEPs, the paddings', P's
 // where it proves the top `or` disjoint, else the paddings' first where
 // Reassociate makes them `add`s (a one-use `add` or `shl` operand), else
