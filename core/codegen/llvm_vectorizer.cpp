@@ -731,9 +731,11 @@ bool slp_lists_four(const Terms& T, const std::vector<int>& leaves, bool tree, i
 // beside n - 1 `shl`s: LLVM's shl-based copyable reduction puts it first
 // and the `shl`s by their shift after it (seed-2500 3.9 line 1179). A
 // proxy of SLP's cost model: of four, with two selects it reduces nothing;
-// an `and (lshr tid, k), m` lane makes the bundle an alternate-op one
-// whose shuffle keeps each lane's bits, but where three `and` lanes and one
-// `shl` are scored (below); and a few R like the others it leaves alone
+// an `and (lshr tid, k), m` lane beside a shift lane makes the bundle an
+// alternate-op one whose shuffle keeps each lane's bits, but where three
+// `and` lanes and one `shl` are scored (below); beside `and` lanes and a
+// select alone it is one more `and` lane, the select copyable (fresh 3.9
+// seed 6210 line 1078: R's bits lost); and a few R like the others it leaves alone
 // (gapped 3.9 line 243, an alternate-op bundle; seed-2500 3.9 line 156).
 // leaves: R's terms in the leaf order of O3's tree (o3_leaf_order).
 bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<int>& leaves) {
@@ -803,7 +805,7 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<
       return !(Alt > C || (cS == k && C < 17));
     }
   }
-  if (and_lshr) return false;
+  if (and_lshr && forms[2] > 0) return false;
   if (n == 4 && !slp_lists_four(T, leaves, tree, eb)) return false;
   if (n < 5) {
     const int kinds = (forms[1] > 0) + (forms[2] > 0) + (forms[3] > 0);

@@ -3348,3 +3348,25 @@ TEST_CASE("codegen: 3.9's first InstCombine on padded R: reversals first, the pa
        {{"ld.shared.b8", 2}, {"ld.shared.v2.b8", 255}, {"st.shared.b8", 2}, {"st.shared.v2.b8", 255}}},
   });
 }
+
+TEST_CASE("codegen: 3.9's SLP reduces an and (lshr tid, k), m lane with other and lanes and a select", "[codegen]") {
+  check_golden({
+      {"fresh 3.9 seed 6210 line 1078: R is tid & 16, (tid >> 1) & 4, (tid << 7) & 384 and a select; SLP makes them "
+       "one and bundle of copyable lanes (the select and x, -1): R's bits lost, so R ^ 36 and R ^ 37 stay apart, 56 "
+       "single bytes",
+       "DistributedLinearLayout(reg_bases=[[32, 0], [0, 1], [1, 0], [2, 0], [16, 0], [0, 0], [0, 2]], "
+       "lane_bases=[[4, 0], [8, 0], [0, 8], [0, 4], [0, 16]], warp_bases=[], block_bases=[], shape=[64, 32])",
+       "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 4], [0, 11], [0, 16], [1, 4], [2, 0], [4, 0], [8, 0], "
+       "[20, 0], [32, 0]], block_bases=[], alignment=16)",
+       {64, 32}, 8, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.b8", 56}, {"ld.shared.v2.b8", 4}, {"st.shared.b8", 56}, {"st.shared.v2.b8", 4}}},
+      {"held-out seed 6301 (sm_100): an and (lshr tid, k), m lane among and lanes and a select alone, no shift "
+       "outermost: the same reduction",
+       "BlockedLayout(size_per_thread=[1, 2], threads_per_warp=[16, 2], warps_per_cta=[4, 2], order=[1, 0], "
+       "cga_layout=[])",
+       "SharedLinearLayout(offset_bases=[[0, 8], [0, 9], [16, 0], [4, 9], [8, 0], [0, 4], [40, 0], [0, 16], [2, 0], "
+       "[0, 11], [1, 0]], block_bases=[], alignment=16)",
+       {64, 32}, 16, ls::TritonVersion::v3_9, 100,
+       {{"ld.shared.b16", 4}, {"ld.shared.v2.b16", 2}, {"st.shared.b16", 8}}},
+  });
+}
