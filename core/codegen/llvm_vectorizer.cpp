@@ -346,6 +346,11 @@ struct Term {
 };
 struct Address {
   int64_t constant = 0;
+  int64_t bytes = 0;  // the store's size
+  // a chain joined before: its store, just above its last piece (this one),
+  // from `joined_constant`, `joined` bytes (0: none); the pieces stay until
+  // the LoadStoreVectorizer ends
+  int64_t joined = 0, joined_constant = 0;
   uint32_t first = 0, count = 0;  // its terms in Addresses::terms
   bool opaque = false;
   bool removed = false;  // a dead store (overwritten_stores)
@@ -355,6 +360,7 @@ struct Address {
 struct Addresses {
   std::vector<Address> at;
   std::vector<Term> terms;
+  bool unequal = false;  // BasicAA proves R ^ c != R (3.9; LLVM 22 of 3.6: not modelled)
   void add(size_t i, const Term& t) {
     if (at[i].count++ == 0) at[i].first = static_cast<uint32_t>(terms.size());
     terms.push_back(t);
@@ -366,8 +372,12 @@ struct Addresses {
 // same value cancel; the others leave the distance d = b - a a multiple of
 // the GCD of their 2^tz off the constant difference, in the sum of their
 // ranges: no overlap if d mod GCD keeps both accesses apart or the range does.
-bool may_overlap(const Addresses& all, const Address& a, const Address& b, int64_t bytes) {
+// Two values left, R and R ^ c or R ^ c and R ^ c', differ (isKnownNonEqual:
+// d is at least 1 away from the constant difference): single bytes at one
+// constant do not meet.
+bool may_overlap(const Addresses& all, const Address& a, const Address& b) {
   if (a.opaque || b.opaque) return true;
+  const int64_t sa = a.bytes, sb = b.bytes;
   const int64_t offset = b.constant - a.constant;
   int64_t lo = offset, hi = offset;
   int tz = 62, left = 0;
@@ -379,10 +389,14 @@ bool may_overlap(const Addresses& all, const Address& a, const Address& b, int64
     if (!in(at, t.id)) lo += t.lo, hi += t.hi, tz = std::min(tz, t.tz), ++left;
   for (const Term& t : at)
     if (!in(bt, t.id)) lo -= t.hi, hi -= t.lo, tz = std::min(tz, t.tz), ++left;
-  if (left == 0) return offset < bytes && offset > -bytes;
+  if (left == 0) return offset < sa && offset > -sb;
+  auto r_or_xored = [](const Term& t) { return t.id == kR || (t.id >= kXored && t.id < kOwnPad); };
+  if (all.unequal && at.size() == 1 && bt.size() == 1 && left == 2 && r_or_xored(at[0]) && r_or_xored(bt[0]) && offset == 0 &&
+      sa == 1 && sb == 1)
+    return false;
   const int64_t gcd = int64_t{1} << tz, mod = ((offset % gcd) + gcd) % gcd;
-  if (mod >= bytes && gcd - mod >= bytes) return false;
-  return lo < bytes && hi > -bytes;
+  if (mod >= sa && gcd - mod >= sb) return false;
+  return lo < sa && hi > -sb;
 }
 
 // LLVM's DeadStoreElimination: each store, in program order, walks up the
@@ -472,8 +486,15 @@ void split_at_aliasing_stores(std::vector<Placed>& v, const Addresses& addresses
   for (const Placed& p : v) {
     bool safe = !piece.empty();
     for (auto it = std::upper_bound(others.begin(), others.end(), p.index); safe && it != others.end() && *it < last;
-         ++it)
-      safe = !may_overlap(addresses, address[p.index], address[*it], bytes);
+         ++it) {
+      const Address& o = address[*it];
+      safe = !may_overlap(addresses, address[p.index], o);
+      if (safe && o.joined) {  // the joined store above it
+        Address j = o;
+        j.constant = o.joined_constant, j.bytes = o.joined;
+        safe = !may_overlap(addresses, address[p.index], j);
+      }
+    }
     for (int32_t q = p.index + 1; safe && overlapping && q < last; ++q)
       safe = offset[q] == std::numeric_limits<int64_t>::min() || offset[q] >= p.offset + bytes ||
              offset[q] + bytes <= p.offset;
@@ -2510,6 +2531,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   Addresses addresses;
   addresses.at.resize(s.load ? 0 : accesses.size());
   std::vector<Address>& address = addresses.at;
+  for (Address& a : address) a.bytes = s.vec_bytes;
+  addresses.unequal = s.version == TritonVersion::v3_9;
   // R and each R ^ c for BasicAA: no known bit after SLP's unlike lanes
   const Term r_term = unlike ? Term{kR, 0, kUnbounded, 0} : Term{kR, 0, mb, tz_of(mb)};
   // R's padding: one GEP per interval R reaches, each its own value
@@ -2836,56 +2859,78 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   std::vector<Piece> pieces;
   std::vector<std::vector<Placed>> groups;
   const std::vector<int32_t> generation = chain_generations(bases, accesses.size(), s.load);
-  std::vector<std::vector<Placed>> chains;
+  struct Chain {
+    std::vector<Placed> v;
+    bool split;    // stores LLVM may sink (split_at_aliasing_stores)
+    int32_t last;  // its last access
+  };
+  std::vector<Chain> chains;
   int32_t base_id = 0;
   for (auto& [key, v] : bases) {
     for (Placed& p : v) p.base = base_id;
     ++base_id;
-    chains.clear();
-    if (generation.empty()) chains.push_back(std::move(v));
+    const size_t from = chains.size();
+    const bool split = !s.load && key.first != 2;
+    if (generation.empty()) chains.push_back({std::move(v), split, 0});
     else
       for (const Placed& p : v) {  // the base's chains
-        const auto g = static_cast<size_t>(generation[static_cast<size_t>(p.index)]);
-        if (chains.size() <= g) chains.resize(g + 1);
-        chains[g].push_back(p);
+        const auto g = from + static_cast<size_t>(generation[static_cast<size_t>(p.index)]);
+        if (chains.size() <= g) chains.resize(g + 1, {{}, split, 0});
+        chains[g].v.push_back(p);
       }
-    for (std::vector<Placed>& c : chains) {
-      if (s.load || key.first == 2) groups.push_back(std::move(c));
-      else split_at_aliasing_stores(c, addresses, s.vec_bytes, groups);
-    }
+  }
+  // stores: the LoadStoreVectorizer takes the chains in its MRU order (the
+  // one of the latest store first) and joins each before the next is split,
+  // whose stores then meet the wider ones (single bytes no longer)
+  if (!s.load) {
+    for (Chain& c : chains)
+      for (const Placed& p : c.v) c.last = std::max(c.last, p.index);
+    std::stable_sort(chains.begin(), chains.end(), [](const Chain& a, const Chain& b) { return a.last > b.last; });
   }
   std::vector<Placed> apart;
-  for (auto& v : groups) {
-    apart.clear();
-    if (combine) combine_loads(v, accesses, s, apart);
-    for (const Placed& p : apart) {
-      out.push_back(merged_of(Piece{&p, &p + 1, p.size}, accesses));
-      out.back().second.split = true;
-    }
-    // by offset, then in the group's order: a load group's is the input's,
-    // a store group's (split_at_aliasing_stores) the reverse
-    const auto by_offset = [&](const Placed& a, const Placed& b) {
-      return a.offset != b.offset ? a.offset < b.offset : s.load ? a.index < b.index : a.index > b.index;
-    };
-    if (!std::is_sorted(v.begin(), v.end(), by_offset)) std::sort(v.begin(), v.end(), by_offset);
-    if (s.load)  // one load per address
-      v.erase(std::unique(v.begin(), v.end(),
-                          [](const Placed& a, const Placed& b) { return a.offset == b.offset && a.size == b.size; }),
-              v.end());
-    // LLVM's classes: one scalar type each (mostly one: then v itself)
-    auto cls = [](const Placed& a) { return 2 * a.size + (a.jumbled ? 1 : 0); };
-    if (std::adjacent_find(v.begin(), v.end(), [&](const Placed& a, const Placed& b) { return cls(a) != cls(b); }) !=
-        v.end())
-      std::stable_sort(v.begin(), v.end(), [&](const Placed& a, const Placed& b) { return cls(a) < cls(b); });
-    for (auto lo = v.begin(); lo != v.end();) {
-      const auto hi = std::find_if(lo, v.end(), [&](const Placed& p) { return cls(p) != cls(*lo); });
-      chains_of(&*lo, static_cast<size_t>(hi - lo), fill, chained, ends);
-      for (size_t c = 0, from = 0; c < ends.size(); from = ends[c++]) {
-        pieces.clear();
-        split_by_alignment(chained.data() + from, ends[c] - from, s, fill, pieces);
-        for (const Piece& p : pieces) out.push_back(merged_of(p, accesses));
+  for (Chain& chain : chains) {
+    groups.clear();
+    if (chain.split) split_at_aliasing_stores(chain.v, addresses, s.vec_bytes, groups);
+    else groups.push_back(std::move(chain.v));
+    for (auto& v : groups) {
+      apart.clear();
+      if (combine) combine_loads(v, accesses, s, apart);
+      for (const Placed& p : apart) {
+        out.push_back(merged_of(Piece{&p, &p + 1, p.size}, accesses));
+        out.back().second.split = true;
       }
-      lo = hi;
+      // by offset, then in the group's order: a load group's is the input's,
+      // a store group's (split_at_aliasing_stores) the reverse
+      const auto by_offset = [&](const Placed& a, const Placed& b) {
+        return a.offset != b.offset ? a.offset < b.offset : s.load ? a.index < b.index : a.index > b.index;
+      };
+      if (!std::is_sorted(v.begin(), v.end(), by_offset)) std::sort(v.begin(), v.end(), by_offset);
+      if (s.load)  // one load per address
+        v.erase(std::unique(v.begin(), v.end(),
+                            [](const Placed& a, const Placed& b) { return a.offset == b.offset && a.size == b.size; }),
+                v.end());
+      // LLVM's classes: one scalar type each (mostly one: then v itself)
+      auto cls = [](const Placed& a) { return 2 * a.size + (a.jumbled ? 1 : 0); };
+      if (std::adjacent_find(v.begin(), v.end(), [&](const Placed& a, const Placed& b) { return cls(a) != cls(b); }) !=
+          v.end())
+        std::stable_sort(v.begin(), v.end(), [&](const Placed& a, const Placed& b) { return cls(a) < cls(b); });
+      for (auto lo = v.begin(); lo != v.end();) {
+        const auto hi = std::find_if(lo, v.end(), [&](const Placed& p) { return cls(p) != cls(*lo); });
+        chains_of(&*lo, static_cast<size_t>(hi - lo), fill, chained, ends);
+        for (size_t c = 0, from = 0; c < ends.size(); from = ends[c++]) {
+          pieces.clear();
+          split_by_alignment(chained.data() + from, ends[c] - from, s, fill, pieces);
+          for (const Piece& p : pieces) {
+            out.push_back(merged_of(p, accesses));
+            const Merged& m = out.back().second;
+            if (s.load || m.count < 2) continue;
+            // one store of the piece's bytes above its last one
+            address[static_cast<size_t>(m.last)].joined_constant = address[static_cast<size_t>(m.lead)].constant;
+            address[static_cast<size_t>(m.last)].joined = p.bytes;
+          }
+        }
+        lo = hi;
+      }
     }
   }
   // in the order of their first accesses (each access lies in one piece; of

@@ -58,7 +58,13 @@
 //   SLP's unlike lanes hid R's bits); the same terms cancel, and the
 //   others keep the two apart when the constant difference modulo 2^(their
 //   fewest known trailing zeros) leaves room for both accesses, or when the
-//   sum of their ranges (from their known bits) does;
+//   sum of their ranges (from their known bits) does, or (3.9) when the two
+//   left are R and R ^ c, or R ^ c and R ^ c' (isKnownNonEqual), and both
+//   accesses single bytes at one constant. The bases' chains are taken one
+//   at a time, the one of the latest store first (the LoadStoreVectorizer's
+//   MRU order), each joined before the next is cut: a joined store stands
+//   above its last piece, as wide as the piece, and its pieces stay (erased
+//   when the pass ends), so later chains meet both;
 // - scalar loads whose values the consumer packs into one integer word
 //   (registers r .. r+u-1, r a multiple of u = `unit_elems`) are combined
 //   first (O3's load combining) when all u lie in register order at

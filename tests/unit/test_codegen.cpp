@@ -3370,3 +3370,47 @@ TEST_CASE("codegen: 3.9's SLP reduces an and (lshr tid, k), m lane with other an
        {{"ld.shared.b16", 4}, {"ld.shared.v2.b16", 2}, {"st.shared.b16", 8}}},
   });
 }
+
+TEST_CASE("codegen: BasicAA keeps R and R ^ c apart (3.9), chains joined in the LoadStoreVectorizer's order",
+          "[codegen]") {
+  check_golden({
+      {"fresh 3.9 seed 6210 line 1250: R ^ 9 is (R ^ 8) + 1 and sinks past R + 1 (BasicAA: R ^ 8 and R differ, "
+       "single bytes at one constant): 8 byte pairs",
+       "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], "
+       "instr_shape=[16, 32, 32], cga_layout=[]), k_width=4)",
+       "SharedLinearLayout(offset_bases=[[0, 2], [0, 16], [1, 16], [0, 3], [16, 0], [4, 3], [0, 8], [0, 4], [2, 3], "
+       "[8, 0]], block_bases=[], alignment=16)",
+       {32, 32}, 8, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.v2.b8", 8}, {"st.shared.v2.b8", 8}}},
+      {"held-out seed 6303 line 4: the same, but R + 1544 meets R ^ 6's pairs joined before it (two bytes), and its "
+       "pairs stay apart where Triton's do",
+       "SliceLayout(dim=2, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 1, 1], instr_shape=[1, "
+       "16, 8], cga_layout=[]))",
+       "SharedLinearLayout(offset_bases=[[1, 0], [3, 0], [5, 0], [11, 0], [5, 1], [5, 3], [3, 4], [5, 8], [5, 19], "
+       "[0, 32], [0, 64]], block_bases=[], alignment=16)",
+       {16, 128}, 8, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.v2.b8", 128}, {"st.shared.b8", 16}, {"st.shared.v2.b8", 120}}},
+      {"held-out seed 6304 (sm_90): chains joined in the LoadStoreVectorizer's order",
+       "DistributedLinearLayout(reg_bases=[[16, 0], [0, 8], [0, 2], [0, 4], [0, 16], [0, 1]], lane_bases=[[0, 32], "
+       "[2, 0], [1, 0], [4, 0], [8, 0]], warp_bases=[], block_bases=[], shape=[32, 64])",
+       "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 4], [0, 8], [0, 19], [0, 40], [1, 19], [2, 40], [6, "
+       "40], [8, 0], [16, 3]], block_bases=[], alignment=16)",
+       {32, 64}, 8, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.v2.b32", 8}, {"st.shared.v2.b32", 8}}},
+      {"held-out seed 6304 (sm_80)",
+       "DistributedLinearLayout(reg_bases=[[2, 0], [16, 0], [0, 1], [1, 0]], lane_bases=[[0, 4], [0, 2], [0, 8], "
+       "[4, 0], [0, 16]], warp_bases=[[8, 0]], block_bases=[], shape=[32, 32])",
+       "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 6], [0, 10], [0, 18], [1, 2], [2, 1], [6, 1], [8, 0], "
+       "[17, 2]], block_bases=[], alignment=16)",
+       {32, 32}, 8, ls::TritonVersion::v3_9, 80,
+       {{"ld.shared.b8", 12}, {"ld.shared.v2.b8", 2}, {"st.shared.b8", 12}, {"st.shared.v2.b8", 2}}},
+      {"golden seed-2530 3.6 line 330 (sm_100): the unequal-values rule is 3.9's alone; with it this 3.6 kernel "
+       "loses 28 byte pairs",
+       "SliceLayout(dim=1, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, 8, 1], instr_shape=[1, "
+       "16, 8], cga_layout=[]))",
+       "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 17], [1, 17], [2, 8], [4, 8], [8, 0], "
+       "[17, 17], [32, 0], [64, 8], [128, 8]], block_bases=[], alignment=16)",
+       {256, 32}, 8, ls::TritonVersion::v3_6, 100,
+       {{"ld.shared.b16", 128}, {"ld.shared.b8", 256}, {"st.shared.b16", 128}, {"st.shared.b8", 256}}},
+  });
+}
