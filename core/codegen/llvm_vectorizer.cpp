@@ -1401,7 +1401,7 @@ bool slp_gains(const LdStShape& s, const Terms& T, const std::vector<size_t>& la
 //   reduction's operands (0: no SLP); tree_align follows the reduction's
 //   depth. index_offset: whether R is the index code's offset (EarlyCSE).
 int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
-               std::vector<RNode>& first_ic, bool& index_offset) {
+               std::vector<RNode>& first_ic, bool& index_offset, bool* bits_lost = nullptr) {
   auto leaf = [&](int v) { return nodes[v].term >= 0; };
   auto term = [&](int v) { return static_cast<size_t>(nodes[v].term); };
   const int eb = log2i(s.elem_bytes);
@@ -1547,6 +1547,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   instcombine();
   if (s.version == TritonVersion::v3_9 && s.sm == 80) return 0;  // 3.9's SLP leaves sm_80's code alone
   int ands = 0, own = 0, ops = 0;  // SLP
+  int shls = 0, lshrs = 0;     // kept `tid & m` shifted left, right (the operands' outermost op)
   std::vector<size_t> lanes;   // the `and` leaves
   std::vector<size_t> idents;  // kept `tid & m` leaves (no shift)
   for (std::vector<int> work{root}; !work.empty();) {
@@ -1563,6 +1564,8 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
       lanes.push_back(term(u));
     } else if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift && T.shifts[term(u)] + eb == 0) {
       idents.push_back(term(u));
+    } else if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift) {
+      ++(T.shifts[term(u)] + eb > 0 ? shls : lshrs);
     }
   }
   if (s.version == TritonVersion::v3_6 && own > 0 && ands + idents.size() == 4 && idents.size() <= 1) {
@@ -1570,7 +1573,14 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     all.insert(all.end(), idents.begin(), idents.end());
     return slp_gains(s, T, all) ? ops : 0;
   }
-  if (ands >= 4 && own > 0) return ops;
+  if (ands >= 4 && own > 0) {
+    // 3.9: the reduction and R's other operands, four or more, one binary
+    // opcode on two of them, are reduced again as unlike lanes (the first
+    // reduction a copyable lane): R's bits lost
+    if (bits_lost && s.version == TritonVersion::v3_9)
+      *bits_lost = ops - 3 >= 4 && std::max({ands - 4, shls, lshrs}) >= 2;
+    return ops;
+  }
   return !s.pads.empty() && s.elem_bytes == 1 && reduces_index_chain(nodes, root, s, T) ? ops : 0;
 }
 
@@ -1872,7 +1882,8 @@ bool reassociate_pairs(std::vector<RNode>& nodes, int root, const LdStShape& s, 
 // r_tree_align on the terms T (the model's for 3.9; Triton's own, through
 // o3_reshape, for 3.6): register 0's access and an access at a register
 // offset, from one tree. leaves: o3_leaf_order's, where Triton's terms.
-TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, std::vector<int>* leaves = nullptr) {
+TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, std::vector<int>* leaves = nullptr,
+                     int* slp_ops = nullptr) {
   const int n = static_cast<int>(T.bits.size());
   const int eb = log2i(s.elem_bytes);
   // GEPs of the padding: one per interval some term reaches; the intervals
@@ -1995,7 +2006,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
     };
     auto unit = [&](int v) { return reused(v) || pair(v); };
     if (!T.reused.empty()) {
-      slp = o3_reshape(nodes, root, s, T, first_ic, index_offset);
+      bool lost = false;
+      slp = o3_reshape(nodes, root, s, T, first_ic, index_offset, &lost);
+      if (slp_ops) *slp_ops = lost ? 0 : slp;
       if (leaves) *leaves = leaf_order(nodes, root);
     }
     if (T.reused.empty()) {  // the model's terms (3.9)
@@ -2497,7 +2510,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   const bool padded = !s.pads.empty();
   // base: (kind, value): 0 = R, 1 = R ^ c (value c), 2 = an access of its own (value: index)
   Bases bases;
-  const bool deep = r_too_deep(accesses, s);
+  bool deep = r_too_deep(accesses, s);
   // 3.9's 8-bit loads of i32 words: one i32 load per word (VectorCombine; llvm_vectorizer.h)
   const bool scalarized = s.load && s.version == TritonVersion::v3_9 && s.word_bytes == 4 && s.elem_bytes == 1;
   // no padding, R XOR-ed: Triton's terms of R
@@ -2523,9 +2536,15 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // R's bits for an access whose reduction's `and` is in reach (R at most 4 -
   // rounds deep, the reduction's pairs in rounds).
   std::vector<int> leaves;  // of Triton's tree of R after O3
-  if (xored && s.proof == LdStShape::Proof::model) xored_align = tree_align(s, terms, 0, &leaves);
+  int slp_ops = 0;
+  if (xored && s.proof == LdStShape::Proof::model) xored_align = tree_align(s, terms, 0, &leaves, &slp_ops);
   else if (xored) leaves = o3_leaf_order(s, terms);
   const bool unlike = xored && reduces_unlike_lanes(s, terms, leaves);
+  // 3.9: where SLP reduces four of R's `and` lanes and nothing reduces the
+  // result again as an unlike lane, R is shallow for the second
+  // InferAlignment however many terms it has (fresh seed 6210 line 1825:
+  // seven terms, R + 0 4-byte aligned): tree_align's alignment holds
+  if (s.version == TritonVersion::v3_9 && slp_ops > 0 && !unlike) deep = false;
   const bool hidden = r_reversal_hidden(s, terms);  // the register of R (and of each R ^ c) unknown to ptxas
   // stores: each address as BasicAA takes it apart (loads need none)
   Addresses addresses;

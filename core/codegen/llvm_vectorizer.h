@@ -31,7 +31,8 @@
 //   term of Triton's OR lists and one for the tree of its XOR lists; also
 //   where no term reaches a padding interval) of six or more GEPs, nor, in
 //   3.9, of seven or more terms (a proxy for the depth of the tree of ORs O3
-//   builds) or, in a padded layout where R is XOR-ed, of six or more terms
+//   builds; not where SLP reduces four `and` lanes and leaves the result
+//   alone, which makes R shallow) or, in a padded layout where R is XOR-ed, of six or more terms
 //   (the same proxy): there it is Triton's own (its size); in a
 //   padded layout each term of R proves its trailing zeros only where
 //   computeKnownBits reaches it (r_tree_align below), and an access of R

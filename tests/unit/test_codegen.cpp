@@ -3414,3 +3414,36 @@ TEST_CASE("codegen: BasicAA keeps R and R ^ c apart (3.9), chains joined in the 
        {{"ld.shared.b16", 128}, {"ld.shared.b8", 256}, {"st.shared.b16", 128}, {"st.shared.b8", 256}}},
   });
 }
+
+TEST_CASE("codegen: 3.9's SLP reduction of four and lanes makes R of seven terms shallow", "[codegen]") {
+  check_golden({
+      {"fresh 3.9 seed 6210 line 1825: seven terms; SLP reduces four and lanes, the other three stay scalar beside "
+       "the reduction, so R is shallow and R + 0 proves 4 bytes: 17 pairs",
+       "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[2, 2], instr_shape=[16, 8], cga_layout=[])",
+       "SharedLinearLayout(offset_bases=[[8, 0], [0, 8], [0, 16], [16, 0], [8, 1], [4, 0], [2, 0], [64, 0], [0, 4], "
+       "[32, 0], [1, 0], [0, 18], [128, 0]], block_bases=[], alignment=16)",
+       {256, 32}, 16, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.b16", 30}, {"ld.shared.v2.b16", 17}, {"st.shared.b16", 30}, {"st.shared.b32", 17}}},
+      {"line 781 (sm_100, 32-bit): the same",
+       "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], "
+       "instr_shape=[16, 8, 8], cga_layout=[]), k_width=1)",
+       "SharedLinearLayout(offset_bases=[[0, 8], [128, 8], [128, 9], [32, 0], [2, 0], [32, 4], [0, 16], [32, 6], "
+       "[1, 0], [64, 0], [16, 0], [8, 0], [4, 0]], block_bases=[], alignment=16)",
+       {256, 32}, 32, ls::TritonVersion::v3_9, 100,
+       {{"ld.shared.b32", 42}, {"ld.shared.v2.b32", 11}, {"st.shared.b32", 60}, {"st.shared.v2.b32", 2}}},
+      {"held-out seed 6307 line 1: the same",
+       "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1], "
+       "instr_shape=[16, 8, 8], cga_layout=[]), k_width=1)",
+       "SharedLinearLayout(offset_bases=[[0, 64], [8, 64], [0, 32], [0, 16], [0, 4], [4, 0], [40, 64], [16, 0], [2, "
+       "0], [1, 0], [0, 2], [0, 5], [0, 8]], block_bases=[], alignment=16)",
+       {64, 128}, 32, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.b32", 42}, {"ld.shared.v2.b32", 11}, {"st.shared.b32", 64}}},
+      {"seed 6306 line 2: two and (shl) lanes left beside the select and the reduction, which SLP reduces again as "
+       "unlike lanes: R's bits lost, every access alone",
+       "NVMMADistributedLayout(version=[3, 0], warps_per_cta=[8, 1], instr_shape=[16, 128, 16], cga_layout=[])",
+       "SharedLinearLayout(offset_bases=[[0, 32], [8, 0], [0, 33], [0, 4], [32, 0], [1, 33], [64, 0], [4, 0], [0, "
+       "8], [0, 64], [0, 2], [2, 0], [0, 80], [16, 0]], block_bases=[], alignment=16)",
+       {128, 128}, 16, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.b16", 64}, {"st.shared.b16", 64}}},
+  });
+}
