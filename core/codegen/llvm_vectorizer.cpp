@@ -391,8 +391,8 @@ bool may_overlap(const Addresses& all, const Address& a, const Address& b) {
     if (!in(bt, t.id)) lo -= t.hi, hi -= t.lo, tz = std::min(tz, t.tz), ++left;
   if (left == 0) return offset < sa && offset > -sb;
   auto r_or_xored = [](const Term& t) { return t.id == kR || (t.id >= kXored && t.id < kOwnPad); };
-  if (all.unequal && at.size() == 1 && bt.size() == 1 && left == 2 && r_or_xored(at[0]) && r_or_xored(bt[0]) && offset == 0 &&
-      sa == 1 && sb == 1)
+  if (all.unequal && at.size() == 1 && bt.size() == 1 && left == 2 && r_or_xored(at[0]) && r_or_xored(bt[0]) &&
+      offset == 0 && sa == 1 && sb == 1)
     return false;
   const int64_t gcd = int64_t{1} << tz, mod = ((offset % gcd) + gcd) % gcd;
   if (mod >= sa && gcd - mod >= sb) return false;
@@ -2899,8 +2899,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       }
   }
   // stores: the LoadStoreVectorizer takes the chains in its MRU order (the
-  // one of the latest store first) and joins each before the next is split,
-  // whose stores then meet the wider ones (single bytes no longer)
+  // one of the latest store first) and joins each before the next is cut; a
+  // later chain meets the joined stores beside their pieces (Address::joined)
   if (!s.load) {
     for (Chain& c : chains)
       for (const Placed& p : c.v) c.last = std::max(c.last, p.index);
