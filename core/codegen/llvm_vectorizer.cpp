@@ -1577,8 +1577,17 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     // 3.9: the reduction and R's other operands, four or more, one binary
     // opcode on two of them, are reduced again as unlike lanes (the first
     // reduction a copyable lane): R's bits lost
-    if (bits_lost && s.version == TritonVersion::v3_9)
-      *bits_lost = ops - 3 >= 4 && std::max({ands - 4, shls, lshrs}) >= 2;
+    if (bits_lost && s.version == TritonVersion::v3_9) {
+      // the `and` lanes left are the walk's first (SLP's list is its
+      // reverse); two of them over shifts of both directions make an
+      // alternate-op bundle SLP leaves alone (seed 6306 line 5), three or
+      // more an `and` bundle over gathered operands (seed 6308 line 1)
+      bool left_shift = false, right_shift = false;
+      for (size_t i = 0; i + 4 < lanes.size(); ++i)
+        (T.shifts[lanes[i]] + eb < 0 ? right_shift : left_shift) = true;
+      const int and_pair = ands - 4 >= 2 && !(ands - 4 == 2 && left_shift && right_shift) ? 2 : 0;
+      *bits_lost = ops - 3 >= 4 && std::max({and_pair, shls, lshrs}) >= 2;
+    }
     return ops;
   }
   return !s.pads.empty() && s.elem_bytes == 1 && reduces_index_chain(nodes, root, s, T) ? ops : 0;

@@ -3445,5 +3445,19 @@ TEST_CASE("codegen: 3.9's SLP reduction of four and lanes makes R of seven terms
        "8], [0, 64], [0, 2], [2, 0], [0, 80], [16, 0]], block_bases=[], alignment=16)",
        {128, 128}, 16, ls::TritonVersion::v3_9, 90,
        {{"ld.shared.b16", 64}, {"st.shared.b16", 64}}},
+      {"seed 6306 line 5: the two and lanes left shift right and left, an alternate-op bundle SLP leaves alone: R's "
+       "bits kept",
+       "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 8], instr_shape=[16, 8], cga_layout=[])",
+       "SharedLinearLayout(offset_bases=[[32, 0], [2, 0], [0, 2], [0, 32], [4, 0], [32, 1], [0, 16], [8, 0], [0, "
+       "4], [16, 2], [17, 2], [0, 8]], block_bases=[], alignment=16)",
+       {64, 64}, 8, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.b8", 6}, {"ld.shared.v2.b8", 5}, {"st.shared.b8", 6}, {"st.shared.v2.b8", 5}}},
+      {"held-out seed 6308 line 1: three and lanes left, reduced again with the first reduction over gathered "
+       "operands: R's bits lost",
+       "NVMMADistributedLayout(version=[2, 0], warps_per_cta=[8, 1], instr_shape=[16, 8], cga_layout=[])",
+       "SharedLinearLayout(offset_bases=[[8, 0], [16, 0], [16, 16], [0, 2], [64, 0], [4, 0], [8, 32], [16, 20], "
+       "[128, 2], [1, 0], [16, 24], [0, 1], [32, 0], [2, 0]], block_bases=[], alignment=16)",
+       {256, 64}, 16, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.b16", 64}, {"st.shared.b16", 64}}},
   });
 }
