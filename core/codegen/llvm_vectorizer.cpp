@@ -346,7 +346,6 @@ struct Term {
 };
 struct Address {
   int64_t constant = 0;
-  int64_t bytes = 0;  // the store's size
   // a chain joined before: its store, just above its last piece (this one),
   // from `joined_constant`, `joined` bytes (0: none); the pieces stay until
   // the LoadStoreVectorizer ends
@@ -374,10 +373,9 @@ struct Addresses {
 // ranges: no overlap if d mod GCD keeps both accesses apart or the range does.
 // Two values left, R and R ^ c or R ^ c and R ^ c', differ (isKnownNonEqual:
 // d is at least 1 away from the constant difference): single bytes at one
-// constant do not meet.
-bool may_overlap(const Addresses& all, const Address& a, const Address& b) {
+// constant do not meet. sa, sb: the accesses' bytes.
+bool may_overlap(const Addresses& all, const Address& a, const Address& b, int64_t sa, int64_t sb) {
   if (a.opaque || b.opaque) return true;
-  const int64_t sa = a.bytes, sb = b.bytes;
   const int64_t offset = b.constant - a.constant;
   int64_t lo = offset, hi = offset;
   int tz = 62, left = 0;
@@ -488,11 +486,11 @@ void split_at_aliasing_stores(std::vector<Placed>& v, const Addresses& addresses
     for (auto it = std::upper_bound(others.begin(), others.end(), p.index); safe && it != others.end() && *it < last;
          ++it) {
       const Address& o = address[*it];
-      safe = !may_overlap(addresses, address[p.index], o);
+      safe = !may_overlap(addresses, address[p.index], o, bytes, bytes);
       if (safe && o.joined) {  // the joined store above it
         Address j = o;
-        j.constant = o.joined_constant, j.bytes = o.joined;
-        safe = !may_overlap(addresses, address[p.index], j);
+        j.constant = o.joined_constant;
+        safe = !may_overlap(addresses, address[p.index], j, bytes, o.joined);
       }
     }
     for (int32_t q = p.index + 1; safe && overlapping && q < last; ++q)
@@ -2559,7 +2557,6 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   Addresses addresses;
   addresses.at.resize(s.load ? 0 : accesses.size());
   std::vector<Address>& address = addresses.at;
-  for (Address& a : address) a.bytes = s.vec_bytes;
   addresses.unequal = s.version == TritonVersion::v3_9;
   // R and each R ^ c for BasicAA: no known bit after SLP's unlike lanes
   const Term r_term = unlike ? Term{kR, 0, kUnbounded, 0} : Term{kR, 0, mb, tz_of(mb)};
