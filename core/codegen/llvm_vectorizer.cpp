@@ -338,8 +338,11 @@ int tz_of(int64_t bits) { return bits ? std::countr_zero(static_cast<uint64_t>(b
 // base, a constant and variable terms, each a value (`id`) with its range and
 // `tz`, the power of two BasicAA's GCD step counts for it: R, R's padding (one
 // GEP per interval), the padding of an access of its own, R XOR-ed with a
-// constant. A padding index `(x >> a) & mask` has scale 1 there (its known
-// zero bits count only in its range): tz 0. `opaque`: not modelled.
+// constant. 3.9's LLVM counts an index's known trailing zeros there, 3.6's
+// only its GEP scale (1 for R and R ^ c: hand-written IR through both
+// wheels, R + 128 beside (R ^ 4) + 129 single bytes, joined by 3.9 only).
+// A padding index `(x >> a) & mask` has scale 1 there (its known zero bits
+// count only in its range): tz 0. `opaque`: not modelled.
 struct Term {
   int64_t id = 0, lo = 0, hi = 0;
   int tz = 0;
@@ -359,7 +362,6 @@ struct Address {
 struct Addresses {
   std::vector<Address> at;
   std::vector<Term> terms;
-  bool unequal = false;  // BasicAA proves R ^ c != R (3.9; LLVM 22 of 3.6: not modelled)
   void add(size_t i, const Term& t) {
     if (at[i].count++ == 0) at[i].first = static_cast<uint32_t>(terms.size());
     terms.push_back(t);
@@ -371,9 +373,9 @@ struct Addresses {
 // same value cancel; the others leave the distance d = b - a a multiple of
 // the GCD of their 2^tz off the constant difference, in the sum of their
 // ranges: no overlap if d mod GCD keeps both accesses apart or the range does.
-// Two values left, R and R ^ c or R ^ c and R ^ c', differ (isKnownNonEqual:
-// d is at least 1 away from the constant difference): single bytes at one
-// constant do not meet. sa, sb: the accesses' bytes.
+// Two values left, R and R ^ c or R ^ c and R ^ c', differ (isKnownNonEqual,
+// both LLVMs: d is at least 1 away from the constant difference): single
+// bytes at one constant do not meet. sa, sb: the accesses' bytes.
 bool may_overlap(const Addresses& all, const Address& a, const Address& b, int64_t sa, int64_t sb) {
   if (a.opaque || b.opaque) return true;
   const int64_t offset = b.constant - a.constant;
@@ -389,7 +391,7 @@ bool may_overlap(const Addresses& all, const Address& a, const Address& b, int64
     if (!in(bt, t.id)) lo -= t.hi, hi -= t.lo, tz = std::min(tz, t.tz), ++left;
   if (left == 0) return offset < sa && offset > -sb;
   auto r_or_xored = [](const Term& t) { return t.id == kR || (t.id >= kXored && t.id < kOwnPad); };
-  if (all.unequal && at.size() == 1 && bt.size() == 1 && left == 2 && r_or_xored(at[0]) && r_or_xored(bt[0]) &&
+  if (at.size() == 1 && bt.size() == 1 && left == 2 && r_or_xored(at[0]) && r_or_xored(bt[0]) &&
       offset == 0 && sa == 1 && sb == 1)
     return false;
   const int64_t gcd = int64_t{1} << tz, mod = ((offset % gcd) + gcd) % gcd;
@@ -2557,9 +2559,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   Addresses addresses;
   addresses.at.resize(s.load ? 0 : accesses.size());
   std::vector<Address>& address = addresses.at;
-  addresses.unequal = s.version == TritonVersion::v3_9;
   // R and each R ^ c for BasicAA: no known bit after SLP's unlike lanes
-  const Term r_term = unlike ? Term{kR, 0, kUnbounded, 0} : Term{kR, 0, mb, tz_of(mb)};
+  const int r_tz = s.version == TritonVersion::v3_9 ? tz_of(mb) : 0;
+  const Term r_term = unlike ? Term{kR, 0, kUnbounded, 0} : Term{kR, 0, mb, r_tz};
   // R's padding: one GEP per interval R reaches, each its own value
   std::vector<Term> r_pad(s.pads.size());
   for (size_t j = 0; j < s.pads.size(); ++j) {

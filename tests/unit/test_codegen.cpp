@@ -3371,7 +3371,7 @@ TEST_CASE("codegen: 3.9's SLP reduces an and (lshr tid, k), m lane with other an
   });
 }
 
-TEST_CASE("codegen: BasicAA keeps R and R ^ c apart (3.9), chains joined in the LoadStoreVectorizer's order",
+TEST_CASE("codegen: BasicAA keeps R and R ^ c apart, chains joined in the LoadStoreVectorizer's order",
           "[codegen]") {
   check_golden({
       {"fresh 3.9 seed 6210 line 1250: R ^ 9 is (R ^ 8) + 1 and sinks past R + 1 (BasicAA: R ^ 8 and R differ, "
@@ -3404,14 +3404,22 @@ TEST_CASE("codegen: BasicAA keeps R and R ^ c apart (3.9), chains joined in the 
        "[17, 2]], block_bases=[], alignment=16)",
        {32, 32}, 8, ls::TritonVersion::v3_9, 80,
        {{"ld.shared.b8", 12}, {"ld.shared.v2.b8", 2}, {"st.shared.b8", 12}, {"st.shared.v2.b8", 2}}},
-      {"golden seed-2530 3.6 line 330 (sm_100): the unequal-values rule is 3.9's alone; with it this 3.6 kernel "
-       "loses 28 byte pairs",
+      {"golden seed-2530 3.6 line 330 (sm_100): 3.6's BasicAA steps R and R ^ c by 1 (no known trailing zeros "
+       "in its GCD), so R + 1 meets R ^ 2 + 2: stepped by R's known zeros this kernel loses 28 byte pairs",
        "SliceLayout(dim=1, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, 8, 1], instr_shape=[1, "
        "16, 8], cga_layout=[]))",
        "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 17], [1, 17], [2, 8], [4, 8], [8, 0], "
        "[17, 17], [32, 0], [64, 8], [128, 8]], block_bases=[], alignment=16)",
        {256, 32}, 8, ls::TritonVersion::v3_6, 100,
        {{"ld.shared.b16", 128}, {"ld.shared.b8", 256}, {"st.shared.b16", 128}, {"st.shared.b8", 256}}},
+      {"held-out 3.6 seed 6302 line 2: (R ^ 2) + 130 keeps R + 129 from sinking (3.6's debug log), one pair fewer "
+       "where R's known zeros step the GCD",
+       "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[1, 1], "
+       "instr_shape=[16, 8], cga_layout=[]), k_width=4)",
+       "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 4], [0, 11], [1, 0], [2, 0], [4, 0], [8, 0], [16, 3]], "
+       "block_bases=[], alignment=16)",
+       {32, 16}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 8}, {"ld.shared.v2.b8", 4}, {"st.shared.b8", 8}, {"st.shared.v2.b8", 4}}},
   });
 }
 
