@@ -1961,6 +1961,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   }
   const int geps_folded = static_cast<int>(shifted_folded.size());
   bool folded = false;  // 3.9: R + pads folded into R's tree (below)
+  int merged_node = -1;  // folded: the term of Y whose `lshr` joins the padding's (below)
   int fold_g0 = -1;  // folded: the depth of the innermost padding GEP's index for register 0's access
   std::vector<RNode> nodes;
   int xors = -1;
@@ -2201,10 +2202,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
           // nothing to convert: R stays one `or` tree, one GEP index, the
           // paddings beside Y (the shape of golden seed-2480 3.9 line 62)
           walk_in(nodes, walk_in, p, 2 + below);
-          walk_in(nodes, walk_in, sib, 3 + below);
+          // (a term joined to the padding's `lshr` is one below it)
+          const int y = merged_node < 0 ? sib : nodes[sib].l == merged_node ? nodes[sib].r : nodes[sib].l;
+          if (merged_node != sib) walk_in(nodes, walk_in, y, 3 + below);
+          if (merged_node >= 0) depth[static_cast<size_t>(nodes[merged_node].term)] = 4 + below;
           if (below == 0) fold_g0 = 3;
           return true;
         }
+        if (merged_node >= 0) std::erase(chain, merged_node);
         int d = static_cast<int>(chain.size()) - 1 + geps_folded + below;  // the innermost GEP's index
         if (d >= 6) return false;
         for (const int v : chain) {
@@ -2213,6 +2218,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
             continue;
           }
           if (below == 0) fold_g0 = d;
+          if (merged_node >= 0) depth[static_cast<size_t>(nodes[merged_node].term)] = d + 1;
           d -= geps_folded;
         }
         return true;
@@ -2251,6 +2257,31 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
     const int64_t sum = pads_sum(geps_folded >= 2 ? 1 : 0);
     folded = (nodes[root].l == p || nodes[root].r == p) && nodes[p].term < 0 &&
              (sum & possible_bytes(nodes, s, T, root, 0)) == 0;
+    // InstCombine's `(A >> k) | (B >> k)` to `(A | B) >> k`: one padding
+    // GEP, a bare `lshr` of P by k (P clear of the bits its mask would
+    // clear), beside a term of Y that is an `lshr` by k of a `tid & m` kept
+    // for other uses: the term joins the padding's read, one level below
+    // it, P one more (fresh seed 6210 line 2654: `lshr ((tid & 128) | P),
+    // 3`, P's `shl`s six deep under the GEP: R + 0 2-byte aligned)
+    if (folded && geps == 1) {
+      const auto reached = std::find_if(s.pads.begin(), s.pads.end(), [&](const auto& iv) {
+        return (r_bytes >> log2i(int64_t{iv.first} * s.elem_bytes)) != 0;
+      });
+      const int i = log2i(int64_t{reached->first} * s.elem_bytes);
+      const int pp = log2i(int64_t{reached->second} * s.elem_bytes);
+      const int sib = nodes[root].l == p ? nodes[root].r : nodes[root].l;
+      auto lshr = [&](int u) {
+        if (u < 0 || nodes[u].term < 0) return false;
+        const int32_t sh = T.shifts[static_cast<size_t>(nodes[u].term)];
+        return sh != LdStShape::kNoShift && sh + eb == pp - i && term_kept(s, T, static_cast<size_t>(nodes[u].term));
+      };
+      if (((node_bits(nodes, T, p) << eb) >> (i - pp) & ((int64_t{1} << pp) - 1)) == 0) {
+        if (lshr(sib)) merged_node = sib;
+        else if (nodes[sib].term < 0 && nodes[sib].op == 0 && sib != xors &&
+                 !(static_cast<size_t>(sib) < multi_node.size() && multi_node[static_cast<size_t>(sib)]))
+          merged_node = lshr(nodes[sib].l) ? nodes[sib].l : lshr(nodes[sib].r) ? nodes[sib].r : -1;
+      }
+    }
   }
   int pad_tz = 62;
   uint32_t pads_unbounded = 0;
@@ -2268,6 +2299,13 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       const bool from_index = bare ? in_reach(v, at) : from_and;
       if (!from_index) pads_unbounded |= uint32_t{1} << j;
       const int64_t bits = pad_bits(node_bits(nodes, T, v) << eb, Pads(&s.pads[j], 1), s.elem_bytes);
+      if (merged_node >= 0) {  // `lshr (term | P), i - p`: P two levels below the index
+        const int64_t term = T.bits[static_cast<size_t>(nodes[merged_node].term)] << eb << (i - p);
+        const int64_t read = possible_bytes(nodes, s, T, v, at + 2) | term;
+        if (!in_reach(v, at + 2)) pads_unbounded |= uint32_t{1} << j;
+        pad_tz = std::min(pad_tz, tz_of(read >> (i - p)));
+        continue;
+      }
       const int64_t possible = possible_bytes(nodes, s, T, v, at + 1);  // node's bits, two levels below
       // the mask drops the bits it sees zero, the rest of them stay (held-out
       // 3.9 seed 5903 case 88006: `and (lshr R, 4), 134217720`, R's bit 6

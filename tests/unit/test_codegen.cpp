@@ -3423,6 +3423,42 @@ TEST_CASE("codegen: BasicAA keeps R and R ^ c apart, chains joined in the LoadSt
   });
 }
 
+TEST_CASE("codegen: 3.9's InstCombine joins a term's lshr to the padding's, R's high terms one level deeper",
+          "[codegen]") {
+  check_golden({
+      {"fresh 3.9 seed 6210 line 2654: Y's `lshr (tid & 128), 3` joins the padding's `lshr` by 3, so R's high terms "
+       "sit six deep under the padding: R + 0 proves 2 bytes, no pair joins",
+       "SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[2, 2, 2], threads_per_warp=[4, 4, 2], "
+       "warps_per_cta=[2, 2, 2], order=[2, 0, 1], cga_layout=[]))",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 4]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], "
+       "[32, 0], [64, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], block_bases=[], shape=[128, 64])",
+       {128, 64}, 16, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.b16", 256}, {"st.shared.b16", 256}}},
+      {"seed 6406 (32-bit): the padding's GEP its own, the same fold: 4 bytes proved, no pair",
+       "SliceLayout(dim=1, parent=BlockedLayout(size_per_thread=[2, 8, 2], threads_per_warp=[1, 16, 2], "
+       "warps_per_cta=[2, 2, 2], order=[1, 2, 0], cga_layout=[]))",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 4]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], "
+       "[32, 0], [64, 0], [128, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], block_bases=[], shape=[256, "
+       "64])",
+       {256, 64}, 32, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.b32", 2048}, {"st.shared.b32", 2048}}},
+      {"seed 6406 (16-bit): the same where a second interval is out of R's reach",
+       "SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[2, 2, 8], threads_per_warp=[16, 1, 2], "
+       "warps_per_cta=[1, 2, 2], order=[2, 0, 1], cga_layout=[]))",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 1], [1024, 16]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, "
+       "0], [16, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], shape=[32, 32])",
+       {32, 32}, 16, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.b16", 128}, {"st.shared.b16", 128}}},
+      {"seed 6406 (8-bit): Y's term an `and (lshr tid, 6), 2` (its `and` of one use): no fold, pairs join",
+       "SliceLayout(dim=1, parent=BlockedLayout(size_per_thread=[2, 1, 2], threads_per_warp=[4, 8, 1], "
+       "warps_per_cta=[2, 2, 2], order=[0, 1, 2], cga_layout=[]))",
+       "PaddedSharedLayout(interval_padding_pairs=[[256, 4], [4096, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 128])",
+       {32, 128}, 8, ls::TritonVersion::v3_9, 80,
+       {{"ld.shared.v2.b8", 128}, {"st.shared.v2.b8", 128}}},
+  });
+}
+
 TEST_CASE("codegen: 3.9's SLP reduction of four and lanes makes R of seven terms shallow", "[codegen]") {
   check_golden({
       {"fresh 3.9 seed 6210 line 1825: seven terms; SLP reduces four and lanes, the other three stay scalar beside "
