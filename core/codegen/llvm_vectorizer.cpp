@@ -652,6 +652,16 @@ bool r_xored(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
                      [&](const LdStAccess& a) { return (a.xor_const & s.lane_warp_mask) != 0; });
 }
 
+// R's operands InstCombine made a bit reversal of (`zext (bitreverse (trunc
+// x))`, reversal_casts): each the terms under it, one operand of its own
+// opcode for SLP.
+using Casts = std::vector<std::vector<int>>;
+int cast_of(const Casts& casts, int t) {
+  for (size_t c = 0; c < casts.size(); ++c)
+    if (std::find(casts[c].begin(), casts[c].end(), t) != casts[c].end()) return static_cast<int>(c);
+  return -1;
+}
+
 // 3.9's SLP on R's four operands: whether tryToReduce's greedy merge of
 // their opcode groups makes one list of four (else nothing is reduced, no
 // word in SLP's log). The matcher meets the operands right to left (the
@@ -668,8 +678,8 @@ bool r_xored(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
 // 289: two groups of two. Four single lanes reduce all the same (seed-2500
 // 3.9 line 871, sm_100: `xor`, `and`, `shl` and a select in one `and`
 // bundle), which the merge as read does not explain.
-bool slp_lists_four(const Terms& T, const std::vector<int>& leaves, bool tree, int eb) {
-  enum Kind { kSel, kAnd, kShl, kLshr, kXor, kTid };
+bool slp_lists_four(const Terms& T, const std::vector<int>& leaves, bool tree, int eb, const Casts& casts) {
+  enum Kind { kSel, kAnd, kShl, kLshr, kXor, kTid, kCast };
   struct Lane {
     Kind op, operand;
   };
@@ -680,10 +690,14 @@ bool slp_lists_four(const Terms& T, const std::vector<int>& leaves, bool tree, i
     return false;
   };
   std::vector<Lane> met;
+  std::vector<char> cast_met(casts.size(), 0);
   for (auto it = leaves.rbegin(); it != leaves.rend(); ++it) {
     const auto u = static_cast<size_t>(*it);
     const int32_t sh = T.shifts[u] + eb;
-    if (in_tree(*it)) {
+    if (const int c = cast_of(casts, *it); c >= 0) {
+      if (!cast_met[static_cast<size_t>(c)]) met.push_back({kCast, kCast});
+      cast_met[static_cast<size_t>(c)] = 1;
+    } else if (in_tree(*it)) {
       if (std::none_of(met.begin(), met.end(), [](const Lane& x) { return x.op == kXor; })) met.push_back({kXor, kXor});
     } else if (T.shifts[u] == LdStShape::kNoShift) {
       met.push_back({kSel, kSel});
@@ -758,8 +772,12 @@ bool slp_lists_four(const Terms& T, const std::vector<int>& leaves, bool tree, i
 // select alone it is one more `and` lane, the select copyable (fresh 3.9
 // seed 6210 line 1078: R's bits lost); and a few R like the others it leaves alone
 // (gapped 3.9 line 243, an alternate-op bundle; seed-2500 3.9 line 156).
-// leaves: R's terms in the leaf order of O3's tree (o3_leaf_order).
-bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<int>& leaves) {
+// A bit reversal InstCombine made of terms is one operand of its own opcode
+// (fresh 3.9 seed 6411 line 400: `zext (bitreverse ...)` beside two selects
+// and an `and`, nothing reduced, R's bits kept).
+// leaves: R's terms in the leaf order of O3's tree (o3_leaf_order); casts:
+// reversal_casts.
+bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<int>& leaves, const Casts& casts) {
   if (s.version != TritonVersion::v3_9 || s.sm == 80 || !s.pads.empty()) return false;
   const auto& [or_d, xor_d, or_s, xor_s] = T.lists;
   // the XOR lists: terms of no common bit are `or`s of R's reduction
@@ -772,7 +790,8 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<
       xored |= T.bits[static_cast<size_t>(t)];
     }
   const int eb = log2i(s.elem_bytes);
-  int forms[4] = {0, 0, 0, tree ? 1 : 0};  // select, `and` outermost, shift outermost, XOR tree
+  // select, `and` outermost, shift outermost, XOR tree, a cast of a bit reversal
+  int forms[5] = {0, 0, 0, tree ? 1 : 0, static_cast<int>(casts.size())};
   int shls = 0;                             // of the shifts outermost, the left shifts
   int odd = -1, first_shl = -1;  // terms: an `and (shl tid, s), m`; the `shl (and tid, m), k` of the smallest k
   bool and_lshr = false;         // an `and (lshr tid, k), m`
@@ -781,6 +800,7 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<
     if (tree && (l == &xor_d || l == &xor_s)) continue;  // one operand, counted above
     for (auto [k, i] : *l) {
       const auto t = static_cast<size_t>(i);
+      if (cast_of(casts, i) >= 0) continue;  // counted above
       const bool shift_outermost = T.kept[t] && T.shifts[t] + eb != 0;
       and_lshr = and_lshr || (T.shifts[t] != LdStShape::kNoShift && !shift_outermost && T.shifts[t] + eb < 0);
       if (shift_outermost && T.shifts[t] + eb > 0) shl_lane = i;
@@ -791,7 +811,7 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<
       if (shift_outermost && T.shifts[t] + eb > 0 && smaller) first_shl = i;
     }
   }
-  const int n = forms[0] + forms[1] + forms[2] + forms[3];
+  const int n = forms[0] + forms[1] + forms[2] + forms[3] + forms[4];
   // three `and` lanes and one `shl (X, k)`, X = `and tid, m`: SLP's
   // copyable `and` bundle (the `shl` lane `and S, -1`: R's bits lost) unless
   // isCopyablePreferable's look-ahead scores the alternate `and`/`shl`
@@ -801,7 +821,7 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<
   // against another value 0, constants 15, equal ones 17. Alternate where
   // score(B, X) > score(A, L), or cS = k and score(A, L) < 17 (seed-2490 3.9
   // line 327 copyable, gapped 3.9 line 261 alternate: their SLP traces)
-  if (forms[0] <= 1 && forms[1] == 3 && forms[2] == 1 && shls == 1 && forms[3] == 0) {
+  if (forms[0] <= 1 && forms[1] == 3 && forms[2] == 1 && shls == 1 && forms[3] == 0 && forms[4] == 0) {
     std::vector<int> ands;  // the `and` lanes, left to right
     for (int t : leaves) {
       const auto u = static_cast<size_t>(t);
@@ -827,9 +847,9 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<
     }
   }
   if (and_lshr && forms[2] > 0) return false;
-  if (n == 4 && !slp_lists_four(T, leaves, tree, eb)) return false;
+  if (n == 4 && !slp_lists_four(T, leaves, tree, eb, casts)) return false;
   if (n < 5) {
-    const int kinds = (forms[1] > 0) + (forms[2] > 0) + (forms[3] > 0);
+    const int kinds = (forms[1] > 0) + (forms[2] > 0) + (forms[3] > 0) + (forms[4] > 0);
     if (!(n == 4 && forms[0] <= 1 && kinds + (forms[0] > 0) >= 2)) return false;
     // three `shl (and tid, m), k` and one `and (shl tid, s), m'`: SLP makes
     // the bundle copyable `shl`s (the odd lane `shl x, 0`) unless its
@@ -846,10 +866,10 @@ bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<
   }
   if (shls == n - 1 && forms[2] == shls) return true;
   // the lists: select, `and`, `shl`, `lshr`, XOR tree; the first four lanes
-  std::array<int, 5> lists{forms[0], forms[1], shls, forms[2] - shls, forms[3]};
-  std::array<size_t, 5> order{0, 1, 2, 3, 4};
+  std::array<int, 6> lists{forms[0], forms[1], shls, forms[2] - shls, forms[3], forms[4]};
+  std::array<size_t, 6> order{0, 1, 2, 3, 4, 5};
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return lists[a] > lists[b]; });
-  std::array<int, 5> window{};  // the first four lanes, by list
+  std::array<int, 6> window{};  // the first four lanes, by list
   for (int left = 4; size_t i : order) {
     window[i] = std::min(left, lists[i]);
     left -= window[i];
@@ -1665,6 +1685,27 @@ std::vector<int> o3_leaf_order(const LdStShape& s, const Terms& T) {
   bool index_offset = false;
   o3_reshape(nodes, root, s, T, first_ic, index_offset);
   return leaf_order(nodes, root);
+}
+// The bit reversals of R's tree after O3 (top bit 7, 15 or 31: an
+// intrinsic of i8, i16 or i32, r_reversal_hidden's others aside): their terms.
+Casts reversal_casts(const LdStShape& s, const Terms& T) {
+  std::vector<RNode> nodes, first_ic;
+  int xors = -1;
+  const int root = triton_tree(T, nodes, xors);
+  if (root < 0) return {};
+  bool index_offset = false;
+  o3_reshape(nodes, root, s, T, first_ic, index_offset);
+  const int eb = log2i(s.elem_bytes);
+  const std::vector<char> reversed = reversals(nodes, root, T, eb);
+  Casts casts;
+  for (size_t v = 0; v < reversed.size(); ++v) {
+    if (!reversed[v]) continue;
+    const std::vector<int> under = leaf_order(nodes, static_cast<int>(v));
+    int top = 0;
+    for (int t : under) top = std::max(top, std::countr_zero(static_cast<uint64_t>(T.bits[static_cast<size_t>(t)])) + eb);
+    if (top == 7 || top == 15 || top == 31) casts.push_back(under);
+  }
+  return casts;
 }
 
 // 3.6, a padding interval as large as its padding: Triton's padding of
@@ -2586,7 +2627,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   int slp_ops = 0;
   if (xored && s.proof == LdStShape::Proof::model) xored_align = tree_align(s, terms, 0, &leaves, &slp_ops);
   else if (xored) leaves = o3_leaf_order(s, terms);
-  const bool unlike = xored && reduces_unlike_lanes(s, terms, leaves);
+  const bool unlike = xored && reduces_unlike_lanes(s, terms, leaves, reversal_casts(s, terms));
   // 3.9: where SLP reduces four of R's `and` lanes and nothing reduces the
   // result again as an unlike lane, R is shallow for the second
   // InferAlignment however many terms it has (fresh seed 6210 line 1825:

@@ -3423,6 +3423,19 @@ TEST_CASE("codegen: BasicAA keeps R and R ^ c apart, chains joined in the LoadSt
   });
 }
 
+TEST_CASE("codegen: 3.9's SLP takes a bit reversal of R's terms as one operand", "[codegen]") {
+  check_golden({
+      {"fresh 3.9 seed 6411 line 400: InstCombine's `zext (bitreverse (trunc tid & 3))` is one operand beside two "
+       "selects and an `and`: SLP reduces nothing, R + 0 4-byte aligned, every pair joins",
+       "SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[1, 2, 8], threads_per_warp=[1, 8, 4], "
+       "warps_per_cta=[1, 1, 1], order=[2, 1, 0], cga_layout=[]))",
+       "SharedLinearLayout(offset_bases=[[0, 2], [0, 34], [4, 0], [0, 4], [2, 34], [0, 16], [0, 8], [8, 4], [1, 0], "
+       "[0, 1]], block_bases=[], alignment=16)",
+       {16, 64}, 16, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.v2.b16", 16}, {"st.shared.b32", 16}}},
+  });
+}
+
 TEST_CASE("codegen: 3.9's InstCombine joins a term's lshr to the padding's, R's high terms one level deeper",
           "[codegen]") {
   check_golden({
