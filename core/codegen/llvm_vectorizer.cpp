@@ -1953,7 +1953,11 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
   // 3.9 two bare paddings that read the same terms with the same shift are
   // one `lshr` (x >> a + x >> a: golden seed-2027 3.9 line 311, `lshr N, 3`
   // for two `lshr N, 4`), unless that shares no bit with R, when InstCombine
-  // folds it into R's `or` tree instead (seed-2480 3.9 line 62). The
+  // folds it into R's `or` tree instead (seed-2480 3.9 line 62); a masked
+  // one joins the padding of one whole term whose `and` is kept for other
+  // uses, `lshr ((R & M) | (tid & m)), a` (fresh seed 6411 line 4636; read
+  // in part, the term's padding is `(tid >> a) & m'` and stays apart:
+  // seed 6409 line 5). The
   // padding of one shifted term counts as bare: its mask can go inside,
   // `lshr (tid & m), k` (golden seed-2460 3.6 line 2227: `lshr (A | (tid &
   // 64)), 5`, one GEP where the model had two)
@@ -1969,8 +1973,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
     int64_t which = -1;
     int32_t sh = LdStShape::kNoShift;
     int64_t read = 0;  // the bits of R's terms the padding reads (bytes)
+    size_t which_t = 0;
     for (size_t t = 0; t < T.bits.size(); ++t)
-      if ((T.bits[t] >> log2i(interval)) != 0) ++reach, which = T.bits[t], sh = T.shifts[t], read |= T.bits[t] << eb;
+      if ((T.bits[t] >> log2i(interval)) != 0) ++reach, which = T.bits[t], which_t = t, sh = T.shifts[t], read |= T.bits[t] << eb;
     if (reach == 0) continue;
     kmin = std::min(kmin, log2i(interval));
     const int lift = sh + eb - log2i(interval) + log2i(pad);  // the one term's padding: x << lift
@@ -1991,7 +1996,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       return [&, any](const std::tuple<int, int64_t, bool, int64_t>& o) {
         const bool one_lshr = s.version == TritonVersion::v3_9 && std::get<3>(o) == read &&
                               (any || ((read >> (right - 1)) & r_bytes) != 0);
-        return std::get<0>(o) == right && std::get<2>(o) && ((std::get<1>(o) & bits) == 0 || one_lshr);
+        const bool kept_lshr = s.version == TritonVersion::v3_9 && reach == 1 && term_kept(s, T, which_t) &&
+                               std::countr_zero(static_cast<uint64_t>(which)) >= log2i(interval);
+        return std::get<0>(o) == right && (std::get<2>(o) || kept_lshr) && ((std::get<1>(o) & bits) == 0 || one_lshr);
       };
     };
     if (!(right > 0 && bare && std::any_of(shifted_folded.begin(), shifted_folded.end(), joins(true))))

@@ -3436,7 +3436,7 @@ TEST_CASE("codegen: 3.9's SLP takes a bit reversal of R's terms as one operand",
   });
 }
 
-TEST_CASE("codegen: 3.9's InstCombine joins a term's lshr to the padding's, R's high terms one level deeper",
+TEST_CASE("codegen: 3.9's InstCombine joins a kept term's lshr to a padding's, one GEP fewer or one level more",
           "[codegen]") {
   check_golden({
       {"fresh 3.9 seed 6210 line 2654: Y's `lshr (tid & 128), 3` joins the padding's `lshr` by 3, so R's high terms "
@@ -3469,6 +3469,29 @@ TEST_CASE("codegen: 3.9's InstCombine joins a term's lshr to the padding's, R's 
        "8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 128])",
        {32, 128}, 8, ls::TritonVersion::v3_9, 80,
        {{"ld.shared.v2.b8", 128}, {"st.shared.v2.b8", 128}}},
+      {"fresh 3.9 seed 6411 line 4636: the masked padding of R and the padding of `(tid & 128) << 6` (its `and` "
+       "kept) are one `lshr` by 3, one GEP: R's `shl`s five deep, R + 0 8-byte aligned",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [0, 1], [0, 2]], lane_bases=[[0, 4], [0, 8], [4, 0], [0, "
+       "16], [0, 32]], warp_bases=[[0, 64], [0, 128], [8, 0]], block_bases=[], shape=[16, 256])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 8], [2048, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 256])",
+       {16, 256}, 32, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.v2.b32", 8}, {"st.shared.v2.b32", 8}}},
+      {"held-out seed 6409 line 1 (sm_100, 32-bit): the same, 16 bytes",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [0, 0], [0, 1], [0, 2], [0, 4], [2, 0]], lane_bases=[[4, 0], [8, "
+       "0], [16, 0], [0, 8], [0, 16]], warp_bases=[[0, 32], [32, 0]], block_bases=[], shape=[64, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 8], [2048, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 64])",
+       {64, 64}, 32, ls::TritonVersion::v3_9, 100,
+       {{"ld.shared.v4.b32", 8}, {"st.shared.v4.b32", 8}}},
+      {"seed 6409 line 5 (32-bit): the second padding reads only bit 12 of `(tid & 192) << 5`, `(tid >> 3) & 16`: "
+       "two GEPs, R's `shl`s too deep",
+       "DistributedLinearLayout(reg_bases=[[2, 0], [0, 1], [0, 4]], lane_bases=[[1, 0], [4, 0], [0, 2], [8, 0], [0, "
+       "8]], warp_bases=[[0, 16], [16, 0], [32, 0]], block_bases=[], shape=[64, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 8], [1024, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 32])",
+       {64, 32}, 32, ls::TritonVersion::v3_9, 90,
+       {{"ld.shared.b32", 8}, {"st.shared.b32", 8}}},
   });
 }
 
