@@ -1675,26 +1675,30 @@ bool r_reversal_hidden(const LdStShape& s, const Terms& T) {
   return false;
 }
 
+// Triton's tree of R as O3 leaves it (o3_reshape) in nodes: its root, -1
+// where R has no term.
+int o3_tree(const LdStShape& s, const Terms& T, std::vector<RNode>& nodes) {
+  std::vector<RNode> first_ic;
+  int xors = -1;
+  const int root = triton_tree(T, nodes, xors);
+  if (root < 0) return root;
+  bool index_offset = false;
+  o3_reshape(nodes, root, s, T, first_ic, index_offset);
+  return root;
+}
 // R's terms from left to right in the tree O3 leaves (o3_reshape): the order
 // of SLP's reduced values of one opcode (tree_align gives it too).
 std::vector<int> o3_leaf_order(const LdStShape& s, const Terms& T) {
-  std::vector<RNode> nodes, first_ic;
-  int xors = -1;
-  const int root = triton_tree(T, nodes, xors);
-  if (root < 0) return {};
-  bool index_offset = false;
-  o3_reshape(nodes, root, s, T, first_ic, index_offset);
-  return leaf_order(nodes, root);
+  std::vector<RNode> nodes;
+  const int root = o3_tree(s, T, nodes);
+  return root < 0 ? std::vector<int>{} : leaf_order(nodes, root);
 }
 // The bit reversals of R's tree after O3 (top bit 7, 15 or 31: an
 // intrinsic of i8, i16 or i32, r_reversal_hidden's others aside): their terms.
 Casts reversal_casts(const LdStShape& s, const Terms& T) {
-  std::vector<RNode> nodes, first_ic;
-  int xors = -1;
-  const int root = triton_tree(T, nodes, xors);
+  std::vector<RNode> nodes;
+  const int root = o3_tree(s, T, nodes);
   if (root < 0) return {};
-  bool index_offset = false;
-  o3_reshape(nodes, root, s, T, first_ic, index_offset);
   const int eb = log2i(s.elem_bytes);
   const std::vector<char> reversed = reversals(nodes, root, T, eb);
   Casts casts;
@@ -1991,13 +1995,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
     const int64_t bits = pad_bits(r_bytes, Pads(&iv, 1), s.elem_bytes);
     const bool bare = (reach == 1 && sh != LdStShape::kNoShift) ||
                       padding_is_lshr(read, log2i(int64_t{interval} * s.elem_bytes), log2i(int64_t{pad} * s.elem_bytes));
+    // (3.9: the padding of one whole term kept for other uses joins a masked one)
+    const bool kept_lshr = s.version == TritonVersion::v3_9 && reach == 1 && term_kept(s, T, which_t) &&
+                           std::countr_zero(static_cast<uint64_t>(which)) >= log2i(interval);
     // (folded: the sum is one `lshr` whatever R's bits, geps_folded)
     auto joins = [&](bool any) {
       return [&, any](const std::tuple<int, int64_t, bool, int64_t>& o) {
         const bool one_lshr = s.version == TritonVersion::v3_9 && std::get<3>(o) == read &&
                               (any || ((read >> (right - 1)) & r_bytes) != 0);
-        const bool kept_lshr = s.version == TritonVersion::v3_9 && reach == 1 && term_kept(s, T, which_t) &&
-                               std::countr_zero(static_cast<uint64_t>(which)) >= log2i(interval);
         return std::get<0>(o) == right && (std::get<2>(o) || kept_lshr) && ((std::get<1>(o) & bits) == 0 || one_lshr);
       };
     };
