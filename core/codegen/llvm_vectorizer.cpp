@@ -653,7 +653,7 @@ bool r_xored(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
 }
 
 // R's operands InstCombine made a bit reversal of (`zext (bitreverse (trunc
-// x))`, reversal_casts): each the terms under it, one operand of its own
+// x))`, o3_operands): each the terms under it, one operand of its own
 // opcode for SLP.
 using Casts = std::vector<std::vector<int>>;
 int cast_of(const Casts& casts, int t) {
@@ -775,8 +775,7 @@ bool slp_lists_four(const Terms& T, const std::vector<int>& leaves, bool tree, i
 // A bit reversal InstCombine made of terms is one operand of its own opcode
 // (fresh 3.9 seed 6411 line 400: `zext (bitreverse ...)` beside two selects
 // and an `and`, nothing reduced, R's bits kept).
-// leaves: R's terms in the leaf order of O3's tree (o3_leaf_order); casts:
-// reversal_casts.
+// leaves, casts: o3_operands'.
 bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<int>& leaves, const Casts& casts) {
   if (s.version != TritonVersion::v3_9 || s.sm == 80 || !s.pads.empty()) return false;
   const auto& [or_d, xor_d, or_s, xor_s] = T.lists;
@@ -1686,22 +1685,22 @@ int o3_tree(const LdStShape& s, const Terms& T, std::vector<RNode>& nodes) {
   o3_reshape(nodes, root, s, T, first_ic, index_offset);
   return root;
 }
-// R's terms from left to right in the tree O3 leaves (o3_reshape): the order
-// of SLP's reduced values of one opcode (tree_align gives it too).
-std::vector<int> o3_leaf_order(const LdStShape& s, const Terms& T) {
-  std::vector<RNode> nodes;
-  const int root = o3_tree(s, T, nodes);
-  return root < 0 ? std::vector<int>{} : leaf_order(nodes, root);
-}
-// The bit reversals of R's tree after O3 (top bit 7, 15 or 31: an
-// intrinsic of i8, i16 or i32, r_reversal_hidden's others aside): their terms.
-Casts reversal_casts(const LdStShape& s, const Terms& T) {
+// R's operands as SLP meets them in the tree O3 leaves (o3_reshape): its
+// terms from left to right (the order of SLP's reduced values of one opcode)
+// and its bit reversals (top bit 7, 15 or 31: an intrinsic of i8, i16 or i32,
+// r_reversal_hidden's others aside), each the terms under it.
+struct O3Operands {
+  std::vector<int> leaves;
+  Casts casts;
+};
+O3Operands o3_operands(const LdStShape& s, const Terms& T) {
   std::vector<RNode> nodes;
   const int root = o3_tree(s, T, nodes);
   if (root < 0) return {};
   const int eb = log2i(s.elem_bytes);
   const std::vector<char> reversed = reversals(nodes, root, T, eb);
-  Casts casts;
+  O3Operands o3{leaf_order(nodes, root), {}};
+  Casts& casts = o3.casts;
   for (size_t v = 0; v < reversed.size(); ++v) {
     if (!reversed[v]) continue;
     const std::vector<int> under = leaf_order(nodes, static_cast<int>(v));
@@ -1709,7 +1708,7 @@ Casts reversal_casts(const LdStShape& s, const Terms& T) {
     for (int t : under) top = std::max(top, std::countr_zero(static_cast<uint64_t>(T.bits[static_cast<size_t>(t)])) + eb);
     if (top == 7 || top == 15 || top == 31) casts.push_back(under);
   }
-  return casts;
+  return o3;
 }
 
 // 3.6, a padding interval as large as its padding: Triton's padding of
@@ -1935,9 +1934,8 @@ bool reassociate_pairs(std::vector<RNode>& nodes, int root, const LdStShape& s, 
 
 // r_tree_align on the terms T (the model's for 3.9; Triton's own, through
 // o3_reshape, for 3.6): register 0's access and an access at a register
-// offset, from one tree. leaves: o3_leaf_order's, where Triton's terms.
-TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, std::vector<int>* leaves = nullptr,
-                     int* slp_ops = nullptr) {
+// offset, from one tree.
+TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, int* slp_ops = nullptr) {
   const int n = static_cast<int>(T.bits.size());
   const int eb = log2i(s.elem_bytes);
   // GEPs of the padding: one per interval some term reaches; the intervals
@@ -2072,7 +2070,6 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, st
       bool lost = false;
       slp = o3_reshape(nodes, root, s, T, first_ic, index_offset, &lost);
       if (slp_ops) *slp_ops = lost ? 0 : slp;
-      if (leaves) *leaves = leaf_order(nodes, root);
     }
     if (T.reused.empty()) {  // the model's terms (3.9)
       // a bit reversal is one value before reassociateForUses meets it
@@ -2635,11 +2632,12 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // makes R a vector reduction between the passes, the second proves all of
   // R's bits for an access whose reduction's `and` is in reach (R at most 4 -
   // rounds deep, the reduction's pairs in rounds).
-  std::vector<int> leaves;  // of Triton's tree of R after O3
   int slp_ops = 0;
-  if (xored && s.proof == LdStShape::Proof::model) xored_align = tree_align(s, terms, 0, &leaves, &slp_ops);
-  else if (xored) leaves = o3_leaf_order(s, terms);
-  const bool unlike = xored && reduces_unlike_lanes(s, terms, leaves, reversal_casts(s, terms));
+  if (xored && s.proof == LdStShape::Proof::model) xored_align = tree_align(s, terms, 0, &slp_ops);
+  const bool unlike = xored && [&] {
+    const O3Operands o3 = o3_operands(s, terms);  // of Triton's tree of R after O3
+    return reduces_unlike_lanes(s, terms, o3.leaves, o3.casts);
+  }();
   // 3.9: where SLP reduces four of R's `and` lanes and nothing reduces the
   // result again as an unlike lane, R is shallow for the second
   // InferAlignment however many terms it has (fresh seed 6210 line 1825:
