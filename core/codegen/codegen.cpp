@@ -49,55 +49,7 @@ struct Cvt {
   std::vector<int32_t> index_stride_log2;  // each coordinate's stride in the row-major tensor (log2, elements)
 };
 
-// InstCombine's bit-reversal idiom in the index code: the largest subtrees
-// of a coordinate's `or` list (Triton's treeReduce: pairs of neighbours in
-// rounds) whose single-bit selects reverse bits (reverses_bits) become one
-// bitreverse of tid, and their `tid & bit`s are gone (seed-2405 3.6 line
-// 1497: `tid & 1` to 32 and `tid & 8` to 4; seed-2470 3.6 line 2418, two of
-// three). Marks those terms `gone` and returns their thread-index bits.
-int64_t mark_reversed(std::vector<MvpTerm>& terms) {
-  std::vector<size_t> list;  // the `or` list, in order
-  for (size_t i = 0; i < terms.size(); ++i)
-    if (terms[i].ors) list.push_back(i);
-  auto reversal = [&](size_t lo, size_t hi) {  // list[lo, hi)
-    std::vector<std::pair<int, int>> pq;
-    for (size_t j = lo; j < hi; ++j) {
-      const MvpTerm& t = terms[list[j]];
-      const auto v = static_cast<uint64_t>(t.value), m = static_cast<uint64_t>(t.mask);
-      if (t.shift != MvpTerm::kSelect || !std::has_single_bit(m) || !std::has_single_bit(v)) return false;
-      pq.push_back({std::countr_zero(v), std::countr_zero(m)});
-    }
-    return reverses_bits(pq);
-  };
-  // the tree's nodes as ranges of the list, with their two operands
-  struct Node { size_t lo, hi; int l, r; };
-  std::vector<Node> nodes;
-  std::vector<int> level;
-  for (size_t j = 0; j < list.size(); ++j) nodes.push_back({j, j + 1, -1, -1}), level.push_back(static_cast<int>(j));
-  while (level.size() > 1) {
-    std::vector<int> next;
-    for (size_t g = 0; g + 1 < level.size(); g += 2) {
-      const size_t lo = nodes[static_cast<size_t>(level[g])].lo, hi = nodes[static_cast<size_t>(level[g + 1])].hi;
-      nodes.push_back({lo, hi, level[g], level[g + 1]});
-      next.push_back(static_cast<int>(nodes.size()) - 1);
-    }
-    if (level.size() % 2) next.push_back(level.back());
-    level = std::move(next);
-  }
-  int64_t gone = 0;
-  auto mark = [&](auto&& self, int v) -> void {
-    const Node& x = nodes[static_cast<size_t>(v)];
-    if (reversal(x.lo, x.hi)) {
-      for (size_t j = x.lo; j < x.hi; ++j) terms[list[j]].gone = true, gone |= terms[list[j]].mask;
-      return;
-    }
-    if (x.l >= 0) self(self, x.l), self(self, x.r);
-  };
-  if (!level.empty()) mark(mark, level[0]);
-  return gone;
-}
-
-Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared) {
+Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared, int32_t bits) {
   if (reg.in_size("block") != 1)
     fail("codegen models one CTA; the register layout has " + std::to_string(reg.in_size("block")) + " CTAs");
   LinearLayout c = reg.invert_and_compose(shared);
@@ -138,7 +90,6 @@ Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared) {
     for (const char* dim : {"lane", "warp"})
       for (const auto& b : reg.bases(dim)) cols.push_back(b[d]);
     std::vector<MvpTerm> terms = mvp_terms(cols, reg.out_log2(reg.out_names()[d]));
-    r.index_gone |= mark_reversed(terms);
     scan("lane", 0);
     scan("warp", 5);
     for (auto& [sh, m] : by_shift) r.index_masks.push_back({m, sh});
@@ -146,6 +97,38 @@ Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared) {
       t.group = static_cast<int32_t>(d);
       r.index_terms.push_back(t);
     }
+  }
+  // every list of terms the kernel reduces: R's (the shared offsets, in
+  // bytes) and the index code's, `or`s and `xor`s apart
+  const int eb = log2i(std::max(bits / 8, 1));
+  std::vector<int64_t> cols;
+  for (const auto* v : {&r.lane, &r.warp})
+    for (int64_t x : *v) cols.push_back(x << eb);
+  std::vector<std::vector<MvpTerm>> lists;
+  auto add_lists = [&](const std::vector<MvpTerm>& terms) {
+    for (bool ors : {true, false}) {
+      lists.emplace_back();
+      for (const MvpTerm& t : terms)
+        if (t.ors == ors) lists.back().push_back(t);
+    }
+  };
+  add_lists(mvp_terms(cols, r.offset_log2 + eb));
+  for (size_t d = 0; d < reg.out_names().size(); ++d) {
+    std::vector<MvpTerm> terms;
+    for (const MvpTerm& t : r.index_terms)
+      if (t.group == static_cast<int32_t>(d)) terms.push_back(t);
+    add_lists(terms);
+  }
+  for (size_t d = 0; d < reg.out_names().size(); ++d) {
+    std::vector<MvpTerm> terms;
+    for (const MvpTerm& t : r.index_terms)
+      if (t.group == static_cast<int32_t>(d)) terms.push_back(t);
+    std::vector<std::vector<MvpTerm>> others = lists;
+    others.erase(others.begin() + 2 + 2 * static_cast<std::ptrdiff_t>(d));  // its own `or` list
+    r.index_gone |= mark_reversed(terms, others);
+    size_t k = 0;
+    for (MvpTerm& t : r.index_terms)
+      if (t.group == static_cast<int32_t>(d)) t.gone = terms[k++].gone;
   }
   return r;
 }
@@ -891,7 +874,7 @@ Instr shared_access(const LinearLayout& reg, const Spec& shared, const LinearLay
                     bool store, const Target& t, int32_t neighbour_vec, bool details) {
   require(!shared_ll.has_in("partition"),
           "partitioned_shared is an AMD CDNA5 layout; the shared-memory instruction model is NVIDIA's");
-  return shared_access_cvt(cvt_of(reg, shared_ll), shared, bits, store, t, neighbour_vec, details);
+  return shared_access_cvt(cvt_of(reg, shared_ll, bits), shared, bits, store, t, neighbour_vec, details);
 }
 
 std::pair<Instr, Instr> round_trip_ops(const TensorLayout& reg, const TensorLayout& shared, int32_t bits,
@@ -916,7 +899,7 @@ KernelReport via_shared(const TensorLayout& reg, const TensorLayout& shared, int
   r.num_warps = warps_of(rl);
   const int32_t g = static_cast<int32_t>(global_vec(rl, bits));
   count(r, global_access(rl, bits, false, t.version), "gl.load");
-  const Cvt c = cvt_of(rl, sl);
+  const Cvt c = cvt_of(rl, sl, bits);
   std::vector<Merged> stores;  // through the registers the loads use
   count(r, shared_access_cvt(c, *shared.spec, bits, true, t, g, details, &stores), "local_store");
   count(r, shared_access_cvt(c, *shared.spec, bits, false, t, g, details, &stores), "local_load");
@@ -960,7 +943,7 @@ SharedConvert shared_convert(const LinearLayout& a, const LinearLayout& b, int32
   SharedConvert r;
   r.smem = cvt_smem(without_register_broadcast(a), without_register_broadcast(b), bits, t.sm);
   auto side = [&](const LinearLayout& l, int kind, bool store) {
-    Cvt c = cvt_of(l, r.smem.layout);
+    Cvt c = cvt_of(l, r.smem.layout, bits);
     if (kind > 0)
       if (auto m = try_matrix(c, bits, store, kind == 2, t, details, r.smem.scratch_elems)) return *m;
     return plain(c, bits, store, 128 / bits, global_vec(l, bits), details, r.smem.scratch_elems);

@@ -1416,11 +1416,13 @@ bool slp_gains(const LdStShape& s, const Terms& T, const std::vector<size_t>& la
 //   model decides (of 3.6's four lanes that cost itself, slp_gains; 3.9's
 //   SLP also reduces R of unlike lanes, whose bits it then loses:
 //   reduces_unlike_lanes; on sm_80 3.9's SLP reduces nothing: no SLP log at
-//   all). Returns the number of the
+//   all); in 3.6 also four kept `shl (tid & m), k` leaves (kept_lanes gets
+//   them: their vector proves its lanes together). Returns the number of the
 //   reduction's operands (0: no SLP); tree_align follows the reduction's
 //   depth. index_offset: whether R is the index code's offset (EarlyCSE).
 int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
-               std::vector<RNode>& first_ic, bool& index_offset, bool* bits_lost = nullptr) {
+               std::vector<RNode>& first_ic, bool& index_offset, bool* bits_lost = nullptr,
+               std::vector<size_t>* kept_lanes = nullptr) {
   auto leaf = [&](int v) { return nodes[v].term >= 0; };
   auto term = [&](int v) { return static_cast<size_t>(nodes[v].term); };
   const int eb = log2i(s.elem_bytes);
@@ -1569,6 +1571,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   int shls = 0, lshrs = 0;     // kept `tid & m` shifted left, right (the operands' outermost op)
   std::vector<size_t> lanes;   // the `and` leaves
   std::vector<size_t> idents;  // kept `tid & m` leaves (no shift)
+  std::vector<size_t> shl_lanes;  // kept `tid & m` shifted left
   for (std::vector<int> work{root}; !work.empty();) {
     const int u = work.back();
     work.pop_back();
@@ -1585,6 +1588,21 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
       idents.push_back(term(u));
     } else if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift) {
       ++(T.shifts[term(u)] + eb > 0 ? shls : lshrs);
+      if (T.shifts[term(u)] + eb > 0) shl_lanes.push_back(term(u));
+    }
+  }
+  // 3.6: four kept `shl (tid & m), k` leaves are a `shl` bundle over an
+  // `and` bundle of tid's splat (SLP's log, seed-2470 line 689: -2 the
+  // reduction, -3 each bundle, 2 the splat, 1 each lane's `tid & m` the
+  // other use keeps, 1 more where the shift is the index code's too); not
+  // where R is the index code's offset (8-bit: its terms are that code's
+  // own, `and (shl tid, k), m`: held-out seed 6503 kernel 7)
+  if (s.version == TritonVersion::v3_6 && shl_lanes.size() == 4 && !index_offset) {
+    int cost = -2 - 3 - 3 + 2;
+    for (size_t t : shl_lanes) cost += 1 + (T.reused[t] && !T.gone[t]);
+    if (cost < 0) {
+      if (kept_lanes) *kept_lanes = shl_lanes;
+      return ops;
     }
   }
   if (s.version == TritonVersion::v3_6 && own > 0 && ands + idents.size() == 4 && idents.size() <= 1) {
@@ -2019,6 +2037,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   int root = triton_tree(T, nodes, xors);
   std::vector<RNode> first_ic;  // o3_reshape's tree after the first InstCombine
   int slp = 0;                  // operands of SLP's reduction of R (0: none)
+  std::vector<size_t> kept_lanes;  // SLP's lanes where they are kept `shl (tid & m), k` (3.6)
   bool index_offset = false;    // R is one value with the index code's offset (o3_reshape)
   // IPSCCP's range of R, from Triton's own tree (each term a select of
   // constants or an `and` of a mask: 0 up to its bits)
@@ -2068,7 +2087,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     auto unit = [&](int v) { return reused(v) || pair(v); };
     if (!T.reused.empty()) {
       bool lost = false;
-      slp = o3_reshape(nodes, root, s, T, first_ic, index_offset, &lost);
+      slp = o3_reshape(nodes, root, s, T, first_ic, index_offset, &lost, &kept_lanes);
       if (slp_ops) *slp_ops = lost ? 0 : slp;
     }
     if (T.reused.empty()) {  // the model's terms (3.9)
@@ -2433,11 +2452,34 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   };
   auto align = [&](int below) -> int32_t { return depths(below) ? int32_t{1} << known_tz(below > 0) : 1; };
   const int32_t first = align(0), offset = align(1), deeper = align(2);
+  const bool shl_group = !kept_lanes.empty();
+  // kept lanes, `shl (and splat(tid), masks), amounts` with its `shl` at
+  // depth d: computeKnownBits takes the vector's lanes together, the masks'
+  // common zeros shifted by the least amount the constants' common bits
+  // allow (KnownBits::shl; at least 1, none being 0; seed-2403 3.6 line
+  // 3793: masks 2, 4, 64, 48 by 1, 9, 2, 5, 4-byte aligned, where each lane
+  // by itself proves 4 bytes more; seed-2470 line 689: 2 for 64); with the
+  // `and` out of reach, by the amounts' common one bits alone
+  int64_t masks = 0, amt_or = 0, amt_and = -1;
+  for (size_t t : kept_lanes) {
+    const int k = T.shifts[t] + eb;
+    masks |= (T.bits[t] << eb) >> k;
+    amt_or |= k, amt_and &= k;
+  }
+  auto vector_tz = [&](int d) {
+    const int64_t least = std::max<int64_t>(amt_and, 1);
+    if (d >= 6) return 0;
+    if (d == 5) return static_cast<int>(least);
+    int64_t amt = least;
+    while ((amt & ~amt_or) != 0 || (amt & amt_and) != amt_and) ++amt;
+    return std::countr_zero(static_cast<uint64_t>(masks)) + static_cast<int>(amt);
+  };
   if (slp > 0 && !s.pads.empty()) {
     // padded (3.6): the second InferAlignment sees SLP's reduction of R's
     // operands (its `or`s from the root down, a bit reversal InstCombine made
-    // of R's tree one operand): four `and` lanes in leaf order become one
-    // vector `and` under llvm.vector.reduce.or, the others are or-ed to it
+    // of R's tree one operand): four `and` lanes in leaf order (or the four
+    // kept `shl` lanes) become one vector under llvm.vector.reduce.or, R
+    // whole where they are all (seed-2080 3.6 line 38), the others or-ed to it
     // in pairs, in rounds, last leaf first (golden seed-2405 3.6 line 2093:
     // `(reduce | bitreverse) | shl`); each operand proves its bits where
     // computeKnownBits reaches its constant mask. That pass proves each
@@ -2456,8 +2498,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     std::vector<int> lanes, extras;
     for (int v : ops) {
       const int t = nodes[v].term;
+      const bool kept_shift = t >= 0 && T.kept[static_cast<size_t>(t)] && T.shifts[static_cast<size_t>(t)] + eb != 0;
       const bool lane = t >= 0 && T.shifts[static_cast<size_t>(t)] != LdStShape::kNoShift &&
-                        !(T.kept[static_cast<size_t>(t)] && T.shifts[static_cast<size_t>(t)] + eb != 0);
+                        (shl_group ? kept_shift && T.shifts[static_cast<size_t>(t)] + eb > 0 : !kept_shift);
       (lane && lanes.size() < 4 ? lanes : extras).push_back(v);
     }
     if (lanes.size() < 4) return all;  // not seen: R's bits taken as known
@@ -2473,31 +2516,54 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       return l < 0 || r < 0 ? -1 : l + r;
     };
     lanes_under(lanes_under, root);
-    if (one_node) return all;
+    if (one_node && !shl_group) return all;  // (the kept lanes are not the index code's chain)
     std::reverse(extras.begin(), extras.end());
     // SLP's final reduction: [vector, extras...] or-ed in pairs, in rounds;
-    // rdx_depth: each one's `or`s above it (0: the vector, i: extras[i - 1])
-    std::vector<int> rdx_depth(extras.size() + 1, 0);
-    std::vector<std::vector<size_t>> groups;
-    for (size_t i = 0; i <= extras.size(); ++i) groups.push_back({i});
-    while (groups.size() > 1) {
-      std::vector<std::vector<size_t>> next;
-      for (size_t g = 0; g + 1 < groups.size(); g += 2) {
-        for (const auto* grp : {&groups[g], &groups[g + 1]})
-          for (size_t m : *grp) ++rdx_depth[m];
-        next.push_back(groups[g]);
-        next.back().insert(next.back().end(), groups[g + 1].begin(), groups[g + 1].end());
-      }
-      if (groups.size() % 2) next.push_back(groups.back());
-      groups = std::move(next);
+    // the next InstCombine's reassociateForUses then moves up an extra the
+    // index code also uses (held-out 3.6 seed 6503 kernel 10: `(v | e10) |
+    // (e8 | e6)` becomes `((e6 | v) | e8) | e10`, the reduction five below
+    // R + 0's address); rdx_depth: each one's `or`s above it (0: the vector,
+    // i: extras[i - 1])
+    std::vector<RNode> rdx;
+    std::vector<int> items;
+    for (size_t i = 0; i <= extras.size(); ++i) {
+      rdx.push_back({-1, -1, static_cast<int>(i), 0});
+      items.push_back(static_cast<int>(i));
     }
+    const int rdx_root = tree_reduce(
+        items,
+        [&](int a, int b) {
+          rdx.push_back({a, b, -1, 0});
+          return static_cast<int>(rdx.size()) - 1;
+        },
+        -1);
+    auto extra_multi = [&](int k) {  // extras[k - 1] has another use
+      const int v = extras[static_cast<size_t>(k - 1)];
+      if (nodes[v].term < 0) return nodes[v].multi;
+      const auto t = static_cast<size_t>(nodes[v].term);
+      return (T.reused[t] && !T.gone[t]) || (T.kept[t] && T.shifts[t] + eb == 0);
+    };
+    reassociate_for_uses(
+        rdx, rdx_root, [&](int u, int) { return rdx[u].term < 0; },
+        [&](int u) { return rdx[u].term <= 0 || !extra_multi(rdx[u].term); });
+    std::vector<int> rdx_depth(extras.size() + 1, 0);
+    auto depth_of = [&](auto&& self, int u, int d) -> void {
+      if (rdx[u].term >= 0) {
+        rdx_depth[static_cast<size_t>(rdx[u].term)] = d;
+        return;
+      }
+      self(self, rdx[u].l, d + 1);
+      self(self, rdx[u].r, d + 1);
+    };
+    depth_of(depth_of, rdx_root, 0);
     auto proves = [&](int below) -> int32_t {
       const int r = 1 + geps + below;  // R's depth
       depth.assign(static_cast<size_t>(n), 0);
       in_reversal.assign(static_cast<size_t>(n), 0);
-      for (int v : lanes) depth[static_cast<size_t>(nodes[v].term)] = r + rdx_depth[0] + 1;
+      for (int v : lanes) depth[static_cast<size_t>(nodes[v].term)] = shl_group ? 0 : r + rdx_depth[0] + 1;
       for (size_t i = 0; i < extras.size(); ++i) walk_in(nodes, walk_in, extras[i], r + rdx_depth[i + 1]);
-      return int32_t{1} << known_tz(below > 0);
+      const int tz = known_tz(below > 0);
+      return int32_t{1} << (shl_group ? std::min(tz, vector_tz(r + rdx_depth[0] + 1)) : tz);
     };
     const int32_t p0 = proves(0), p1 = proves(1), p2 = proves(2);
     TreeAlign out{{std::max(first, p0), std::max(offset, p1)}, {std::max(first, p1), std::max(offset, p2)},
@@ -2517,13 +2583,80 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   // rounds, stay 4-byte aligned)
   int rounds = 0;
   while ((1 << rounds) < slp - 3) ++rounds;
-  auto known = [&](int r) { return r + rounds + 1 <= 5 ? 16 : 1; };
+  int others_tz = 4;  // R's operands beside the kept lanes, by their bits
+  for (size_t t = 0; t < T.bits.size(); ++t)
+    if (std::find(kept_lanes.begin(), kept_lanes.end(), t) == kept_lanes.end())
+      others_tz = std::min(others_tz, std::countr_zero(static_cast<uint64_t>(T.bits[t] << eb)));
+  auto known = [&](int r) {
+    if (shl_group) return int32_t{1} << std::min(others_tz, vector_tz(r + rounds + 1));
+    return r + rounds + 1 <= 5 ? 16 : 1;
+  };
   return with_pads({{std::max(first, known(1)), std::max(offset, known(2))},
                     {std::max(first, known(2)), std::max(offset, known(3))},
                     pads_unbounded, 0, r_max});
 }
 
 }  // namespace
+
+int64_t mark_reversed(std::vector<MvpTerm>& terms, const std::vector<std::vector<MvpTerm>>& others) {
+  std::vector<size_t> list;  // the `or` list, in order
+  for (size_t i = 0; i < terms.size(); ++i)
+    if (terms[i].ors) list.push_back(i);
+  std::vector<RNode> nodes;
+  std::vector<int> leaves;
+  for (size_t j = 0; j < list.size(); ++j) {
+    nodes.push_back({-1, -1, static_cast<int>(j), 0});
+    leaves.push_back(static_cast<int>(j));
+  }
+  const int root = tree_reduce(
+      leaves,
+      [&](int a, int b) {
+        nodes.push_back({a, b, -1, 0});
+        return static_cast<int>(nodes.size()) - 1;
+      },
+      -1);
+  if (root < 0) return 0;
+  auto term = [&](int v) -> const MvpTerm& { return terms[list[static_cast<size_t>(nodes[v].term)]]; };
+  auto reversal = [&](int v) {
+    std::vector<std::pair<int, int>> pq;
+    auto walk = [&](auto&& self, int u) -> bool {
+      if (nodes[u].term < 0) return self(self, nodes[u].l) && self(self, nodes[u].r);  // through an inner reversal
+      const MvpTerm& t = term(u);
+      const auto x = static_cast<uint64_t>(t.value), m = static_cast<uint64_t>(t.mask);
+      if (t.shift != MvpTerm::kSelect || !std::has_single_bit(m) || !std::has_single_bit(x)) return false;
+      pq.push_back({std::countr_zero(x), std::countr_zero(m)});
+      return true;
+    };
+    return walk(walk, v) && reverses_bits(pq);
+  };
+  auto same = [&](int u, int) { return nodes[u].term < 0 && !nodes[u].rev; };
+  auto one_use = [&](int u) {  // a term that is `tid & m` itself, m read by a term of another value
+    if (nodes[u].term < 0) return true;
+    const MvpTerm& t = terms[list[static_cast<size_t>(nodes[u].term)]];
+    auto reads = [&](const std::vector<MvpTerm>& l) {
+      return std::any_of(l.begin(), l.end(), [&](const MvpTerm& o) { return o.mask == t.mask && !(o == t); });
+    };
+    return t.value != t.mask || !(reads(terms) || std::any_of(others.begin(), others.end(), reads));
+  };
+  auto visit = [&](auto&& self, int v) -> void {
+    if (nodes[v].term >= 0) return;
+    self(self, nodes[v].l);
+    self(self, nodes[v].r);
+    for (int in; !(nodes[v].rev = reversal(v)) && (in = reassociate_at(nodes, v, same, one_use)) >= 0;) self(self, in);
+  };
+  visit(visit, root);
+  int64_t gone = 0;
+  auto mark = [&](auto&& self, int v, bool in_rev) -> void {
+    if (nodes[v].term >= 0) {
+      if (in_rev) terms[list[static_cast<size_t>(nodes[v].term)]].gone = true, gone |= term(v).mask;
+      return;
+    }
+    self(self, nodes[v].l, in_rev || nodes[v].rev);
+    self(self, nodes[v].r, in_rev || nodes[v].rev);
+  };
+  mark(mark, root, false);
+  return gone;
+}
 
 TreeAlign r_tree_align(const LdStShape& s, int64_t offsets) {
   if (s.version == TritonVersion::v3_6) return tree_align(s, triton_terms(s), offsets);

@@ -130,6 +130,20 @@ std::vector<MvpTerm> mvp_terms(const std::vector<int64_t>& cols, int nrow);
 // one zext(bitreverse(trunc(tid) & mask)) (seed-2403 3.6 line 3999).
 bool reverses_bits(const std::vector<std::pair<int, int>>& pq);
 
+// InstCombine's bit reversals in the index code of one coordinate: its
+// terms' `or` list (Triton's treeReduce), visited operands first; a node
+// whose single-bit selects reverse bits is one bitreverse of tid, else
+// reassociateForUses moves up an operand of more uses, and the new inner
+// node is tried (seed-2403 3.6 line 3793: `(tid & 1 -> 32 | tid & 2) | tid &
+// 8 -> 4` is `bitreverse(tid & 9) | tid & 2`, R's `(tid & 2) << 1` reading
+// `tid & 2` too). A term that is `tid & m` itself has another use where a
+// term of mask m and another value, of its list or of the kernel's others
+// (R's, the other coordinates'), reads `tid & m`; the same term elsewhere is
+// one value with it (EarlyCSE; held-out 3.6 seed 6502 kernel 53704: R's
+// `tid & 2`). Marks the reversed terms `gone` and returns their
+// thread-index bits.
+int64_t mark_reversed(std::vector<MvpTerm>& terms, const std::vector<std::vector<MvpTerm>>& others);
+
 struct LdStShape {
   int64_t lane_warp_mask = 0;  // elements: OR of the lane and warp bases
   int32_t elem_bytes = 2;

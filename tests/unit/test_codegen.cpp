@@ -3541,3 +3541,96 @@ TEST_CASE("codegen: 3.9's SLP reduction of four and lanes makes R of seven terms
        {{"ld.shared.b16", 64}, {"st.shared.b16", 64}}},
   });
 }
+
+TEST_CASE("codegen: 3.6 index code: a bit reversal InstCombine finds after reassociateForUses", "[codegen]") {
+  check_golden({
+      {"held-out 3.6 seed 6501 kernel 78533: the outer `or` over an inner bit reversal reverses too (the matcher "
+       "reads through it): all three `tid & m` gone",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1]], lane_bases=[[0, 8], [0, 4], [0, 2], [2, 0], [8, 0]], "
+       "warp_bases=[[4, 0]], block_bases=[], shape=[16, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[128, 8], [2048, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 16])",
+       {16, 16}, 32, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b32", 2}, {"ld.shared.v2.b32", 1}, {"st.shared.b32", 2}, {"st.shared.v2.b32", 1}}},
+      {"held-out 3.6 seed 6502 kernel 53704: R's `tid & 2` is the index code's own term (EarlyCSE), no other term "
+       "reads `tid & 2`: one use, no reassociation, no reversal",
+       "DistributedLinearLayout(reg_bases=[[0, 16], [2, 0], [1, 0], [0, 1], [0, 4]], lane_bases=[[0, 32], [0, 2], "
+       "[0, 8], [8, 0], [4, 0]], warp_bases=[], block_bases=[], shape=[16, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 1], [4096, 1]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 64])",
+       {16, 64}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 32}, {"st.shared.b8", 32}}},
+  });
+}
+
+TEST_CASE("codegen: 3.6 SLP of four kept shl lanes: the vector proves its lanes together", "[codegen]") {
+  check_golden({
+      {"golden seed-2403 3.6 line 3793: SLP reduces four kept `shl (tid & m), k` lanes; their vector proves masks "
+       "2, 4, 64, 48 shifted by at least 1, 4 bytes, for R + 0 alone (the reduction five deep): one pair joins",
+       "DistributedLinearLayout(reg_bases=[[0, 16], [1, 0], [8, 0], [16, 0], [64, 0]], lane_bases=[[32, 0], [2, 0], "
+       "[0, 8], [4, 0], [0, 2]], warp_bases=[[0, 4], [0, 1]], block_bases=[], shape=[128, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[2048, 8], [4096, 4]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, "
+       "0], [16, 0], [32, 0], [64, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], shape=[128, 32])",
+       {128, 32}, 16, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b16", 30}, {"ld.shared.v2.b16", 1}, {"st.shared.b16", 30}, {"st.shared.v2.b16", 1}}},
+      {"golden seed-2403 3.6 sm_100 line 1477: the same, one load pair",
+       "DistributedLinearLayout(reg_bases=[[32, 0], [1, 0], [0, 2], [16, 0], [0, 1], [4, 0]], lane_bases=[[0, 8], "
+       "[2, 0], [8, 0], [0, 4], [64, 0]], warp_bases=[], block_bases=[], shape=[128, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 8], [128, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 16])",
+       {128, 16}, 16, ls::TritonVersion::v3_6, 100,
+       {{"ld.shared.b16", 60}, {"ld.shared.v4.b16", 1}, {"st.shared.b16", 64}}},
+      {"golden seed-2405 3.6 line 2534: the same",
+       "DistributedLinearLayout(reg_bases=[[32, 0], [2, 0], [8, 0], [64, 0], [1, 0], [0, 16]], lane_bases=[[128, "
+       "0], [0, 2], [4, 0], [0, 4], [0, 1]], warp_bases=[[16, 0], [0, 8]], block_bases=[], shape=[256, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[4096, 4]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [16, "
+       "0], [32, 0], [64, 0], [128, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], shape=[256, 32])",
+       {256, 32}, 16, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b16", 62}, {"ld.shared.v2.b16", 1}, {"st.shared.b16", 62}, {"st.shared.v2.b16", 1}}},
+      {"seed-2470 3.6 line 689: the kept lanes' vector proves 2 bytes (mask 1 shifted by at least 1), not each "
+       "lane's 64: nothing beyond the 8 Triton gives",
+       "DistributedLinearLayout(reg_bases=[[0, 1], [0, 8], [0, 32], [0, 2], [0, 64]], lane_bases=[[0, 16], [4, 0], "
+       "[1, 0], [2, 0], [8, 0]], warp_bases=[[0, 4], [16, 0]], block_bases=[], shape=[32, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, "
+       "16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 128])",
+       {32, 128}, 32, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.v2.b32", 16}, {"st.shared.v2.b32", 16}}},
+      {"seed-2470 3.6 line 472: R's `or`s split into GEPs before SLP: no reduction, nothing proved",
+       "DistributedLinearLayout(reg_bases=[[0, 8], [0, 4], [2, 0], [0, 1], [32, 0], [0, 2]], lane_bases=[[64, 0], "
+       "[8, 0], [16, 0], [4, 0], [1, 0]], warp_bases=[], block_bases=[], shape=[128, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[1024, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [1, "
+       "0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 16])",
+       {128, 16}, 16, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b16", 64}, {"st.shared.b16", 64}}},
+      {"seed-2080 3.6 line 38: the four lanes are R whole: the reduction stays one GEP index, 2 bytes proved",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [0, 1], [0, 2], [4, 0], [8, 0]], lane_bases=[[0, 4], [0, "
+       "8], [16, 0], [0, 16], [32, 0]], warp_bases=[[64, 0], [128, 0]], block_bases=[], shape=[256, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 4], [32, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], "
+       "shape=[256, 32])",
+       {256, 32}, 32, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b32", 62}, {"ld.shared.v2.b32", 1}, {"st.shared.b32", 64}}},
+      {"fresh 3.6 seed 6412 line 3761 (swizzled): the vector proves 4 bytes beside the select's 8, no more",
+       "DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [2, 0], [4, 0], [0, 2], [0, 4]], lane_bases=[[8, 0], [0, "
+       "8], [16, 0], [0, 16], [32, 0]], warp_bases=[], block_bases=[], shape=[64, 32])",
+       "SwizzledSharedLayout(vec=2, per_phase=4, max_phase=4, order=[1, 0], cga_layout=[])",
+       {64, 32}, 16, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b32", 16}, {"ld.shared.v2.b32", 8}, {"st.shared.b32", 16}, {"st.shared.v2.b32", 8}}},
+      {"held-out 3.6 seed 6503 kernel 10: after SLP, InstCombine moves the extras the index code also uses up "
+       "(`((tid & 2 | v) | e8) | e10`): the reduction five below R + 0's address, nothing proved",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1]], lane_bases=[[2, 0], [0, 2], [4, 0], [8, 0], [0, 4]], "
+       "warp_bases=[[16, 0], [0, 8], [32, 0]], block_bases=[], shape=[64, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[512, 2], [1024, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 16])",
+       {64, 16}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 4}, {"st.shared.b8", 4}}},
+      {"held-out 3.6 seed 6503 kernel 7: R is the index code's offset (8-bit), its `(tid & 20) << 5` that code's "
+       "own term, an `and (shl)`: three kept lanes, no reduction",
+       "DistributedLinearLayout(reg_bases=[[16, 0], [0, 1], [0, 2], [0, 8], [0, 4], [2, 0]], lane_bases=[[4, 0], "
+       "[64, 0], [8, 0], [1, 0], [32, 0]], warp_bases=[], block_bases=[], shape=[128, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 4], [256, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 16])",
+       {128, 16}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 64}, {"st.shared.b8", 64}}},
+  });
+}
