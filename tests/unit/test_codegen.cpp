@@ -3632,5 +3632,14 @@ TEST_CASE("codegen: 3.6 SLP of four kept shl lanes: the vector proves its lanes 
        "8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 16])",
        {128, 16}, 8, ls::TritonVersion::v3_6, 90,
        {{"ld.shared.b8", 64}, {"st.shared.b8", 64}}},
+      {"held-out 3.6 seed 6507 kernel 3: R's `or`s a chain of GEPs before SLP (split36): nothing reduced, nothing "
+       "proved",
+       "DistributedLinearLayout(reg_bases=[[4, 0], [2, 0], [1, 0], [0, 1], [16, 0]], lane_bases=[[0, 64], [0, 32], "
+       "[8, 0], [0, 8], [0, 16]], warp_bases=[[0, 4], [0, 2]], block_bases=[], shape=[32, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[2048, 16], [4096, 8]], offset_bases=[[1, 0], [2, 0], [4, 0], "
+       "[8, 0], [16, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], block_bases=[], shape=[32, "
+       "128])",
+       {32, 128}, 16, ls::TritonVersion::v3_6, 100,
+       {{"ld.shared.b16", 32}, {"st.shared.b16", 32}}},
   });
 }
