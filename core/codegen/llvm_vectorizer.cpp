@@ -2633,9 +2633,9 @@ int64_t mark_reversed(std::vector<MvpTerm>& terms, const std::vector<std::vector
     return walk(walk, v) && reverses_bits(pq);
   };
   auto same = [&](int u, int) { return nodes[u].term < 0 && !nodes[u].rev; };
-  auto one_use = [&](int u) {  // a term that is `tid & m` itself, m read by a term of another value
+  auto one_use = [&](int u) {  // but a term that is `tid & m` itself, m read by a term of another value
     if (nodes[u].term < 0) return true;
-    const MvpTerm& t = terms[list[static_cast<size_t>(nodes[u].term)]];
+    const MvpTerm& t = term(u);
     auto reads = [&](const std::vector<MvpTerm>& l) {
       return std::any_of(l.begin(), l.end(), [&](const MvpTerm& o) { return o.mask == t.mask && !(o == t); });
     };
