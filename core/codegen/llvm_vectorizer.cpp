@@ -995,6 +995,23 @@ struct RNode {
   bool rev = false;    // InstCombine made it a bit reversal (reversals): one value, opaque to the folds
 };
 
+// Triton's treeReduce as nodes: leaves with terms 0 .. n - 1 `or`-ed in
+// pairs, in rounds, appended to nodes; returns the root (-1: none).
+int or_tree(std::vector<RNode>& nodes, size_t n) {
+  std::vector<int> level;
+  for (size_t i = 0; i < n; ++i) {
+    nodes.push_back({-1, -1, static_cast<int>(i), 0});
+    level.push_back(static_cast<int>(nodes.size()) - 1);
+  }
+  return tree_reduce(
+      level,
+      [&](int a, int b) {
+        nodes.push_back({a, b, -1, 0});
+        return static_cast<int>(nodes.size()) - 1;
+      },
+      -1);
+}
+
 // The nodes (not terms) of the tree at root, operands first (a bit
 // reversal's own nodes left out).
 std::vector<int> post_order_of(const std::vector<RNode>& nodes, int root) {
@@ -2528,18 +2545,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     // R + 0's address); rdx_depth: each one's `or`s above it (0: the vector,
     // i: extras[i - 1])
     std::vector<RNode> rdx;
-    std::vector<int> items;
-    for (size_t i = 0; i <= extras.size(); ++i) {
-      rdx.push_back({-1, -1, static_cast<int>(i), 0});
-      items.push_back(static_cast<int>(i));
-    }
-    const int rdx_root = tree_reduce(
-        items,
-        [&](int a, int b) {
-          rdx.push_back({a, b, -1, 0});
-          return static_cast<int>(rdx.size()) - 1;
-        },
-        -1);
+    const int rdx_root = or_tree(rdx, extras.size() + 1);
     auto extra_multi = [&](int k) {  // extras[k - 1] has another use
       const int v = extras[static_cast<size_t>(k - 1)];
       if (nodes[v].term < 0) return nodes[v].multi;
@@ -2606,18 +2612,7 @@ int64_t mark_reversed(std::vector<MvpTerm>& terms, const std::vector<std::vector
   for (size_t i = 0; i < terms.size(); ++i)
     if (terms[i].ors) list.push_back(i);
   std::vector<RNode> nodes;
-  std::vector<int> leaves;
-  for (size_t j = 0; j < list.size(); ++j) {
-    nodes.push_back({-1, -1, static_cast<int>(j), 0});
-    leaves.push_back(static_cast<int>(j));
-  }
-  const int root = tree_reduce(
-      leaves,
-      [&](int a, int b) {
-        nodes.push_back({a, b, -1, 0});
-        return static_cast<int>(nodes.size()) - 1;
-      },
-      -1);
+  const int root = or_tree(nodes, list.size());
   if (root < 0) return 0;
   auto term = [&](int v) -> const MvpTerm& { return terms[list[static_cast<size_t>(nodes[v].term)]]; };
   auto reversal = [&](int v) {
