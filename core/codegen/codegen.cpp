@@ -75,6 +75,7 @@ Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared, int32_t bits) {
   r.index_stride_log2.assign(reg.out_names().size(), 0);
   for (size_t d = reg.out_names().size(); d-- > 1;)
     r.index_stride_log2[d - 1] = r.index_stride_log2[d] + reg.out_log2(reg.out_names()[d]);
+  std::vector<std::vector<MvpTerm>> coords;  // each coordinate's terms (mvp_terms)
   for (size_t d = 0; d < reg.out_names().size(); ++d) {
     std::map<int, int64_t> by_shift;
     auto scan = [&](const std::string& dim, int first) {
@@ -93,42 +94,20 @@ Cvt cvt_of(const LinearLayout& reg, const LinearLayout& shared, int32_t bits) {
     scan("lane", 0);
     scan("warp", 5);
     for (auto& [sh, m] : by_shift) r.index_masks.push_back({m, sh});
-    for (MvpTerm t : terms) {
-      t.group = static_cast<int32_t>(d);
-      r.index_terms.push_back(t);
-    }
+    for (MvpTerm& t : terms) t.group = static_cast<int32_t>(d);
+    coords.push_back(std::move(terms));
   }
-  // every list of terms the kernel reduces: R's (the shared offsets, in
-  // bytes) and the index code's, `or`s and `xor`s apart
+  // every term of the kernel: R's (the shared offsets, in bytes) and each
+  // coordinate's
   const int eb = log2i(std::max(bits / 8, 1));
-  std::vector<int64_t> cols;
+  std::vector<int64_t> r_cols;
   for (const auto* v : {&r.lane, &r.warp})
-    for (int64_t x : *v) cols.push_back(x << eb);
-  std::vector<std::vector<MvpTerm>> lists;
-  auto add_lists = [&](const std::vector<MvpTerm>& terms) {
-    for (bool ors : {true, false}) {
-      lists.emplace_back();
-      for (const MvpTerm& t : terms)
-        if (t.ors == ors) lists.back().push_back(t);
-    }
-  };
-  add_lists(mvp_terms(cols, r.offset_log2 + eb));
-  for (size_t d = 0; d < reg.out_names().size(); ++d) {
-    std::vector<MvpTerm> terms;
-    for (const MvpTerm& t : r.index_terms)
-      if (t.group == static_cast<int32_t>(d)) terms.push_back(t);
-    add_lists(terms);
-  }
-  for (size_t d = 0; d < reg.out_names().size(); ++d) {
-    std::vector<MvpTerm> terms;
-    for (const MvpTerm& t : r.index_terms)
-      if (t.group == static_cast<int32_t>(d)) terms.push_back(t);
-    std::vector<std::vector<MvpTerm>> others = lists;
-    others.erase(others.begin() + 2 + 2 * static_cast<std::ptrdiff_t>(d));  // its own `or` list
-    r.index_gone |= mark_reversed(terms, others);
-    size_t k = 0;
-    for (MvpTerm& t : r.index_terms)
-      if (t.group == static_cast<int32_t>(d)) t.gone = terms[k++].gone;
+    for (int64_t x : *v) r_cols.push_back(x << eb);
+  std::vector<MvpTerm> kernel = mvp_terms(r_cols, r.offset_log2 + eb);
+  for (const auto& terms : coords) kernel.insert(kernel.end(), terms.begin(), terms.end());
+  for (auto& terms : coords) {
+    r.index_gone |= mark_reversed(terms, kernel);
+    r.index_terms.insert(r.index_terms.end(), terms.begin(), terms.end());
   }
   return r;
 }

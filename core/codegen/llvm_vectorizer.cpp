@@ -1585,10 +1585,10 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   instcombine();
   if (s.version == TritonVersion::v3_9 && s.sm == 80) return 0;  // 3.9's SLP leaves sm_80's code alone
   int ands = 0, own = 0, ops = 0;  // SLP
-  int shls = 0, lshrs = 0;     // kept `tid & m` shifted left, right (the operands' outermost op)
+  int lshrs = 0;               // kept `tid & m` shifted right (the operand's outermost op)
   std::vector<size_t> lanes;   // the `and` leaves
   std::vector<size_t> idents;  // kept `tid & m` leaves (no shift)
-  std::vector<size_t> shl_lanes;  // kept `tid & m` shifted left
+  std::vector<size_t> shl_lanes;  // kept `tid & m` shifted left (the operand's outermost op)
   for (std::vector<int> work{root}; !work.empty();) {
     const int u = work.back();
     work.pop_back();
@@ -1604,8 +1604,8 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     } else if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift && T.shifts[term(u)] + eb == 0) {
       idents.push_back(term(u));
     } else if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift) {
-      ++(T.shifts[term(u)] + eb > 0 ? shls : lshrs);
       if (T.shifts[term(u)] + eb > 0) shl_lanes.push_back(term(u));
+      else ++lshrs;
     }
   }
   // 3.6: four kept `shl (tid & m), k` leaves are a `shl` bundle over an
@@ -1640,7 +1640,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
       for (size_t i = 0; i + 4 < lanes.size(); ++i)
         (T.shifts[lanes[i]] + eb < 0 ? right_shift : left_shift) = true;
       const int and_pair = ands - 4 >= 2 && !(ands - 4 == 2 && left_shift && right_shift) ? 2 : 0;
-      *bits_lost = ops - 3 >= 4 && std::max({and_pair, shls, lshrs}) >= 2;
+      *bits_lost = ops - 3 >= 4 && std::max({and_pair, static_cast<int>(shl_lanes.size()), lshrs}) >= 2;
     }
     return ops;
   }
@@ -2607,14 +2607,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
 
 }  // namespace
 
-int64_t mark_reversed(std::vector<MvpTerm>& terms, const std::vector<std::vector<MvpTerm>>& others) {
+int64_t mark_reversed(std::vector<MvpTerm>& terms, const std::vector<MvpTerm>& kernel) {
   std::vector<size_t> list;  // the `or` list, in order
   for (size_t i = 0; i < terms.size(); ++i)
     if (terms[i].ors) list.push_back(i);
   std::vector<RNode> nodes;
   const int root = or_tree(nodes, list.size());
   if (root < 0) return 0;
-  auto term = [&](int v) -> const MvpTerm& { return terms[list[static_cast<size_t>(nodes[v].term)]]; };
+  auto term = [&](int v) -> MvpTerm& { return terms[list[static_cast<size_t>(nodes[v].term)]]; };
   auto reversal = [&](int v) {
     std::vector<std::pair<int, int>> pq;
     auto walk = [&](auto&& self, int u) -> bool {
@@ -2631,10 +2631,8 @@ int64_t mark_reversed(std::vector<MvpTerm>& terms, const std::vector<std::vector
   auto one_use = [&](int u) {  // but a term that is `tid & m` itself, m read by a term of another value
     if (nodes[u].term < 0) return true;
     const MvpTerm& t = term(u);
-    auto reads = [&](const std::vector<MvpTerm>& l) {
-      return std::any_of(l.begin(), l.end(), [&](const MvpTerm& o) { return o.mask == t.mask && !(o == t); });
-    };
-    return t.value != t.mask || !(reads(terms) || std::any_of(others.begin(), others.end(), reads));
+    return t.value != t.mask ||
+           std::none_of(kernel.begin(), kernel.end(), [&](const MvpTerm& o) { return o.mask == t.mask && !(o == t); });
   };
   auto visit = [&](auto&& self, int v) -> void {
     if (nodes[v].term >= 0) return;
@@ -2646,7 +2644,7 @@ int64_t mark_reversed(std::vector<MvpTerm>& terms, const std::vector<std::vector
   int64_t gone = 0;
   auto mark = [&](auto&& self, int v, bool in_rev) -> void {
     if (nodes[v].term >= 0) {
-      if (in_rev) terms[list[static_cast<size_t>(nodes[v].term)]].gone = true, gone |= term(v).mask;
+      if (in_rev) term(v).gone = true, gone |= term(v).mask;
       return;
     }
     self(self, nodes[v].l, in_rev || nodes[v].rev);

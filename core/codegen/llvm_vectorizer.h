@@ -137,12 +137,12 @@ bool reverses_bits(const std::vector<std::pair<int, int>>& pq);
 // node is tried (seed-2403 3.6 line 3793: `(tid & 1 -> 32 | tid & 2) | tid &
 // 8 -> 4` is `bitreverse(tid & 9) | tid & 2`, R's `(tid & 2) << 1` reading
 // `tid & 2` too). A term that is `tid & m` itself has another use where a
-// term of mask m and another value, of its list or of the kernel's others
-// (R's, the other coordinates'), reads `tid & m`; the same term elsewhere is
+// term of mask m and another value among all the kernel's terms (`kernel`:
+// R's and every coordinate's) reads `tid & m`; the same term elsewhere is
 // one value with it (EarlyCSE; held-out 3.6 seed 6502 kernel 53704: R's
 // `tid & 2`). Marks the reversed terms `gone` and returns their
 // thread-index bits.
-int64_t mark_reversed(std::vector<MvpTerm>& terms, const std::vector<std::vector<MvpTerm>>& others);
+int64_t mark_reversed(std::vector<MvpTerm>& terms, const std::vector<MvpTerm>& kernel);
 
 struct LdStShape {
   int64_t lane_warp_mask = 0;  // elements: OR of the lane and warp bases
