@@ -1685,28 +1685,34 @@ std::vector<int> leaf_order(const std::vector<RNode>& nodes, int root) {
   return order;
 }
 
-// ptxas knows none of R's bits where R holds a bit reversal (InstCombine's
-// `zext (bitreverse ...)`, reversals) whose top bit is not that of an 8-,
-// 16- or 32-bit value: the code generator builds it in 16-bit registers and
-// shifts it right (`shr.u16`, then `cvt.u32.u16`), and ptxas proves nothing
-// through that (fresh seed 2572 3.6 kernel 37: `shl.b16` by 15 and 13,
-// `shr.u16` by 9, a reversal to bits 6 and 5; golden seed-2540 line 240 in
-// both versions; seed-2406 3.6 line 3006 reverses to bits 7 and 5, a whole
-// byte, with left shifts only, and ptxas knows its bits).
-bool r_reversal_hidden(const LdStShape& s, const Terms& T) {
+// What ptxas knows R's register a multiple of where R holds a bit reversal
+// (InstCombine's `zext (bitreverse ...)`, reversals) whose top bit t is not
+// that of an 8-, 16- or 32-bit value: the code generator builds it at the
+// top of a 16-bit register and shifts it right by k = 15 - t (`shr.u16`,
+// then `cvt.u32.u16`), and ptxas, which knows a value a multiple of 16
+// bytes at most, halves that per bit shifted: 2^(4 - k) (t above 15: 1)
+// (fresh seed 2572 3.6 kernel 37: `shr.u16` by 9, nothing; golden
+// seed-2540 line 240 in both versions; the 3.6 wheel's ptxas on held-out
+// seed 6506 kernel 16's PTX with its shift 6 made 1, 2, 3: its loads of R |
+// 128 LDS.64, LDS, LDS.U16; seed 6603 kernel 64206: shift 1, 4-byte pairs).
+// A reversal to a whole byte's top (seed-2406 3.6 line 3006: bits 7 and 5)
+// is left shifts only, and ptxas knows its bits. 16: no such reversal.
+int32_t r_reversal_align(const LdStShape& s, const Terms& T) {
   std::vector<RNode> nodes;
   int xors = -1;
   const int root = triton_tree(T, nodes, xors);
   const int eb = log2i(s.elem_bytes);
   const std::vector<char> reversed = reversals(nodes, root, T, eb);
+  int32_t a = 16;
   for (size_t v = 0; v < reversed.size(); ++v) {
     if (!reversed[v]) continue;
     int top = 0;
     for (int t : leaf_order(nodes, static_cast<int>(v)))
       top = std::max(top, std::countr_zero(static_cast<uint64_t>(T.bits[static_cast<size_t>(t)])) + eb);
-    if (top != 7 && top != 15 && top != 31) return true;
+    if (top == 7 || top == 15 || top == 31) continue;
+    a = std::min(a, top < 15 ? int32_t{1} << std::max(0, 4 - (15 - top)) : 1);
   }
-  return false;
+  return a;
 }
 
 // Triton's tree of R as O3 leaves it (o3_reshape) in nodes: its root, -1
@@ -1723,7 +1729,7 @@ int o3_tree(const LdStShape& s, const Terms& T, std::vector<RNode>& nodes) {
 // R's operands as SLP meets them in the tree O3 leaves (o3_reshape): its
 // terms from left to right (the order of SLP's reduced values of one opcode)
 // and its bit reversals (top bit 7, 15 or 31: an intrinsic of i8, i16 or i32,
-// r_reversal_hidden's others aside), each the terms under it.
+// r_reversal_align's others aside), each the terms under it.
 struct O3Operands {
   std::vector<int> leaves;
   Casts casts;
@@ -2409,11 +2415,23 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       // five deep, its bits 3 up unknown, so `R >> 8` proves nothing)
       pad_tz = std::min(pad_tz, tz_of(possible >> (i - p)));
     }
+  // R's own padding of interval j, read from tree at top, a bare `lshr` (all
+  // the bits its mask would clear zero in the node it reads)
+  auto r_own_bare = [&](const std::vector<RNode>& tree, int top, size_t j) {
+    const auto [interval, pad] = s.pads[j];
+    const int v = padding_read(tree, top, T, interval);
+    const int i = log2i(int64_t{interval} * s.elem_bytes), p = log2i(int64_t{pad} * s.elem_bytes);
+    if (v < 0 || i <= p || !padding_is_lshr(node_bits(tree, T, v) << eb, i, p)) return false;
+    // (x << a) >> (i - p) with a >= i - p is InstCombine's x << (a - i + p)
+    // (seed-2403 3.6 line 1806: R's padding `(tid & 8) << 4`)
+    const int t = tree[v].term;
+    const int32_t sh = t >= 0 ? T.shifts[static_cast<size_t>(t)] : LdStShape::kNoShift;
+    return sh == LdStShape::kNoShift || sh + eb < i - p;
+  };
   uint32_t r_pad_bare = 0, r_pad_bare_node = 0;
   if (root >= 0)
     for (size_t j = 0; j < s.pads.size(); ++j) {
       const auto [interval, pad] = s.pads[j];
-      const int v = padding_read(nodes, root, T, interval);
       const int i = log2i(int64_t{interval} * s.elem_bytes), p = log2i(int64_t{pad} * s.elem_bytes);
       // the padding of an access of its own, `((R | c) >> (i - p)) & mask`
       // (R | c of no other use): SelectionDAG takes R's operand that reaches
@@ -2436,12 +2454,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         }
         if (u != root && padding_is_lshr(node_bits(nodes, T, u) << eb, i, p)) r_pad_bare_node |= uint32_t{1} << j;
       }
-      if (v < 0 || i <= p || !padding_is_lshr(node_bits(nodes, T, v) << eb, i, p)) continue;
-      // (x << a) >> (i - p) with a >= i - p is InstCombine's x << (a - i + p)
-      // (seed-2403 3.6 line 1806: R's padding `(tid & 8) << 4`)
-      const int t = nodes[v].term;
-      const int32_t sh = t >= 0 ? T.shifts[static_cast<size_t>(t)] : LdStShape::kNoShift;
-      if (sh == LdStShape::kNoShift || sh + eb < i - p) r_pad_bare |= uint32_t{1} << j;
+      if (r_own_bare(nodes, root, j)) r_pad_bare |= uint32_t{1} << j;
     }
   const auto with_pads = [&](TreeAlign out) {
     out.r_pad_bare = r_pad_bare;
@@ -2506,8 +2519,15 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     // access by itself; what it carries from an access to the others of its
     // base pointer is what the first pass proved (first_pass).
     std::vector<int> ops;
+    // (a node a padding reads has that second use: one operand, not split;
+    // held-out 3.6 seed 6603 kernel 9235, `lshr (e1 | e2), 8` of the extras)
+    std::vector<int> pad_nodes;
+    for (const auto& iv : s.pads)
+      if (const int v = padding_read(nodes, root, T, iv.first); v >= 0 && v != root && nodes[v].term < 0)
+        pad_nodes.push_back(v);
     auto operands = [&](auto&& self, int v) -> void {
-      if (nodes[v].term >= 0 || reversed[static_cast<size_t>(v)] || nodes[v].op != 0) {
+      if (nodes[v].term >= 0 || reversed[static_cast<size_t>(v)] || nodes[v].op != 0 ||
+          std::find(pad_nodes.begin(), pad_nodes.end(), v) != pad_nodes.end()) {
         ops.push_back(v);
         return;
       }
@@ -2565,6 +2585,35 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       self(self, rdx[u].r, d + 1);
     };
     depth_of(depth_of, rdx_root, 0);
+    // R's own paddings read their node in the tree SelectionDAG builds: the
+    // vector's reduction (l0 | l2) | (l1 | l3), under SLP's final reduction;
+    // a bare `lshr` there leaves ptxas nothing to know (held-out 3.6 seed
+    // 6504 kernel 8: `(l1 | l3) >> 6` and `>> 7`, the `and` masks gone)
+    std::vector<RNode> sn = nodes;
+    auto add = [&](int a, int b) {
+      sn.push_back({a, b, -1, 0});
+      return static_cast<int>(sn.size()) - 1;
+    };
+    const int vec = add(add(lanes[0], lanes[2]), add(lanes[1], lanes[3]));
+    auto map = [&](auto&& self, int u) -> int {
+      if (rdx[u].term >= 0) return rdx[u].term == 0 ? vec : extras[static_cast<size_t>(rdx[u].term - 1)];
+      return add(self(self, rdx[u].l), self(self, rdx[u].r));
+    };
+    const int top = map(map, rdx_root);
+    // (paddings of one shift share one `lshr` of R, all of whose bits their
+    // `and`s demand: R whole, as before; golden seed-2403 3.6 line 3269)
+    auto shift_of_pad = [&](size_t j) {
+      return log2i(int64_t{s.pads[j].first} * s.elem_bytes) - log2i(int64_t{s.pads[j].second} * s.elem_bytes);
+    };
+    for (size_t j = 0; j < s.pads.size(); ++j) {
+      if (!(r_bytes >> log2i(int64_t{s.pads[j].first} * s.elem_bytes))) continue;
+      bool shared = false;
+      for (size_t k = 0; k < s.pads.size(); ++k)
+        shared = shared || (k != j && shift_of_pad(k) == shift_of_pad(j) &&
+                            (r_bytes >> log2i(int64_t{s.pads[k].first} * s.elem_bytes)) != 0);
+      if (shared) continue;
+      r_pad_bare = (r_pad_bare & ~(uint32_t{1} << j)) | uint32_t{r_own_bare(sn, top, j)} << j;
+    }
     auto proves = [&](int below) -> int32_t {
       const int r = 1 + geps + below;  // R's depth
       depth.assign(static_cast<size_t>(n), 0);
@@ -2772,7 +2821,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // InferAlignment however many terms it has (fresh seed 6210 line 1825:
   // seven terms, R + 0 4-byte aligned): tree_align's alignment holds
   if (s.version == TritonVersion::v3_9 && slp_ops > 0 && !unlike) deep = false;
-  const bool hidden = r_reversal_hidden(s, terms);  // the register of R (and of each R ^ c) unknown to ptxas
+  const int32_t rev_align = r_reversal_align(s, terms);  // what ptxas knows of R's register (and each R ^ c's)
   // stores: each address as BasicAA takes it apart (loads need none)
   Addresses addresses;
   addresses.at.resize(s.load ? 0 : accesses.size());
@@ -2892,11 +2941,21 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           address[i].opaque = true;
         }
         if ((off & known) == 0) {
+          // a padding term's `and` mask: InstCombine shrinks it to the bits computeKnownBits
+          // proves of R | c where R's padding node is in its reach (pads_unbounded), else it
+          // keeps every bit from the padding's lowest up (golden seed-2405 3.6 line 2823: masks
+          // 10176, 11200, ... of 64-byte multiples, its loads LDS.128 x4 where the model had
+          // LDS.64 x6 + LDS.128)
+          auto mask_align = [&](int64_t bits, const std::pair<int32_t, int32_t>& iv) {
+            const auto j = static_cast<size_t>(&iv - s.pads.data());
+            return tree.pads_unbounded >> j & 1 ? align_of(int64_t{iv.second} * s.elem_bytes)
+                                                : align_of(pad_bits(bits, Pads(&iv, 1), s.elem_bytes));
+          };
           int live = 0, sh = 0;
           int32_t align = align_of(known);  // ptxas: R's bits, and each padding term's `and` mask
-          for (auto [interval, pad] : s.pads)
-            if (const int k = log2i(int64_t{interval} * s.elem_bytes); (known | off) >> k)
-              ++live, sh = k, align = std::min(align, align_of(int64_t{pad} * s.elem_bytes));
+          for (const auto& iv : s.pads)
+            if (const int k = log2i(int64_t{iv.first} * s.elem_bytes); (known | off) >> k)
+              ++live, sh = k, align = std::min(align, mask_align(known | off, iv));
           // the paddings that read R | c (R and c reach the interval; one c does not reach reads
           // R, InstCombine dropping c's bits below it: r_only), the last of them, and the shift
           // right they all have (-2: not one)
@@ -2934,6 +2993,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
             if (key.first == 0 && uses == 1 && (tree.r_pad_bare_node >> used & 1)) align = 1;
             if (key.first == 0 && (r_only & tree.r_pad_bare)) align = 1;
           }
+          // what ptxas knows of R's register through a reversal (r_reversal_align) holds for
+          // smem + R plus R | c's padding too (held-out 3.6 seed 6506 kernel 16: `[%r34 + 128]`,
+          // %r34 = %r29 + P, 16-bit loads kept apart)
+          align = std::min(align, rev_align);
           // one register for the accesses whose c agree in the bits of R | c its paddings demand:
           // from the interval up where one padding reads it (seed-2403 3.6 line 3990: R | 256,
           // R | 258, R | 264, R | 266 in one, the other interval's padding R's own); from the
@@ -2996,7 +3059,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       addresses.add(i, Term{kAndDropped + i, dropped_ones, known, tz_of(known)});  // (x << s) | off
       address[i].constant = off;
     }
-    bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, hidden && key.first != 2 ? 1 : align_of(known)});
+    bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, key.first != 2 ? std::min(rev_align, align_of(known)) : align_of(known)});
     if (key.first == 0 && key.second == 0 && tree.r_pad_bare != 0) bases[key].back().base_align = 1;
     bases[key].back().carried = carried;
     if (scalarized) {

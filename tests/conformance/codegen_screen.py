@@ -7,7 +7,7 @@ of thousands can be planned and a few compiled.
 
 Usage (inside a venv with triton 3.6.0 or 3.9.0):
   codegen_screen.py SEED OUTDIR --base CLI --new CLI [--sm90 N] [--sm100 N] [--sm80 N]
-                    [--kinds padded,shared_linear,...] [--all]
+                    [--kinds padded,shared_linear,...] [--all] [--sass]
 A CLI may be a wrapper script (for an environment switch). Writes OUTDIR/raw.jsonl
 and OUTDIR/ptx/ (codegen_oracle.py run), OUTDIR/golden.jsonl (the compiled ones in
 the golden format) and OUTDIR/screen.txt (per kernel: id, group, base=0/1,
@@ -29,11 +29,15 @@ WARM = {"id": -1, "group": "warm", "cc": 90, "mode": "convert", "kinds": [], "bi
 
 
 def answers(cli, inputs):
-    """ptx_per_thread of each input from CLI (None where it refused), 500 per process."""
+    """Each input's report from CLI (None where it refused), 500 per process."""
     chunks = [inputs[i:i + 500] for i in range(0, len(inputs), 500)]
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        got = [r for chunk in pool.map(lambda c: run_batch(cli, c), chunks) for r in chunk]
-    return [report["ptx_per_thread"] if report else None for report, _ in got]
+        return [report for chunk in pool.map(lambda c: run_batch(cli, c), chunks) for report, _ in chunk]
+
+
+def sass_of(report):
+    """The report's SASS accesses (its instructions' `ptxas` objects) beside its PTX."""
+    return report and (report["ptx_per_thread"], [ins.get("ptxas") for ins in report["instructions"]])
 
 
 def main():
@@ -47,6 +51,8 @@ def main():
     ap.add_argument("--sm80", type=int, default=0)
     ap.add_argument("--kinds", default="padded", help="shared kinds of the round trips (codegen_oracle.py --shared-kinds)")
     ap.add_argument("--all", action="store_true", help="compile every planned kernel")
+    ap.add_argument("--sass", action="store_true",
+                    help="compile where the SASS accesses differ too (ptxas_sass.py sass/check on OUTDIR/ptx)")
     ap.add_argument("--workers", type=int, default=2)
     a = ap.parse_args()
     import triton
@@ -65,7 +71,10 @@ def main():
         inputs.append(dict(texts, shape=case["shape"], bits=case["bits"], triton=co.VERSION,
                            target="sm_%d" % case["cc"]))
     base, new = answers(a.base, inputs), answers(a.new, inputs)
-    picked = [i for i in range(len(planned)) if a.all or base[i] != new[i]]
+    key = sass_of if a.sass else lambda report: report and report["ptx_per_thread"]
+    picked = [i for i in range(len(planned)) if a.all or key(base[i]) != key(new[i])]
+    base = [report and report["ptx_per_thread"] for report in base]
+    new = [report and report["ptx_per_thread"] for report in new]
     print("%d planned, %d to compile" % (len(planned), len(picked)), file=sys.stderr)
     raw = os.path.join(a.out, "raw.jsonl")
     co.compile_case(WARM, None)

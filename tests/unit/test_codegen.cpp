@@ -3054,6 +3054,56 @@ TEST_CASE("codegen: ptxas knows nothing of R through a bit reversal built in 16-
   });
 }
 
+TEST_CASE("codegen: 3.6 padded: ptxas and a reduced or hidden R", "[codegen]") {
+  check_sass({
+      {"held-out seed 6504 kernel 8 (32-bit): SLP reduces R's four kept `shl` lanes, and SelectionDAG's tree of "
+       "the reduction is (l0 | l2) | (l1 | l3); both paddings read l1 | l3 as bare shifts (`>> 6`, `>> 7`, no "
+       "mask), so ptxas knows only what the v4 store at R + 0 promises: STS.128/LDS.128 x4 there, the R | 1024 "
+       "register's accesses apart; 384 + 384 wavefronts on the H200 (the model had 256 + 256)",
+       "DistributedLinearLayout(reg_bases=[[0, 2], [0, 1], [1, 0], [0, 4], [8, 0]], lane_bases=[[0, 8], [64, 0], "
+       "[2, 0], [0, 16], [16, 0]], warp_bases=[[32, 0], [4, 0]], block_bases=[], shape=[128, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[256, 4], [512, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], "
+       "shape=[128, 32])",
+       {128, 32}, 32, "LDS x16 + LDS.128 x4", "STS x16 + STS.128 x4", 384, 384},
+      {"held-out seed 6506 kernel 16 (16-bit): R holds a bit reversal built in 16-bit registers (`shr.u16`), "
+       "unknown to ptxas, and so is R | 128's register, smem + R plus its padding: its 16-bit loads stay LDS.U16; "
+       "384 load wavefronts on the H200 (the model had 256)",
+       "DistributedLinearLayout(reg_bases=[[0, 64], [0, 4], [0, 1], [0, 8], [0, 2]], lane_bases=[[2, 0], [1, 0], "
+       "[4, 0], [0, 32], [0, 16]], warp_bases=[[8, 0], [16, 0]], block_bases=[], shape=[32, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
+       "[0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 128])",
+       {32, 128}, 16, "LDS.U16 x16 + LDS.64 x4", nullptr, 384, 512},
+      {"held-out seed 6603 kernel 64206 (16-bit): R's reversal to bits 14 and 13 is `shr.u16` by 1 of bits 15 "
+       "and 14, and ptxas halves the 16 bytes it knows once: 8, so R | 4096's register (its padding masked) pairs "
+       "its 16-bit loads, LDS x16 as in the cubin (by 6, kernel 16 above, nothing)",
+       "DistributedLinearLayout(reg_bases=[[0, 8], [0, 1], [2, 0], [16, 0], [0, 4], [0, 16]], lane_bases=[[64, 0], "
+       "[32, 0], [0, 2], [0, 64], [8, 0]], warp_bases=[[4, 0], [0, 32], [1, 0]], block_bases=[], shape=[128, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[2048, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+       "[0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], "
+       "shape=[128, 128])",
+       {128, 128}, 16, "LDS.U16 x32 + LDS x16", "", 3072, 4096},
+      {"held-out seed 6603 kernel 9235 (32-bit): the extras' `or`, e1 | e2, is read by a padding (`lshr (e1 | "
+       "e2), 8`, bare), so SLP takes it as one operand and the final reduction is v | (e1 | e2): R's own register "
+       "is unknown to ptxas and its cubin joins none of the 32 loads (the model had LDS.128 x4)",
+       "DistributedLinearLayout(reg_bases=[[0, 32], [0, 8], [1, 0], [4, 0], [2, 0]], lane_bases=[[0, 64], [8, 0], "
+       "[16, 0], [0, 1], [0, 2]], warp_bases=[[0, 16], [32, 0], [0, 4]], block_bases=[], shape=[64, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 4], [1024, 4]], offset_bases=[[1, 0], [2, 0], [4, 0], "
+       "[8, 0], [16, 0], [32, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], block_bases=[], "
+       "shape=[64, 128])",
+       {64, 128}, 32, "", "", 2048, 2048},
+      {"golden seed-2405 line 2823 (32-bit): InstCombine shrinks each R | c padding's mask to the bits it proves "
+       "(10176, 11200, ...: 64-byte multiples), so ptxas knows those registers 16-byte aligned: LDS.128 x4 and 16 "
+       "LDS, as its cubin (the model took each mask from the padding's own size: LDS.64 x6 + LDS.128)",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [0, 2], [2, 0], [4, 0]], lane_bases=[[8, 0], [0, 4], "
+       "[0, 8], [0, 16], [0, 32]], warp_bases=[[0, 64], [0, 128]], block_bases=[], shape=[16, 256])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 16], [1024, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], "
+       "shape=[16, 256])",
+       {16, 256}, 32, "LDS x16 + LDS.128 x4", "", 640, 1024},
+  });
+}
+
 TEST_CASE("codegen: ptxas knows a register of its own where SelectionDAG keeps its padding's mask", "[codegen]") {
   check_sass({
       {"seed-2408 3.6 line 886: each R | c's padding reads R whole, `((R | c) >> 6) & 72` (R's other operand "
