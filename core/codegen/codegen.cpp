@@ -630,6 +630,9 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
   const std::string prefix = store ? "st.shared." : "ld.shared.";
   const std::string single = prefix + shared_type(c, vecregs, bits, neighbour_vec, store);
   shape.word_bytes = single == prefix + "v2.b32" || single == prefix + "v4.b32" ? 4 : 0;
+  shape.r_shifted_right = r_shifted_right;
+  // (3.6 padded: vectorize gives each base what ptxas knows through them, TreeAlign::shr_align)
+  const bool shr_known = version == TritonVersion::v3_6 && !shape.pads.empty();
   std::vector<Merged> merged = vectorize(acc, shape);
   if (store && stores && proof == LdStShape::Proof::model) *stores = merged;
   struct Kind {
@@ -716,7 +719,7 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
     for (size_t i = 0; i < merged.size(); ++i) merged[i].byte_pair = names[i]->ends_with("v2.b8");
     static const std::vector<Merged> none;
     const std::vector<SassAccess> sass =
-        ptxas_accesses(merged, store, !store && stores ? *stores : none, !r_shifted_right, bits / 8);
+        ptxas_accesses(merged, store, !store && stores ? *stores : none, !r_shifted_right || shr_known, bits / 8);
     if (sass.size() < merged.size()) in.ptxas = ptxas_merge(c, acc, merged, sass, phys, bits, store);
   }
   const PhysicalOffset identity;

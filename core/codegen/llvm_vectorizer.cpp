@@ -2428,6 +2428,44 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     const int32_t sh = t >= 0 ? T.shifts[static_cast<size_t>(t)] : LdStShape::kNoShift;
     return sh == LdStShape::kNoShift || sh + eb < i - p;
   };
+  // ptxas and R's terms shifted right, `(tid & m) >> k`: where the `or`
+  // joining one has a kept `shl (tid & m'), k'` as its other operand, the
+  // code generator folds that into a multiply-add and keeps the shift a
+  // SHF.R, whose value ptxas knows a multiple of 2^(min(tz m, 4) - k); any
+  // other operand (an `or`, an `and`, SLP's reduction, the shared base of a
+  // GEP chain) and it fuses the shift into a LEA.HI, and ptxas knows
+  // nothing of R (screen seed 6601 kernel 10591: `(tid & 28) | (tid & 192)
+  // >> 1`, 16-bit pairs apart; kernel 20701: `(tid & 112) >> 1 | (tid & 2)
+  // << 7`, 8-byte aligned)
+  auto shr_cap = [&](const std::vector<RNode>& tree, int top) -> int32_t {
+    int32_t a = 16;
+    if (top < 0) return a;
+    std::vector<int> parent(tree.size(), -1);
+    for (int v = 0; v < static_cast<int>(tree.size()); ++v)
+      if (tree[v].term < 0 && tree[v].l >= 0) parent[tree[v].l] = v, parent[tree[v].r] = v;
+    std::vector<char> seen(tree.size(), 0);
+    for (std::vector<int> work{top}; !work.empty();) {
+      const int v = work.back();
+      work.pop_back();
+      if (tree[v].term < 0) {
+        work.push_back(tree[v].l), work.push_back(tree[v].r);
+        continue;
+      }
+      const auto t = static_cast<size_t>(tree[v].term);
+      if (T.shifts[t] == LdStShape::kNoShift || T.shifts[t] + eb >= 0) continue;
+      const int k = -(T.shifts[t] + eb);
+      if (v == top || parent[v] < 0) return 0;
+      const int p = parent[v];
+      const int sib = tree[p].l == v ? tree[p].r : tree[p].l;
+      const int st = tree[sib].term;
+      if (tree[p].op != 0 || st < 0 || T.shifts[static_cast<size_t>(st)] == LdStShape::kNoShift ||
+          T.shifts[static_cast<size_t>(st)] + eb <= 0 || !T.kept[static_cast<size_t>(st)])
+        return 0;
+      const int tzm = std::countr_zero(static_cast<uint64_t>(T.bits[t] << eb)) + k;
+      a = std::min(a, int32_t{1} << std::max(0, std::min(tzm, 4) - k));
+    }
+    return a;
+  };
   uint32_t r_pad_bare = 0, r_pad_bare_node = 0;
   if (root >= 0)
     for (size_t j = 0; j < s.pads.size(); ++j) {
@@ -2456,9 +2494,12 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       }
       if (r_own_bare(nodes, root, j)) r_pad_bare |= uint32_t{1} << j;
     }
+  // (R's `or`s a chain of GEPs: each term is added to the shared base)
+  int32_t shr_a = s.version == TritonVersion::v3_6 && split36.empty() ? shr_cap(nodes, root) : 0;
   const auto with_pads = [&](TreeAlign out) {
     out.r_pad_bare = r_pad_bare;
     out.r_pad_bare_node = r_pad_bare_node;
+    out.shr_align = shr_a;
     return out;
   };
   auto known_tz = [&](bool at_offset) {  // what the terms at their depths prove
@@ -2519,15 +2560,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     // access by itself; what it carries from an access to the others of its
     // base pointer is what the first pass proved (first_pass).
     std::vector<int> ops;
-    // (a node a padding reads has that second use: one operand, not split;
-    // held-out 3.6 seed 6603 kernel 9235, `lshr (e1 | e2), 8` of the extras)
-    std::vector<int> pad_nodes;
-    for (const auto& iv : s.pads)
-      if (const int v = padding_read(nodes, root, T, iv.first); v >= 0 && v != root && nodes[v].term < 0)
-        pad_nodes.push_back(v);
     auto operands = [&](auto&& self, int v) -> void {
-      if (nodes[v].term >= 0 || reversed[static_cast<size_t>(v)] || nodes[v].op != 0 ||
-          std::find(pad_nodes.begin(), pad_nodes.end(), v) != pad_nodes.end()) {
+      if (nodes[v].term >= 0 || reversed[static_cast<size_t>(v)] || nodes[v].op != 0) {
         ops.push_back(v);
         return;
       }
@@ -2599,7 +2633,39 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       if (rdx[u].term >= 0) return rdx[u].term == 0 ? vec : extras[static_cast<size_t>(rdx[u].term - 1)];
       return add(self(self, rdx[u].l), self(self, rdx[u].r));
     };
-    const int top = map(map, rdx_root);
+    int top = map(map, rdx_root);
+    // a node of extras alone that a padding reads has that second use, and
+    // the final reduction takes it as one operand (held-out 3.6 seed 6603
+    // kernel 9235: `v | (e1 | e2)`, `lshr (e1 | e2), 8`)
+    std::vector<int> sn_extras = extras;
+    for (const auto& iv : s.pads) {
+      const int v = padding_read(nodes, root, T, iv.first);
+      if (v < 0 || v == root || nodes[v].term >= 0) continue;
+      std::vector<int> under;
+      bool only_extras = true;
+      auto walk = [&](auto&& self, int u) -> void {
+        if (const auto e = std::find(sn_extras.begin(), sn_extras.end(), u); e != sn_extras.end()) {
+          under.push_back(u);
+          return;
+        }
+        if (nodes[u].term >= 0) {
+          only_extras = false;
+          return;
+        }
+        self(self, nodes[u].l);
+        self(self, nodes[u].r);
+      };
+      walk(walk, v);
+      if (!only_extras || under.size() < 2) continue;
+      std::erase_if(sn_extras, [&](int e) { return std::find(under.begin(), under.end(), e) != under.end(); });
+      sn_extras.push_back(v);
+    }
+    if (sn_extras != extras) {
+      std::vector<int> level{vec};
+      level.insert(level.end(), sn_extras.begin(), sn_extras.end());
+      top = tree_reduce(level, add, -1);
+    }
+    shr_a = s.version == TritonVersion::v3_6 ? shr_cap(sn, top) : 0;
     // (paddings of one shift share one `lshr` of R, all of whose bits their
     // `and`s demand: R whole, as before; golden seed-2403 3.6 line 3269)
     auto shift_of_pad = [&](size_t j) {
@@ -2821,7 +2887,11 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // InferAlignment however many terms it has (fresh seed 6210 line 1825:
   // seven terms, R + 0 4-byte aligned): tree_align's alignment holds
   if (s.version == TritonVersion::v3_9 && slp_ops > 0 && !unlike) deep = false;
-  const int32_t rev_align = r_reversal_align(s, terms);  // what ptxas knows of R's register (and each R ^ c's)
+  // what ptxas knows of R's register (and each R ^ c's): through a bit reversal, and 3.6 padded
+  // through terms shifted right (TreeAlign::shr_align)
+  const int32_t rev_align =
+      std::min(r_reversal_align(s, terms),
+               padded && s.version == TritonVersion::v3_6 && s.r_shifted_right ? std::max(tree.shr_align, 1) : 16);
   // stores: each address as BasicAA takes it apart (loads need none)
   Addresses addresses;
   addresses.at.resize(s.load ? 0 : accesses.size());
@@ -2849,24 +2919,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     int64_t off = 0;
     int32_t align = 16;
     int live_shift = -1;  // bytes (log2) of the one interval in reach, -1: several
-    int32_t family_align = 0;  // Merged::family_align
-  };
-  // what ptxas knows the padding of R | off a multiple of, for the intervals
-  // the bits `reach` reach: the padding reads R's terms that reach each
-  // (InstCombine drops those below) and off; `and`-masked, the padding's
-  // bytes, a bare `lshr` (padding_is_lshr) nothing
-  auto pad_known = [&](int64_t reach, int64_t off) {
-    int32_t a = 16;
-    for (auto [interval, pad] : s.pads) {
-      const int k = log2i(int64_t{interval} * s.elem_bytes);
-      if ((reach >> k) == 0) continue;
-      int64_t read = off;
-      for (int64_t t : s.r_terms)
-        if ((t * s.elem_bytes) >> k) read |= t * s.elem_bytes;
-      const int32_t bytes = align_of(int64_t{pad} * s.elem_bytes);
-      a = std::min(a, padding_is_lshr(read, k, log2i(int64_t{pad} * s.elem_bytes)) ? 1 : bytes);
-    }
-    return a;
+    bool of_r = false;    // 3.6: smem + R plus the padding of R | off (not of an R ^ c)
   };
   std::vector<Own> own(accesses.size());
   // ptxas knows the thread index below the CTA's threads (`.maxntid`): an
@@ -3005,9 +3058,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           // line 3269: R | 64 and R | 68 apart, of shift 1); else each c its own
           const int64_t reg = uses == 1 ? off >> ush : shift >= 0 ? off >> shift : off;
           own[i] = {true, {key.second, reg}, off, align, live == 1 ? sh : -1,
-                    key.first == 0 && s.version == TritonVersion::v3_6
-                        ? pad_known(known | off, off)
-                        : 0};
+                    key.first == 0 && s.version == TritonVersion::v3_6};
         }
         key = {2, i};
         known |= off;
@@ -3252,9 +3303,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   });
   // ptxas: one base per shared register, numbered in the order of the input
   // (the same for an op's stores and loads, which drop repeated loads)
-  // R's own base (the map's first key) in R's family (Merged::family_align)
+  // R's own base (the map's first key)
   const int32_t r_base = padded && s.version == TritonVersion::v3_6 && bases.count({0, 0}) ? 0 : -1;
-  const int32_t r_family_align = pad_known(mb, 0);
   // there, where R is one left-shifted term that reaches one interval, the
   // code generator folds the padding of every R | c of its own, (R | c) >> k,
   // into R's and a constant: each goes through R's register (case 12 of the
@@ -3274,7 +3324,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   r.reserve(out.size());
   const auto in_r = [&](const Merged& m) {  // an R | c folded into R's register
     const Own& o = own[m.lead];
-    return o.shared && m.count == 1 && into_r && o.family_align > 0;
+    return o.shared && m.count == 1 && into_r && o.of_r;
   };
   for (const int32_t i : by_first) {
     Merged& m = out[static_cast<size_t>(i)].second;
@@ -3282,14 +3332,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       m.base = r_base;
       m.offset = o.off + pad_of(o.off, s);
       m.base_align = r_base_align;
-      m.family_align = r_family_align;
     } else if (o.shared && m.count == 1) {
       m.base = reg_of.at(o.reg);
       m.offset = o.off;
       m.base_align = o.align;
-      m.family_align = o.family_align;
-    } else if (m.base == r_base) {
-      m.family_align = r_family_align;
     }
     r.push_back(m);
   }
@@ -3309,7 +3355,6 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
         // R | c stays in R's register (seed-2409 3.6 line 1116)
         m.base = x_base + 1;
         m.base_align = 1;
-        m.family_align = 1;
       }
     return v;
   };

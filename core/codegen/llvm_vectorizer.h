@@ -146,6 +146,9 @@ int64_t mark_reversed(std::vector<MvpTerm>& terms, const std::vector<MvpTerm>& k
 
 struct LdStShape {
   int64_t lane_warp_mask = 0;  // elements: OR of the lane and warp bases
+  // a term of R is a thread-index bit shifted right (3.6: any; 3.9: a single
+  // bit), which ptxas's arithmetic may not see through (TreeAlign::shr_align)
+  bool r_shifted_right = false;
   int32_t elem_bytes = 2;
   int32_t vec_bytes = 2;  // bytes of each access as Triton emits it
   int32_t word_bytes = 0;  // 4 where Triton's vector is of i32 words (v2.b32, v4.b32), else 0
@@ -206,10 +209,6 @@ struct Merged {
   int64_t offset = 0;   // bytes from that base to the instruction's address
   int32_t base_align = 16;  // the base's alignment from the bits it may have (at most 16), as ptxas knows it
   int32_t llvm_align = 1;   // the alignment LLVM gives the instruction (its lowest access's)
-  // 3.6 padded, R's base and the registers of R's accesses of their own: each is smem + R plus
-  // padding terms, and this is what ptxas knows that padding a multiple of (an `and` mask: the
-  // padding's bytes; a bare `lshr`: 1); 0 for the other bases
-  int32_t family_align = 0;
   bool byte_pair = false;  // spelled `v2.b8`, two 8-bit elements (codegen's spelling, for ptxas)
   bool words = false;  // of words of loads VectorCombine scalarized (Placed::word)
 };
@@ -250,6 +249,9 @@ struct TreeAlign {
   // r_pad_bare_node)
   uint32_t r_pad_bare = 0;
   uint32_t r_pad_bare_node = 0;
+  // 3.6: what ptxas knows R a multiple of where R has terms shifted right
+  // (tree_align's shr_align); 0: nothing
+  int32_t shr_align = 0;
 };
 
 // Padded: the alignment (bytes, at most 16) computeKnownBits proves for

@@ -96,20 +96,6 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
       k.add(m.offset, m.bytes);
       if (arithmetic) k.add(0, m.base_align);
     }
-  // R's family: registers smem + R + P_b with P_b a multiple of a_b known to ptxas; an access of w
-  // bytes at [b + o] makes (smem + R) + o a multiple of min(w, a_b), so c + o one of min(w, a_b, a_c)
-  std::vector<int32_t> family(static_cast<size_t>(bases), 0);
-  for (const auto* list : {&op, &other})
-    for (const Merged& m : *list)
-      if (m.family_align > 1) family[static_cast<size_t>(m.base)] = m.family_align;
-  // (the widest fact on smem + R, then capped by each register's a_c)
-  Known carried;
-  for (const auto* list : {&op, &other, &joined})
-    for (const Merged& m : *list)
-      if (const int32_t a = family[static_cast<size_t>(m.base)]) carried.add(m.offset, std::min(m.bytes, a));
-  for (int32_t c = 0; c < bases; ++c)
-    if (const int32_t w = std::min(carried.w, family[static_cast<size_t>(c)]); w > 1)
-      known_of[static_cast<size_t>(c)].add(carried.o, w);
   std::vector<int32_t> pos(op.size());  // each store's place in program order
   if (store) {
     const std::vector<int32_t> o = store_order(op);

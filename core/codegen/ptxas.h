@@ -5,14 +5,16 @@
 //   access of w bytes at [r + o] promises that r + o is a multiple of w (the
 //   GPU faults otherwise), from every load and store through r; and its own
 //   arithmetic on r, which follows shifts left, ANDs, ORs, XORs, adds and
-//   multiplies but no shift right (so it knows nothing of an address with a
-//   right-shifted thread-index term; 3.9's ptxas-blackwell reads the mask of
-//   a multi-bit one, `shr (and tid, m), k`); and, 3.6 padded, across R's family
-//   (Merged::family_align): registers smem + R + P_b, each padding P_b a
-//   multiple of a_b ptxas knows (an `and` mask), so a promise of w bytes
-//   at [b + o] makes c + o a multiple of min(w, a_b, a_c) (session 34:
-//   seed-2405 line 1806, one `v2.b16` pairs the 16-bit loads of four
-//   registers);
+//   multiplies, and a shift right only where it stays a SHF.R of its own
+//   (a value it knows a multiple of 16 bytes at most, halved per bit
+//   shifted), not where the code generator fuses it into an add (LEA.HI):
+//   3.6 padded, TreeAlign::shr_align in each base's alignment; elsewhere in
+//   3.6 an address with a right-shifted thread-index term is unknown (3.9's
+//   ptxas-blackwell reads the mask of a multi-bit one, `shr (and tid, m),
+//   k`). A promise carries to no other register (sessions 34 to 65 carried
+//   it across R's padded registers, smem + R + P, which the SHF.R rule
+//   explains better: held-out seed 6604, 126 -> 221 of 292 changed
+//   kernels);
 // - accesses of one register whose bytes follow on, each of at least 4
 //   bytes, become one 8- or 16-byte access where that knowledge makes the
 //   first's address a multiple of the whole (greedy from the lowest offset,

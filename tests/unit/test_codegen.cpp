@@ -1137,19 +1137,14 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   for (auto& m : loads) m.base_align = 16;  // the arithmetic proves 16 bytes
   CHECK(cg::ptxas_accesses(loads, false, {}, true, 2).size() == 2);
   CHECK(cg::ptxas_accesses(loads, false, {}, false, 2).size() == 3);
-  // a promise carries to the other registers of R's family, up to what ptxas knows of each padding
+  // a promise of one register carries to no other (session 66: not across R's padded registers)
   std::vector<cg::Merged> fam(3), kin(1);
   fam[0].bytes = fam[1].bytes = 4, fam[1].offset = 4;
   fam[2].bytes = 4, fam[2].base = 1, fam[2].offset = 8;  // another register
   kin[0].bytes = 8, kin[0].base = 1, kin[0].offset = 16;
-  CHECK(cg::ptxas_accesses(fam, false, kin, false, 2).size() == 3);  // not a family: nothing carried
-  fam[0].family_align = fam[1].family_align = 16;
-  kin[0].family_align = fam[2].family_align = 8;
-  auto carried = cg::ptxas_accesses(fam, false, kin, false, 2);
-  REQUIRE(carried.size() == 2);
-  CHECK(carried[0].bytes == 8);
-  kin[0].family_align = fam[2].family_align = 1;  // its padding a bare `lshr`: ptxas knows nothing
   CHECK(cg::ptxas_accesses(fam, false, kin, false, 2).size() == 3);
+  kin[0].base = 0, kin[0].offset = 32;  // promised through the loads' own register: they join
+  CHECK(cg::ptxas_accesses(fam, false, kin, false, 2).size() == 2);
   // two 16-bit loads that follow on become one 32-bit load where an access of the register (here a
   // 4-byte load at +0) promises the word's alignment or ptxas's arithmetic knows it (below); 16-bit
   // stores too where they follow one another in the program
@@ -3054,7 +3049,7 @@ TEST_CASE("codegen: ptxas knows nothing of R through a bit reversal built in 16-
   });
 }
 
-TEST_CASE("codegen: 3.6 padded: ptxas and a reduced or hidden R", "[codegen]") {
+TEST_CASE("codegen: 3.6 padded: what ptxas knows of R (SLP, bit reversals, shifts right, masks)", "[codegen]") {
   check_sass({
       {"held-out seed 6504 kernel 8 (32-bit): SLP reduces R's four kept `shl` lanes, and SelectionDAG's tree of "
        "the reduction is (l0 | l2) | (l1 | l3); both paddings read l1 | l3 as bare shifts (`>> 6`, `>> 7`, no "
@@ -3092,6 +3087,26 @@ TEST_CASE("codegen: 3.6 padded: ptxas and a reduced or hidden R", "[codegen]") {
        "[8, 0], [16, 0], [32, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64]], block_bases=[], "
        "shape=[64, 128])",
        {64, 128}, 32, "", "", 2048, 2048},
+      {"golden seed-2080 line 197 (16-bit): R's `(tid & 64) >> 1` is or-ed with a kept `(tid & m) << 6`, which "
+       "the code generator folds into a multiply-add, so the shift stays a SHF.R, which ptxas knows a multiple of "
+       "16 bytes halved once: every 16-bit pair one LDS, as its cubin (the model had R unknown: LDS.U16 "
+       "x56 + LDS x4)",
+       "BlockedLayout(size_per_thread=[4, 2], threads_per_warp=[4, 8], warps_per_cta=[2, 2], order=[0, 1], "
+       "cga_layout=[])",
+       "PaddedSharedLayout(interval_padding_pairs=[[128, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+       "[0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], "
+       "shape=[128, 64])",
+       {128, 64}, 16, "LDS x32", nullptr, 256},
+      {"golden seed-2403 line 3623 (16-bit): R's `(tid & 128) >> 2` is or-ed with an `and` (`tid & m`): a "
+       "LEA.HI, R unknown; the 4-byte store at R + 0 promises its own register only, so R | 16384's 16-bit "
+       "loads stay apart, LDS x16 + LDS.U16 x32 as in its cubin (a promise carried across R's padded registers "
+       "had them LDS x32)",
+       "BlockedLayout(size_per_thread=[2, 8], threads_per_warp=[8, 4], warps_per_cta=[2, 4], order=[1, 0], "
+       "cga_layout=[])",
+       "PaddedSharedLayout(interval_padding_pairs=[[1024, 4]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], "
+       "[16, 0], [32, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128]], block_bases=[], "
+       "shape=[64, 256])",
+       {64, 256}, 16, "LDS.U16 x32 + LDS x16", nullptr, 1536},
       {"golden seed-2405 line 2823 (32-bit): InstCombine shrinks each R | c padding's mask to the bits it proves "
        "(10176, 11200, ...: 64-byte multiples), so ptxas knows those registers 16-byte aligned: LDS.128 x4 and 16 "
        "LDS, as its cubin (the model took each mask from the padding's own size: LDS.64 x6 + LDS.128)",
