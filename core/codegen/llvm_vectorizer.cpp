@@ -2443,7 +2443,6 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     std::vector<int> parent(tree.size(), -1);
     for (int v = 0; v < static_cast<int>(tree.size()); ++v)
       if (tree[v].term < 0 && tree[v].l >= 0) parent[tree[v].l] = v, parent[tree[v].r] = v;
-    std::vector<char> seen(tree.size(), 0);
     for (std::vector<int> work{top}; !work.empty();) {
       const int v = work.back();
       work.pop_back();
@@ -2494,7 +2493,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       }
       if (r_own_bare(nodes, root, j)) r_pad_bare |= uint32_t{1} << j;
     }
-  // (R's `or`s a chain of GEPs: each term is added to the shared base)
+  // (R's `or`s a chain of GEPs: each term is added to the shared base, a
+  // shift right in a LEA.HI)
   int32_t shr_a = s.version == TritonVersion::v3_6 && split36.empty() ? shr_cap(nodes, root) : 0;
   const auto with_pads = [&](TreeAlign out) {
     out.r_pad_bare = r_pad_bare;
@@ -2889,7 +2889,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   if (s.version == TritonVersion::v3_9 && slp_ops > 0 && !unlike) deep = false;
   // what ptxas knows of R's register (and each R ^ c's): through a bit reversal, and 3.6 padded
   // through terms shifted right (TreeAlign::shr_align)
-  const int32_t rev_align =
+  const int32_t r_ptxas_align =
       std::min(r_reversal_align(s, terms),
                padded && s.version == TritonVersion::v3_6 && s.r_shifted_right ? std::max(tree.shr_align, 1) : 16);
   // stores: each address as BasicAA takes it apart (loads need none)
@@ -3046,10 +3046,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
             if (key.first == 0 && uses == 1 && (tree.r_pad_bare_node >> used & 1)) align = 1;
             if (key.first == 0 && (r_only & tree.r_pad_bare)) align = 1;
           }
-          // what ptxas knows of R's register through a reversal (r_reversal_align) holds for
-          // smem + R plus R | c's padding too (held-out 3.6 seed 6506 kernel 16: `[%r34 + 128]`,
+          // what ptxas knows of R's register (a reversal, a shift right) holds for smem + R
+          // plus R | c's padding too (held-out 3.6 seed 6506 kernel 16: `[%r34 + 128]`,
           // %r34 = %r29 + P, 16-bit loads kept apart)
-          align = std::min(align, rev_align);
+          align = std::min(align, r_ptxas_align);
           // one register for the accesses whose c agree in the bits of R | c its paddings demand:
           // from the interval up where one padding reads it (seed-2403 3.6 line 3990: R | 256,
           // R | 258, R | 264, R | 266 in one, the other interval's padding R's own); from the
@@ -3110,7 +3110,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       addresses.add(i, Term{kAndDropped + i, dropped_ones, known, tz_of(known)});  // (x << s) | off
       address[i].constant = off;
     }
-    bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, key.first != 2 ? std::min(rev_align, align_of(known)) : align_of(known)});
+    bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, key.first != 2 ? std::min(r_ptxas_align, align_of(known)) : align_of(known)});
     if (key.first == 0 && key.second == 0 && tree.r_pad_bare != 0) bases[key].back().base_align = 1;
     bases[key].back().carried = carried;
     if (scalarized) {
