@@ -2629,11 +2629,6 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       return static_cast<int>(sn.size()) - 1;
     };
     const int vec = add(add(lanes[0], lanes[2]), add(lanes[1], lanes[3]));
-    auto map = [&](auto&& self, int u) -> int {
-      if (rdx[u].term >= 0) return rdx[u].term == 0 ? vec : extras[static_cast<size_t>(rdx[u].term - 1)];
-      return add(self(self, rdx[u].l), self(self, rdx[u].r));
-    };
-    int top = map(map, rdx_root);
     // a node of extras alone that a padding reads has that second use, and
     // the final reduction takes it as one operand (held-out 3.6 seed 6603
     // kernel 9235: `v | (e1 | e2)`, `lshr (e1 | e2), 8`)
@@ -2644,7 +2639,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       std::vector<int> under;
       bool only_extras = true;
       auto walk = [&](auto&& self, int u) -> void {
-        if (const auto e = std::find(sn_extras.begin(), sn_extras.end(), u); e != sn_extras.end()) {
+        if (std::find(sn_extras.begin(), sn_extras.end(), u) != sn_extras.end()) {
           under.push_back(u);
           return;
         }
@@ -2660,23 +2655,25 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       std::erase_if(sn_extras, [&](int e) { return std::find(under.begin(), under.end(), e) != under.end(); });
       sn_extras.push_back(v);
     }
-    if (sn_extras != extras) {
-      std::vector<int> level{vec};
-      level.insert(level.end(), sn_extras.begin(), sn_extras.end());
-      top = tree_reduce(level, add, -1);
-    }
+    // SLP's final reduction as reassociated (rdx) where the extras are its own, else in pairs
+    auto map = [&](auto&& self, int u) -> int {
+      if (rdx[u].term >= 0) return rdx[u].term == 0 ? vec : extras[static_cast<size_t>(rdx[u].term - 1)];
+      return add(self(self, rdx[u].l), self(self, rdx[u].r));
+    };
+    std::vector<int> level{vec};
+    level.insert(level.end(), sn_extras.begin(), sn_extras.end());
+    const int top = sn_extras == extras ? map(map, rdx_root) : tree_reduce(level, add, -1);
     shr_a = s.version == TritonVersion::v3_6 ? shr_cap(sn, top) : 0;
     // (paddings of one shift share one `lshr` of R, all of whose bits their
     // `and`s demand: R whole, as before; golden seed-2403 3.6 line 3269)
-    auto shift_of_pad = [&](size_t j) {
-      return log2i(int64_t{s.pads[j].first} * s.elem_bytes) - log2i(int64_t{s.pads[j].second} * s.elem_bytes);
+    auto shift_of_pad = [&](size_t j) {  // the padding's shift right where R reaches it, else -1
+      const int i = log2i(int64_t{s.pads[j].first} * s.elem_bytes);
+      return r_bytes >> i ? i - log2i(int64_t{s.pads[j].second} * s.elem_bytes) : -1;
     };
     for (size_t j = 0; j < s.pads.size(); ++j) {
-      if (!(r_bytes >> log2i(int64_t{s.pads[j].first} * s.elem_bytes))) continue;
+      if (shift_of_pad(j) < 0) continue;
       bool shared = false;
-      for (size_t k = 0; k < s.pads.size(); ++k)
-        shared = shared || (k != j && shift_of_pad(k) == shift_of_pad(j) &&
-                            (r_bytes >> log2i(int64_t{s.pads[k].first} * s.elem_bytes)) != 0);
+      for (size_t k = 0; k < s.pads.size(); ++k) shared = shared || (k != j && shift_of_pad(k) == shift_of_pad(j));
       if (shared) continue;
       r_pad_bare = (r_pad_bare & ~(uint32_t{1} << j)) | uint32_t{r_own_bare(sn, top, j)} << j;
     }
@@ -2999,16 +2996,15 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           // keeps every bit from the padding's lowest up (golden seed-2405 3.6 line 2823: masks
           // 10176, 11200, ... of 64-byte multiples, its loads LDS.128 x4 where the model had
           // LDS.64 x6 + LDS.128)
-          auto mask_align = [&](int64_t bits, const std::pair<int32_t, int32_t>& iv) {
-            const auto j = static_cast<size_t>(&iv - s.pads.data());
-            return tree.pads_unbounded >> j & 1 ? align_of(int64_t{iv.second} * s.elem_bytes)
-                                                : align_of(pad_bits(bits, Pads(&iv, 1), s.elem_bytes));
+          auto mask_align = [&](int64_t bits, size_t j) {
+            return tree.pads_unbounded >> j & 1 ? align_of(int64_t{s.pads[j].second} * s.elem_bytes)
+                                                : align_of(pad_bits(bits, Pads(&s.pads[j], 1), s.elem_bytes));
           };
           int live = 0, sh = 0;
           int32_t align = align_of(known);  // ptxas: R's bits, and each padding term's `and` mask
-          for (const auto& iv : s.pads)
-            if (const int k = log2i(int64_t{iv.first} * s.elem_bytes); (known | off) >> k)
-              ++live, sh = k, align = std::min(align, mask_align(known | off, iv));
+          for (size_t j = 0; j < s.pads.size(); ++j)
+            if (const int k = log2i(int64_t{s.pads[j].first} * s.elem_bytes); (known | off) >> k)
+              ++live, sh = k, align = std::min(align, mask_align(known | off, j));
           // the paddings that read R | c (R and c reach the interval; one c does not reach reads
           // R, InstCombine dropping c's bits below it: r_only), the last of them, and the shift
           // right they all have (-2: not one)
