@@ -1380,6 +1380,28 @@ bool slp_gains(const LdStShape& s, const Terms& T, const std::vector<size_t>& la
   return -2 - 3 + shifts + 2 + extracts < 0;
 }
 
+// SLP's horizontal reduction of an `or` tree (matchAssociativeReduction):
+// from the root, each `or` of the reduction (is_op) takes its operands last
+// first, an operand that is no such `or` into the list at once, the `or`s
+// onto a stack (the last one's popped first); each list of like operands
+// (one opcode) is then taken in reverse. Returns the reduction's operands
+// in that order, all opcodes together (their order within each opcode is
+// SLP's).
+template <class IsOp>
+std::vector<int> rdx_candidates(const std::vector<RNode>& nodes, int root, IsOp is_op) {
+  std::vector<int> list;
+  for (std::vector<int> stack{root}; !stack.empty();) {
+    const int u = stack.back();
+    stack.pop_back();
+    std::vector<int> inner;
+    for (int c : {nodes[u].r, nodes[u].l})
+      (nodes[c].term < 0 && nodes[c].op == 0 && is_op(c) ? inner : list).push_back(c);
+    stack.insert(stack.end(), inner.rbegin(), inner.rend());
+  }
+  std::reverse(list.begin(), list.end());
+  return list;
+}
+
 // What O3 makes of Triton's tree of R (its own terms, T) before the first
 // InferAlignment, step by step as the wheels' pass dumps and debug logs of
 // 3.6 show it; true where SLP then makes R's `or`s a vector reduction.
@@ -1434,7 +1456,9 @@ bool slp_gains(const LdStShape& s, const Terms& T, const std::vector<size_t>& la
 //   SLP also reduces R of unlike lanes, whose bits it then loses:
 //   reduces_unlike_lanes; on sm_80 3.9's SLP reduces nothing: no SLP log at
 //   all); in 3.6 also four kept `shl (tid & m), k` leaves (kept_lanes gets
-//   them: their vector proves its lanes together). Returns the number of the
+//   them: their vector proves its lanes together; of five to seven, the
+//   first four of SLP's list that pay, the others beside the vector, since
+//   session 67). Returns the number of the
 //   reduction's operands (0: no SLP); tree_align follows the reduction's
 //   depth. index_offset: whether R is the index code's offset (EarlyCSE).
 int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
@@ -1614,12 +1638,22 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   // other use keeps, 1 more where the shift is the index code's too); not
   // where R is the index code's offset (8-bit: its terms are that code's
   // own, `and (shl tid, k), m`: held-out seed 6503 kernel 7)
-  if (s.version == TritonVersion::v3_6 && shl_lanes.size() == 4 && !index_offset) {
-    int cost = -2 - 3 - 3 + 2;
-    for (size_t t : shl_lanes) cost += 1 + (T.reused[t] && !T.gone[t]);
-    if (cost < 0) {
-      if (kept_lanes) *kept_lanes = shl_lanes;
-      return ops;
+  if (s.version == TritonVersion::v3_6 && shl_lanes.size() >= 4 && shl_lanes.size() < 8 && !index_offset) {
+    // SLP's list of them (rdx_candidates): of more than four, the first
+    // four that pay, from the list's start on (golden seed-2470 3.6 line
+    // 2390: five, `(tid & 66) << 6` left beside the vector; seed-2110 line
+    // 318: `(tid & 5) << 10`)
+    std::vector<size_t> list;
+    for (int v : rdx_candidates(nodes, root, [&](int u) { return !nodes[u].rev && (u == root || one_use(u)); }))
+      if (leaf(v) && T.kept[term(v)] && T.shifts[term(v)] != LdStShape::kNoShift && T.shifts[term(v)] + eb > 0)
+        list.push_back(term(v));
+    for (size_t pos = 0; pos + 4 <= list.size(); ++pos) {
+      int cost = -2 - 3 - 3 + 2;
+      for (size_t i = pos; i < pos + 4; ++i) cost += 1 + (T.reused[list[i]] && !T.gone[list[i]]);
+      if (cost < 0) {
+        if (kept_lanes) kept_lanes->assign(list.begin() + static_cast<long>(pos), list.begin() + static_cast<long>(pos) + 4);
+        return ops;
+      }
     }
   }
   if (s.version == TritonVersion::v3_6 && own > 0 && ands + idents.size() == 4 && idents.size() <= 1) {
@@ -2574,7 +2608,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       const int t = nodes[v].term;
       const bool kept_shift = t >= 0 && T.kept[static_cast<size_t>(t)] && T.shifts[static_cast<size_t>(t)] + eb != 0;
       const bool lane = t >= 0 && T.shifts[static_cast<size_t>(t)] != LdStShape::kNoShift &&
-                        (shl_group ? kept_shift && T.shifts[static_cast<size_t>(t)] + eb > 0 : !kept_shift);
+                        (shl_group ? std::find(kept_lanes.begin(), kept_lanes.end(), static_cast<size_t>(t)) !=
+                                         kept_lanes.end()
+                                   : !kept_shift);
       (lane && lanes.size() < 4 ? lanes : extras).push_back(v);
     }
     if (lanes.size() < 4) return all;  // not seen: R's bits taken as known

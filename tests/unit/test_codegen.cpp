@@ -3116,6 +3116,17 @@ TEST_CASE("codegen: 3.6 padded: what ptxas knows of R (SLP, bit reversals, shift
        "[0, 8], [0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], "
        "shape=[16, 256])",
        {16, 256}, 32, "LDS x16 + LDS.128 x4", "", 640, 1024},
+      {"golden seed-2110 line 318 (16-bit): R has five kept `shl (tid & m), k` terms; SLP lists its operands "
+       "from the root, last first, each opcode's list then reversed, and vectorizes the first four that pay, "
+       "leaving `(tid & 5) << 10` beside the vector, or-ed before `(tid & 16) >> 1`: that shift's sibling is the "
+       "reduction's `or`, a LEA.HI, R unknown, and every 16-bit load stays LDS.U16 as in its cubin (the model "
+       "reduced only exactly four lanes: LDS.64 x16, 512 wavefronts)",
+       "DistributedLinearLayout(reg_bases=[[32, 0], [0, 1], [1, 0], [0, 16], [0, 2], [128, 0]], lane_bases=[[16, 0], "
+       "[0, 4], [64, 0], [8, 0], [4, 0]], warp_bases=[[0, 8], [2, 0]], block_bases=[], shape=[256, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[512, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+       "[0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], "
+       "shape=[256, 32])",
+       {256, 32}, 16, "", nullptr, 2048},
   });
 }
 
