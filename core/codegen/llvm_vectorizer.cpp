@@ -2588,7 +2588,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     // of R's tree one operand): four `and` lanes in leaf order (or the four
     // kept `shl` lanes) become one vector under llvm.vector.reduce.or, R
     // whole where they are all (seed-2080 3.6 line 38), the others or-ed to it
-    // in pairs, in rounds, last leaf first (golden seed-2405 3.6 line 2093:
+    // in pairs, in rounds, in SLP's order (golden seed-2405 3.6 line 2093:
     // `(reduce | bitreverse) | shl`); each operand proves its bits where
     // computeKnownBits reaches its constant mask. That pass proves each
     // access by itself; what it carries from an access to the others of its
@@ -2627,7 +2627,28 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     };
     lanes_under(lanes_under, root);
     if (one_node && !shl_group) return all;  // (the kept lanes are not the index code's chain)
-    std::reverse(extras.begin(), extras.end());
+    // the extras in SLP's order: its list's groups of one opcode, the
+    // largest first (ties: the first it meets), each in the list's order
+    // (golden seed-2403 3.6 line 3177: `(v | (tid & 16) << 3) | ((tid & 64)
+    // | (tid & 16) >> 2)`, where leaf order reversed paired the shifts)
+    auto opcode = [&](int v) {
+      const int t = nodes[v].term;
+      if (t < 0) return reversed[static_cast<size_t>(v)] ? 5 : 6 + nodes[v].op;
+      const int32_t sh = T.shifts[static_cast<size_t>(t)];
+      if (sh == LdStShape::kNoShift) return 4;                        // a select
+      if (!T.kept[static_cast<size_t>(t)] || sh + eb == 0) return 1;  // `and`
+      return sh + eb > 0 ? 2 : 3;                                     // `shl`, `lshr`
+    };
+    const std::vector<int> list = rdx_candidates(nodes, root, [&](int u) { return !reversed[static_cast<size_t>(u)]; });
+    std::vector<int> opcodes;  // as SLP meets them (the list's reverse)
+    for (auto it = list.rbegin(); it != list.rend(); ++it)
+      if (std::find(opcodes.begin(), opcodes.end(), opcode(*it)) == opcodes.end()) opcodes.push_back(opcode(*it));
+    auto count = [&](int k) { return std::count_if(list.begin(), list.end(), [&](int v) { return opcode(v) == k; }); };
+    std::stable_sort(opcodes.begin(), opcodes.end(), [&](int a, int b) { return count(a) > count(b); });
+    extras.clear();
+    for (int k : opcodes)
+      for (int v : list)
+        if (opcode(v) == k && std::find(lanes.begin(), lanes.end(), v) == lanes.end()) extras.push_back(v);
     // SLP's final reduction: [vector, extras...] or-ed in pairs, in rounds;
     // the next InstCombine's reassociateForUses then moves up an extra the
     // index code also uses (held-out 3.6 seed 6503 kernel 10: `(v | e10) |
@@ -2711,7 +2732,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       bool shared = false;
       for (size_t k = 0; k < s.pads.size(); ++k) shared = shared || (k != j && shift_of_pad(k) == shift_of_pad(j));
       if (shared) continue;
-      r_pad_bare = (r_pad_bare & ~(uint32_t{1} << j)) | uint32_t{r_own_bare(sn, top, j)} << j;
+      // (SelectionDAG narrows the padding's read to a node of the vector's
+      // reduction, not to one of the final reduction's extras: golden
+      // seed-77 3.6 line 311, `(R >> 10) & 2097144` of R whole where the
+      // terms reaching the interval are the extras' `e2 | e3`)
+      const int read = padding_read(sn, top, T, s.pads[j].first);
+      const bool extras_node = read >= static_cast<int>(nodes.size()) && read != top && read != vec &&
+                               read != sn[static_cast<size_t>(vec)].l && read != sn[static_cast<size_t>(vec)].r;
+      r_pad_bare = (r_pad_bare & ~(uint32_t{1} << j)) | uint32_t{!extras_node && r_own_bare(sn, top, j)} << j;
     }
     auto proves = [&](int below) -> int32_t {
       const int r = 1 + geps + below;  // R's depth

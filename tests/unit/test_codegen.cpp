@@ -3127,6 +3127,27 @@ TEST_CASE("codegen: 3.6 padded: what ptxas knows of R (SLP, bit reversals, shift
        "[0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], "
        "shape=[256, 32])",
        {256, 32}, 16, "", nullptr, 2048},
+      {"golden seed-2403 line 3177 (16-bit): beside SLP's vector of four kept `shl` lanes, its extras in SLP's "
+       "order (opcode groups, the largest first): `(tid & 16) << 3`, then `tid & 64`, then `(tid & 16) >> 2`, "
+       "so the final reduction is `(v | e1) | (e2 | e3)` and the shift right's sibling is `tid & 64`, an `and`: "
+       "a LEA.HI, R unknown, its 16-bit loads apart as in the cubin (the extras in leaf order reversed paired "
+       "the two shifts: LDS x4, 64 wavefronts)",
+       "DistributedLinearLayout(reg_bases=[[0, 4], [8, 0], [0, 1]], lane_bases=[[0, 8], [32, 0], [1, 0], [16, 0], "
+       "[0, 2]], warp_bases=[[4, 0], [2, 0]], block_bases=[], shape=[64, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 2], [1024, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 16])",
+       {64, 16}, 16, "", nullptr, 128},
+      {"golden seed-77 line 311 (32-bit): the terms reaching the second interval are two extras SLP's final "
+       "reduction pairs, `e2 | e3`, yet SelectionDAG keeps the padding `(R >> 10) & 2097144` of R whole (it "
+       "narrows a padding to the vector's own nodes only): ptxas knows R and joins the load pairs, LDS.64 x32 "
+       "as in the cubin",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [0, 1], [4, 0], [0, 2], [0, 4]], lane_bases=[[8, 0], "
+       "[0, 8], [16, 0], [0, 16], [32, 0]], warp_bases=[[64, 0], [0, 32], [128, 0]], block_bases=[], "
+       "shape=[256, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 4], [2048, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], "
+       "block_bases=[], shape=[256, 64])",
+       {256, 64}, 32, "LDS.64 x32", nullptr, 2048},
   });
 }
 
