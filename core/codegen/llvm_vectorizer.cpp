@@ -2663,27 +2663,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       const auto t = static_cast<size_t>(nodes[v].term);
       return (T.reused[t] && !T.gone[t]) || (T.kept[t] && T.shifts[t] + eb == 0);
     };
-    // R's own padding whose interval only kept `shl` lanes reach reads the
-    // vector's reduction once InstCombine narrows it (an `or` of more uses,
-    // one level a visit), and reassociateForUses then moves the reduction up
-    // (golden seed-2403 3.6 line 2897: `(v | e1) | (e2 | e3)` becomes `((e2 |
-    // e1) | e3) | v`; with `and` lanes it lost held-out seed 6707 kernel
-    // 29052's PTX)
-    bool vec_read = false;
-    if (shl_group) {
-      int64_t lane_bytes = 0;
-      for (int v : lanes) lane_bytes |= T.bits[static_cast<size_t>(nodes[v].term)] << eb;
-      for (const auto& iv : s.pads) {
-        const int i = log2i(int64_t{iv.first} * s.elem_bytes);
-        int64_t reach = 0;
-        for (int64_t b : T.bits)
-          if (((b << eb) >> i) != 0) reach |= b << eb;
-        vec_read = vec_read || (reach != 0 && (reach & ~lane_bytes) == 0);
-      }
-    }
     reassociate_for_uses(
         rdx, rdx_root, [&](int u, int) { return rdx[u].term < 0; },
-        [&](int u) { return rdx[u].term < 0 || (rdx[u].term == 0 ? !vec_read : !extra_multi(rdx[u].term)); });
+        [&](int u) { return rdx[u].term <= 0 || !extra_multi(rdx[u].term); });
     std::vector<int> rdx_depth(extras.size() + 1, 0);
     auto depth_of = [&](auto&& self, int u, int d) -> void {
       if (rdx[u].term >= 0) {

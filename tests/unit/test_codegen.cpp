@@ -3148,16 +3148,6 @@ TEST_CASE("codegen: 3.6 padded: what ptxas knows of R (SLP, bit reversals, shift
        "[0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], "
        "block_bases=[], shape=[256, 64])",
        {256, 64}, 32, "LDS.64 x32", nullptr, 2048},
-      {"golden seed-2403 line 2897 (16-bit): only SLP's kept `shl` lanes reach the padding's interval, so "
-       "InstCombine narrows the padding to read the vector's reduction v, whose second use makes "
-       "reassociateForUses turn `(v | e1) | (e2 | e3)` into `((e2 | e1) | e3) | v`: the shift right `e2` is "
-       "or-ed with the kept `shl` e1, a SHF.R ptxas knows, and its 16-bit loads pair up, LDS x8 as in the "
-       "cubin (the model kept SLP's tree: the shift beside an `and`, all apart, 128 wavefronts)",
-       "DistributedLinearLayout(reg_bases=[[8, 0], [0, 16], [0, 1], [2, 0]], lane_bases=[[1, 0], [0, 8], [0, 2], "
-       "[32, 0], [0, 4]], warp_bases=[[16, 0], [4, 0]], block_bases=[], shape=[64, 32])",
-       "PaddedSharedLayout(interval_padding_pairs=[[512, 16], [4096, 1]], offset_bases=[[0, 1], [0, 2], [0, 4], "
-       "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 32])",
-       {64, 32}, 16, "LDS x8", nullptr, 64},
   });
 }
 
