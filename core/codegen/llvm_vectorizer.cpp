@@ -2629,7 +2629,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     if (one_node && !shl_group) return all;  // (the kept lanes are not the index code's chain)
     // the extras in SLP's order: its list's groups of one opcode, the
     // largest first (ties: the first it meets), each in the list's order
-    // (golden seed-2403 3.6 line 3177: `(v | (tid & 16) << 3) | ((tid & 64)
+    // (golden seed-2403 3.6 line 3177: `(v | (tid & 32) << 2) | ((tid & 64)
     // | (tid & 16) >> 2)`, where leaf order reversed paired the shifts)
     auto opcode = [&](int v) {
       const int t = nodes[v].term;

@@ -3128,7 +3128,7 @@ TEST_CASE("codegen: 3.6 padded: what ptxas knows of R (SLP, bit reversals, shift
        "shape=[256, 32])",
        {256, 32}, 16, "", nullptr, 2048},
       {"golden seed-2403 line 3177 (16-bit): beside SLP's vector of four kept `shl` lanes, its extras in SLP's "
-       "order (opcode groups, the largest first): `(tid & 16) << 3`, then `tid & 64`, then `(tid & 16) >> 2`, "
+       "order (opcode groups, the largest first): `(tid & 32) << 2`, then `tid & 64`, then `(tid & 16) >> 2`, "
        "so the final reduction is `(v | e1) | (e2 | e3)` and the shift right's sibling is `tid & 64`, an `and`: "
        "a LEA.HI, R unknown, its 16-bit loads apart as in the cubin (the extras in leaf order reversed paired "
        "the two shifts: LDS x4, 64 wavefronts)",
