@@ -2603,7 +2603,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       self(self, nodes[v].r);
     };
     operands(operands, root);
-    std::vector<int> lanes, extras;
+    std::vector<int> lanes;  // in leaf order; the extras in SLP's order (below)
     for (int v : ops) {
       const int t = nodes[v].term;
       const bool kept_shift = t >= 0 && T.kept[static_cast<size_t>(t)] && T.shifts[static_cast<size_t>(t)] + eb != 0;
@@ -2611,7 +2611,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
                         (shl_group ? std::find(kept_lanes.begin(), kept_lanes.end(), static_cast<size_t>(t)) !=
                                          kept_lanes.end()
                                    : !kept_shift);
-      (lane && lanes.size() < 4 ? lanes : extras).push_back(v);
+      if (lane && lanes.size() < 4) lanes.push_back(v);
     }
     if (lanes.size() < 4) return all;  // not seen: R's bits taken as known
     // the lanes one node of R's (GVN made it the index code's chain, which
@@ -2640,15 +2640,18 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       return sh + eb > 0 ? 2 : 3;                                     // `shl`, `lshr`
     };
     const std::vector<int> list = rdx_candidates(nodes, root, [&](int u) { return !reversed[static_cast<size_t>(u)]; });
-    std::vector<int> opcodes;  // as SLP meets them (the list's reverse)
-    for (auto it = list.rbegin(); it != list.rend(); ++it)
-      if (std::find(opcodes.begin(), opcodes.end(), opcode(*it)) == opcodes.end()) opcodes.push_back(opcode(*it));
-    auto count = [&](int k) { return std::count_if(list.begin(), list.end(), [&](int v) { return opcode(v) == k; }); };
-    std::stable_sort(opcodes.begin(), opcodes.end(), [&](int a, int b) { return count(a) > count(b); });
-    extras.clear();
-    for (int k : opcodes)
+    std::vector<std::pair<int, int>> groups;  // (opcode, operands) as SLP meets them (the list's reverse)
+    for (auto it = list.rbegin(); it != list.rend(); ++it) {
+      const int k = opcode(*it);
+      auto g = std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return x.first == k; });
+      if (g == groups.end()) groups.push_back({k, 1});
+      else ++g->second;
+    }
+    std::stable_sort(groups.begin(), groups.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    std::vector<int> extras;
+    for (const auto& g : groups)
       for (int v : list)
-        if (opcode(v) == k && std::find(lanes.begin(), lanes.end(), v) == lanes.end()) extras.push_back(v);
+        if (opcode(v) == g.first && std::find(lanes.begin(), lanes.end(), v) == lanes.end()) extras.push_back(v);
     // SLP's final reduction: [vector, extras...] or-ed in pairs, in rounds;
     // the next InstCombine's reassociateForUses then moves up an extra the
     // index code also uses (held-out 3.6 seed 6503 kernel 10: `(v | e10) |
@@ -2737,8 +2740,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       // seed-77 3.6 line 311, `(R >> 10) & 2097144` of R whole where the
       // terms reaching the interval are the extras' `e2 | e3`)
       const int read = padding_read(sn, top, T, s.pads[j].first);
-      const bool extras_node = read >= static_cast<int>(nodes.size()) && read != top && read != vec &&
-                               read != sn[static_cast<size_t>(vec)].l && read != sn[static_cast<size_t>(vec)].r;
+      const bool extras_node = read > vec && read != top;  // (sn's nodes after vec: the final reduction's)
       r_pad_bare = (r_pad_bare & ~(uint32_t{1} << j)) | uint32_t{!extras_node && r_own_bare(sn, top, j)} << j;
     }
     auto proves = [&](int below) -> int32_t {
