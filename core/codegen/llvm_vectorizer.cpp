@@ -2463,20 +2463,33 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     return sh == LdStShape::kNoShift || sh + eb < i - p;
   };
   // ptxas and R's terms shifted right, `(tid & m) >> k`: where the `or`
-  // joining one has a kept `shl (tid & m'), k'` as its other operand, the
-  // code generator folds that into a multiply-add and keeps the shift a
-  // SHF.R, whose value ptxas knows a multiple of 2^(min(tz m, 4) - k); any
-  // other operand (an `or`, an `and`, SLP's reduction, the shared base of a
-  // GEP chain) and it fuses the shift into a LEA.HI, and ptxas knows
-  // nothing of R (screen seed 6601 kernel 10591: `(tid & 28) | (tid & 192)
-  // >> 1`, 16-bit pairs apart; kernel 20701: `(tid & 112) >> 1 | (tid & 2)
-  // << 7`, 8-byte aligned)
+  // joining one has a kept `shl (tid & m'), k'` as its other operand, or
+  // (k = 1 only) an `or` of two such, the code generator folds that into a
+  // multiply-add and keeps the shift a SHF.R, whose value ptxas knows a
+  // multiple of 2^(min(tz m, 4) - k); any other operand (an `or` of more,
+  // an `and`, SLP's reduction, the shared base of a GEP chain) and it fuses
+  // the shift into a LEA.HI, and ptxas knows nothing of R (screen seed 6601
+  // kernel 10591: `(tid & 28) | (tid & 192) >> 1`, 16-bit pairs apart;
+  // kernel 20701: `(tid & 112) >> 1 | (tid & 2) << 7`, 8-byte aligned;
+  // golden seed-2200 line 130: `(tid & 3) << 8 | (tid & 8) << 7` beside
+  // `(tid & 240) >> 1`, a multiply-add of the pair's `(tid & 3) * 2 + (tid &
+  // 8)`, 4-byte aligned; screen seed 6802 kernel 31068: `(tid & 1) << 7 |
+  // (tid & 2) << 4` beside `(tid & 32) >> 2`, a LEA.HI). A term whose `and`
+  // has no other use is InstCombine's `and (lshr tid, k), m >> k`, a LOP3
+  // whose mask ptxas knows, wherever it stands (golden seed-2470 line 31:
+  // `(tid >> 1) & 40` or-ed to SLP's `or`, 8-byte aligned)
   auto shr_cap = [&](const std::vector<RNode>& tree, int top) -> int32_t {
     int32_t a = 16;
     if (top < 0) return a;
     std::vector<int> parent(tree.size(), -1);
     for (int v = 0; v < static_cast<int>(tree.size()); ++v)
       if (tree[v].term < 0 && tree[v].l >= 0) parent[tree[v].l] = v, parent[tree[v].r] = v;
+    const auto kept_shl = [&](int u) {
+      const int t = tree[u].term;
+      if (t < 0) return false;
+      const int32_t sh = T.shifts[static_cast<size_t>(t)];
+      return sh != LdStShape::kNoShift && sh + eb > 0 && T.kept[static_cast<size_t>(t)];
+    };
     for (std::vector<int> work{top}; !work.empty();) {
       const int v = work.back();
       work.pop_back();
@@ -2487,15 +2500,17 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       const auto t = static_cast<size_t>(tree[v].term);
       if (T.shifts[t] == LdStShape::kNoShift || T.shifts[t] + eb >= 0) continue;
       const int k = -(T.shifts[t] + eb);
+      const int tz = std::countr_zero(static_cast<uint64_t>(T.bits[t] << eb));  // of the shifted value
+      if (!T.kept[t]) {
+        a = std::min(a, int32_t{1} << std::min(tz, 4));
+        continue;
+      }
       if (v == top || parent[v] < 0) return 0;
       const int p = parent[v];
       const int sib = tree[p].l == v ? tree[p].r : tree[p].l;
-      const int st = tree[sib].term;
-      if (tree[p].op != 0 || st < 0 || T.shifts[static_cast<size_t>(st)] == LdStShape::kNoShift ||
-          T.shifts[static_cast<size_t>(st)] + eb <= 0 || !T.kept[static_cast<size_t>(st)])
-        return 0;
-      const int tzm = std::countr_zero(static_cast<uint64_t>(T.bits[t] << eb)) + k;
-      a = std::min(a, int32_t{1} << std::max(0, std::min(tzm, 4) - k));
+      const bool pair = tree[sib].term < 0 && tree[sib].op == 0 && kept_shl(tree[sib].l) && kept_shl(tree[sib].r);
+      if (tree[p].op != 0 || !(kept_shl(sib) || (pair && k == 1))) return 0;
+      a = std::min(a, int32_t{1} << std::max(0, std::min(tz + k, 4) - k));
     }
     return a;
   };

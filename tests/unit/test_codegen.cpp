@@ -3148,6 +3148,31 @@ TEST_CASE("codegen: 3.6 padded: what ptxas knows of R (SLP, bit reversals, shift
        "[0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], "
        "block_bases=[], shape=[256, 64])",
        {256, 64}, 32, "LDS.64 x32", nullptr, 2048},
+      {"golden seed-2200 line 130 (16-bit): R's `(tid & 240) >> 1` is or-ed with `(tid & 3) << 8 | (tid & 8) << "
+       "7`, two kept `shl`s: for a shift by 1 the code generator makes the pair a multiply-add of `(tid & 3) * 2 "
+       "+ (tid & 8)` with the SHF.R as its addend, so ptxas knows R 4-byte aligned and joins the 16-bit load "
+       "pair at +128/+130 into one LDS, as its cubin (the model had R unknown: three loads)",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1]], lane_bases=[[2, 0], [4, 0], [0, 2], [8, 0], [0, 4]], "
+       "warp_bases=[[0, 8], [0, 16], [0, 32]], block_bases=[], shape=[16, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+       "[0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 64])",
+       {16, 64}, 16, "LDS x2", ""},
+      {"held-out screen seed 6802 kernel 31068 (16-bit): R's `(tid & 32) >> 2` beside `(tid & 1) << 7 | (tid & "
+       "2) << 4`, two kept `shl`s, but shifted by 2: a LEA.HI, R unknown, every 16-bit load LDS.U16 as in its "
+       "cubin (the pair's rule for any shift had LDS x4)",
+       "DistributedLinearLayout(reg_bases=[[2, 0], [0, 4], [8, 0], [4, 0], [0, 1], [0, 8]], lane_bases=[[0, 32], "
+       "[1, 0], [16, 0], [0, 16], [0, 2]], warp_bases=[], block_bases=[], shape=[32, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 8], [64, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 64])",
+       {32, 64}, 16, "", ""},
+      {"golden seed-2470 line 31 (16-bit): R's shift right `(tid >> 1) & 40` has no kept `and` (InstCombine's "
+       "form), a LOP3 whose mask ptxas knows though its sibling is SLP's `or`: R 8-byte aligned, LDS.64 x8 as in "
+       "the cubin (the model had R unknown: LDS.U16 x28 + LDS.64)",
+       "DistributedLinearLayout(reg_bases=[[16, 0], [0, 1], [128, 0], [4, 0], [0, 2]], lane_bases=[[0, 8], [2, 0], "
+       "[32, 0], [8, 0], [0, 4]], warp_bases=[[64, 0], [1, 0]], block_bases=[], shape=[256, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], "
+       "[2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], shape=[256, 16])",
+       {256, 16}, 16, "LDS.64 x8", ""},
   });
 }
 
