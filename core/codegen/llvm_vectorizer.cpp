@@ -2996,7 +2996,6 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     std::pair<int64_t, int64_t> reg;
     int64_t off = 0;
     int32_t align = 16;
-    int live_shift = -1;  // bytes (log2) of the one interval in reach, -1: several
     bool of_r = false;    // 3.6: smem + R plus the padding of R | off (not of an R ^ c)
   };
   std::vector<Own> own(accesses.size());
@@ -3134,7 +3133,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           // (seed-2405 3.6 line 1638: R | 64 and R | 66 in one, two paddings of shift 3; seed-2403
           // line 3269: R | 64 and R | 68 apart, of shift 1); else each c its own
           const int64_t reg = uses == 1 ? off >> ush : shift >= 0 ? off >> shift : off;
-          own[i] = {true, {key.second, reg}, off, align, live == 1 ? sh : -1,
+          own[i] = {true, {key.second, reg}, off, align,
                     key.first == 0 && s.version == TritonVersion::v3_6};
         }
         key = {2, i};
@@ -3224,31 +3223,6 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       const std::vector<bool> dead = overwritten_stores(same);
       std::erase_if(it->second, [&](const Placed& p) { return dead[p.index]; });
       for (size_t i = 0; i < dead.size(); ++i) address[i].removed = dead[i];
-    }
-  }
-  // 3.6: where every access of its own shares one register of R and one
-  // interval, and R's bits at or above that interval are all of one
-  // left-shifted term, the padding is that term shifted right with no mask
-  // left (`lshr (shl x, s), k`): ptxas knows nothing of the register. Seen
-  // in the PTX of 4 kernels; "one register" is an empirical guard: with one
-  // per offset the `and` mask stays and ptxas knows it (docs/codegen.md)
-  if (s.version == TritonVersion::v3_6) {
-    std::set<std::pair<int64_t, int64_t>> regs;
-    int sh = -1;
-    for (const Own& o : own)
-      if (o.shared) regs.insert(o.reg), sh = o.live_shift;
-    if (regs.size() == 1 && regs.begin()->first == 0 && sh >= 0) {
-      int above = 0;
-      bool whole = false;
-      for (size_t t = 0; t < s.r_terms.size(); ++t)
-        if (const int64_t bytes = s.r_terms[t] * s.elem_bytes; bytes >> sh) {
-          ++above;
-          whole = (bytes & ((int64_t{1} << sh) - 1)) == 0 && t < s.r_term_shifts.size() &&
-                  s.r_term_shifts[t] != LdStShape::kNoShift;
-        }
-      if (above == 1 && whole)
-        for (Own& o : own)
-          if (o.shared) o.align = 1;
     }
   }
   // 3.6: IPSCCP folds the padding of R + c (an interval c reaches) to a

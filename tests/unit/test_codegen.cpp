@@ -3173,6 +3173,15 @@ TEST_CASE("codegen: 3.6 padded: what ptxas knows of R (SLP, bit reversals, shift
        "PaddedSharedLayout(interval_padding_pairs=[[64, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], "
        "[2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], shape=[256, 16])",
        {256, 16}, 16, "LDS.64 x8", ""},
+      {"golden seed-2405 line 1048 (16-bit): R's bits from the 2048-byte interval up are one `shl` term, and the "
+       "accesses of their own share one register, yet that register's padding keeps its mask, `((R' | 1024) >> "
+       "4) & 96` of R's node R': ptxas knows it and joins each 16-bit load pair, LDS x8 as in the cubin (a rule "
+       "taking every such padding for a bare shift had the register unknown: LDS.U16 x8 + LDS x4)",
+       "SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[8, 2, 2], threads_per_warp=[2, 2, 8], "
+       "warps_per_cta=[1, 2, 2], order=[0, 1, 2], cga_layout=[]))",
+       "PaddedSharedLayout(interval_padding_pairs=[[256, 16], [1024, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 64])",
+       {16, 64}, 16, "LDS x8", ""},
   });
 }
 
