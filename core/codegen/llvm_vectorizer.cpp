@@ -2463,21 +2463,24 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     return sh == LdStShape::kNoShift || sh + eb < i - p;
   };
   // ptxas and R's terms shifted right, `(tid & m) >> k`: where the `or`
-  // joining one has a kept `shl (tid & m'), k'` as its other operand, or
-  // (k = 1 only) an `or` of two such, the code generator folds that into a
-  // multiply-add and keeps the shift a SHF.R, whose value ptxas knows a
-  // multiple of 2^(min(tz m, 4) - k); any other operand (an `or` of more,
-  // an `and`, SLP's reduction, the shared base of a GEP chain) and it fuses
-  // the shift into a LEA.HI, and ptxas knows nothing of R (screen seed 6601
-  // kernel 10591: `(tid & 28) | (tid & 192) >> 1`, 16-bit pairs apart;
-  // kernel 20701: `(tid & 112) >> 1 | (tid & 2) << 7`, 8-byte aligned;
-  // golden seed-2200 line 130: `(tid & 3) << 8 | (tid & 8) << 7` beside
-  // `(tid & 240) >> 1`, a multiply-add of the pair's `(tid & 3) * 2 + (tid &
-  // 8)`, 4-byte aligned; screen seed 6802 kernel 31068: `(tid & 1) << 7 |
-  // (tid & 2) << 4` beside `(tid & 32) >> 2`, a LEA.HI). A term whose `and`
-  // has no other use is InstCombine's `and (lshr tid, k), m >> k`, a LOP3
-  // whose mask ptxas knows, wherever it stands (golden seed-2470 line 31:
-  // `(tid >> 1) & 40` or-ed to SLP's `or`, 8-byte aligned)
+  // joining one has a kept `shl (tid & m'), k'` as its other operand (for
+  // k > 1 only as the `or`'s first operand), or (k = 1 only) an `or` of two
+  // such, the code generator folds that into a multiply-add and keeps the
+  // shift a SHF.R, whose value ptxas knows a multiple of 2^(min(tz m, 4) -
+  // k); any other operand (an `or` of more, an `and`, SLP's reduction, the
+  // shared base of a GEP chain) and it fuses the shift into a LEA.HI, and
+  // ptxas knows nothing of R (screen seed 6601 kernel 10591: `(tid & 28) |
+  // (tid & 192) >> 1`, 16-bit pairs apart; kernel 20701: `(tid & 112) >> 1
+  // | (tid & 2) << 7`, 8-byte aligned; screen seed 6807, k = 2 beside one
+  // `shl`: 16 of 16 kernels with the shift second folded, 14 of 14 with it
+  // first a LEA.HI, as codegen-3.6 line 788's `(tid & 16) >> 2 | (tid & 3)
+  // << 6`; golden seed-2200 line 130: `(tid & 3) << 8 | (tid & 8) << 7`
+  // beside `(tid & 240) >> 1`, a multiply-add of the pair's `(tid & 3) * 2
+  // + (tid & 8)`, 4-byte aligned; screen seed 6802 kernel 31068: `(tid & 1)
+  // << 7 | (tid & 2) << 4` beside `(tid & 32) >> 2`, a LEA.HI). A term whose
+  // `and` has no other use is InstCombine's `and (lshr tid, k), m >> k`, a
+  // LOP3 whose mask ptxas knows, wherever it stands (golden seed-2470 line
+  // 31: `(tid >> 1) & 40` or-ed to SLP's `or`, 8-byte aligned)
   auto shr_cap = [&](const std::vector<RNode>& tree, int top) -> int32_t {
     int32_t a = 16;
     if (top < 0) return a;
@@ -2509,7 +2512,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       const int p = parent[v];
       const int sib = tree[p].l == v ? tree[p].r : tree[p].l;
       const bool pair = tree[sib].term < 0 && tree[sib].op == 0 && kept_shl(tree[sib].l) && kept_shl(tree[sib].r);
-      if (tree[p].op != 0 || !(kept_shl(sib) || (pair && k == 1))) return 0;
+      const bool single = kept_shl(sib) && (k == 1 || tree[p].r == v);
+      if (tree[p].op != 0 || !(single || (pair && k == 1))) return 0;
       a = std::min(a, int32_t{1} << std::max(0, std::min(tz + k, 4) - k));
     }
     return a;

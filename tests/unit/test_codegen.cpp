@@ -3182,6 +3182,22 @@ TEST_CASE("codegen: 3.6 padded: what ptxas knows of R (SLP, bit reversals, shift
        "PaddedSharedLayout(interval_padding_pairs=[[256, 16], [1024, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], "
        "[0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 64])",
        {16, 64}, 16, "LDS x8", ""},
+      {"codegen-3.6 line 788 (16-bit): R's `(tid & 16) >> 2` is the first operand of its `or` with a kept "
+       "`(tid & 3) << 6`: for a shift by more than 1 in that place the code generator makes it a LEA.HI, R unknown, "
+       "so most 16-bit loads stay LDS.U16, as in its cubin (the multiply-add rule for any place had LDS x32)",
+       "DistributedLinearLayout(reg_bases=[[4, 0], [0, 8], [1, 0], [0, 4], [16, 0], [0, 1]], lane_bases=[[32, 0], "
+       "[64, 0], [0, 2], [8, 0], [2, 0]], warp_bases=[], block_bases=[], shape=[128, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[256, 8], [2048, 4]], offset_bases=[[1, 0], [2, 0], [4, 0], "
+       "[8, 0], [16, 0], [32, 0], [64, 0], [0, 1], [0, 2], [0, 4], [0, 8]], block_bases=[], shape=[128, 16])",
+       {128, 16}, 16, "LDS.U16 x48 + LDS x8", nullptr, 224},
+      {"golden seed-2403 line 1802 (16-bit): R's `(tid & 64) >> 2` is the second operand of its `or` with a kept "
+       "`shl`: a multiply-add, the shift a SHF.R that ptxas knows, every 16-bit load pair one LDS as in the cubin "
+       "(a LEA.HI for every shift by more than 1 had LDS.U16 x28 + LDS x2)",
+       "BlockedLayout(size_per_thread=[2, 2], threads_per_warp=[8, 4], warps_per_cta=[2, 2], order=[0, 1], "
+       "cga_layout=[])",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
+       "[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 32])",
+       {128, 32}, 16, "LDS x16", nullptr, 128},
   });
 }
 
