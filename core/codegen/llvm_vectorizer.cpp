@@ -2484,20 +2484,17 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   auto shr_cap = [&](const std::vector<RNode>& tree, int top) -> int32_t {
     int32_t a = 16;
     if (top < 0) return a;
-    std::vector<int> parent(tree.size(), -1);
-    for (int v = 0; v < static_cast<int>(tree.size()); ++v)
-      if (tree[v].term < 0 && tree[v].l >= 0) parent[tree[v].l] = v, parent[tree[v].r] = v;
     const auto kept_shl = [&](int u) {
       const int t = tree[u].term;
       if (t < 0) return false;
       const int32_t sh = T.shifts[static_cast<size_t>(t)];
       return sh != LdStShape::kNoShift && sh + eb > 0 && T.kept[static_cast<size_t>(t)];
     };
-    for (std::vector<int> work{top}; !work.empty();) {
-      const int v = work.back();
+    for (std::vector<std::pair<int, int>> work{{top, -1}}; !work.empty();) {  // (node, its parent)
+      const auto [v, p] = work.back();
       work.pop_back();
       if (tree[v].term < 0) {
-        work.push_back(tree[v].l), work.push_back(tree[v].r);
+        work.push_back({tree[v].l, v}), work.push_back({tree[v].r, v});
         continue;
       }
       const auto t = static_cast<size_t>(tree[v].term);
@@ -2508,12 +2505,12 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         a = std::min(a, int32_t{1} << std::min(tz, 4));
         continue;
       }
-      if (v == top || parent[v] < 0) return 0;
-      const int p = parent[v];
+      if (p < 0 || tree[p].op != 0) return 0;
       const int sib = tree[p].l == v ? tree[p].r : tree[p].l;
-      const bool pair = tree[sib].term < 0 && tree[sib].op == 0 && kept_shl(tree[sib].l) && kept_shl(tree[sib].r);
       const bool single = kept_shl(sib) && (k == 1 || tree[p].r == v);
-      if (tree[p].op != 0 || !(single || (pair && k == 1))) return 0;
+      const bool pair = k == 1 && tree[sib].term < 0 && tree[sib].op == 0 && kept_shl(tree[sib].l) &&
+                        kept_shl(tree[sib].r);
+      if (!single && !pair) return 0;
       a = std::min(a, int32_t{1} << std::max(0, std::min(tz + k, 4) - k));
     }
     return a;
