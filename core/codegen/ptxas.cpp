@@ -22,38 +22,77 @@ struct Known {
   }
 };
 
-// ptxas joins loads at most this many loads apart in the program (session
-// 55: seed-2406 3.6 line 1087's +0/+2 pairs, 32 apart, stay LDS.U16 in a
-// 16-byte aligned register; 20 to 28 fit the cubins alike)
-constexpr int32_t kLoadWindow = 24;
+// ptxas's joins of 16-bit loads (session 69, probed on synthetic PTX with
+// both wheels' ptxas): in program order each 16-bit load into a 16-bit
+// register opens an entry for the block it lies in (8 bytes where ptxas
+// knows the base so aligned, else 4) or joins that block's open entry; at
+// most kOpenBlocks are open, the oldest closing first. Other loads (wider,
+// `v2.b8`, a split piece into a 32-bit register, one of a base ptxas knows
+// no 4-byte block of) take no entry. A closed entry of three or more halves
+// of an 8-byte block is one LDS.64 from the block's start; the pair at a
+// 4-aligned start of it an LDS; any other set stays LDS.U16.
+constexpr size_t kOpenBlocks = 12;
 
-// 16-bit loads from op[idx[i]] on (idx sorted by offset) that follow on,
-// near it in the program, inside one 8-byte window ptxas knows aligned: one
-// LDS.64, from below the first where it is not the window's start (a pair
-// alone in the window: an LDS); or a pair at a 4-byte aligned offset: an
-// LDS; else the load alone (seed-2401 3.6 line 778: +2, +4, +6 of an
-// 8-aligned register are `LDS.64 [R0]`, +8 an LDS.U16)
-SassAccess halves_run(const std::vector<Merged>& op, const std::vector<int32_t>& idx, size_t i, const Known& known) {
-  const int64_t first = op[idx[i]].offset;
-  for (const int32_t size : {8, 4}) {
-    int64_t start = -1;  // the window's
-    for (int64_t k = 0; k < size / 2 && start < 0; ++k)
-      if (known.align(first - 2 * k) >= size) start = first - 2 * k;
-    if (start < 0 || (size == 4 && start != first)) continue;
-    std::vector<int32_t> run;
-    int64_t next = first;
-    for (size_t j = i; j < idx.size() && op[idx[j]].offset + op[idx[j]].bytes <= start + size; ++j) {
-      const Merged& m = op[idx[j]];
-      if (m.bytes != 2 || m.split || m.byte_pair) break;
-      if (std::abs(idx[j] - idx[i]) > kLoadWindow) continue;
-      if (m.offset != next) break;
-      run.push_back(idx[j]);
-      next += 2;
+std::vector<SassAccess> halves_groups(const std::vector<Merged>& op, const std::vector<Known>& known_of) {
+  std::vector<SassAccess> out;
+  struct Entry {
+    int32_t base = -1;
+    int64_t start = 0;
+    int32_t size = 0;  // 8 or 4 bytes
+    std::vector<int32_t> members;
+  };
+  std::vector<Entry> open;  // oldest first
+  const auto close = [&](Entry& e) {
+    std::sort(e.members.begin(), e.members.end(), [&](int32_t a, int32_t b) {
+      return op[a].offset != op[b].offset ? op[a].offset < op[b].offset : a < b;
+    });
+    std::vector<int64_t> offs;
+    for (const int32_t m : e.members)
+      if (offs.empty() || offs.back() != op[m].offset) offs.push_back(op[m].offset);
+    if (e.size == 8 && offs.size() >= 3) {
+      out.push_back({e.members, 8, static_cast<int32_t>(offs.front() - e.start), true});
+      return;
     }
-    if (run.size() < 2 || (size == 8 && run.size() == 2 && known.align(first) >= 4)) continue;
-    return {run, size, static_cast<int32_t>(first - start), true};
+    if (e.members.size() == 2 && offs.size() == 2 && offs[1] == offs[0] + 2 &&
+        (offs[0] == e.start || (e.size == 8 && offs[0] == e.start + 4))) {
+      out.push_back({e.members, 4, 0, true});
+      return;
+    }
+    for (const int32_t m : e.members) out.push_back({{m}, 2});
+  };
+  for (int32_t i = 0; i < static_cast<int32_t>(op.size()); ++i) {
+    const Merged& m = op[static_cast<size_t>(i)];
+    if (m.bytes != 2 || m.byte_pair) continue;
+    Entry e;
+    e.base = m.base;
+    if (!m.split) {
+      const Known& known = known_of[static_cast<size_t>(m.base)];
+      for (const int32_t size : {8, 4}) {
+        for (int64_t k = 0; k < size / 2 && e.size == 0; ++k)
+          if (known.align(m.offset - 2 * k) >= size) e.start = m.offset - 2 * k, e.size = size;
+        if (e.size) break;
+      }
+    }
+    if (e.size == 0) {  // no block ptxas knows: an LDS.U16 taking no entry
+      out.push_back({{i}, 2});
+      continue;
+    }
+    const auto same = std::find_if(open.begin(), open.end(), [&](const Entry& o) {
+      return o.base == e.base && o.size == e.size && o.start == e.start;
+    });
+    if (same != open.end()) {
+      same->members.push_back(i);
+      continue;
+    }
+    e.members.push_back(i);
+    open.push_back(std::move(e));
+    if (open.size() > kOpenBlocks) {
+      close(open.front());
+      open.erase(open.begin());
+    }
   }
-  return {{idx[i]}, 2};
+  for (Entry& e : open) close(e);
+  return out;
 }
 
 }  // namespace
@@ -101,6 +140,13 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
     const std::vector<int32_t> o = store_order(op);
     for (size_t k = 0; k < o.size(); ++k) pos[static_cast<size_t>(o[k])] = static_cast<int32_t>(k);
   }
+  std::vector<SassAccess> halves;  // the 16-bit loads' SASS accesses (halves_groups)
+  std::vector<int32_t> group_of(op.size(), -1);  // each load's among them
+  if (!store) {
+    halves = halves_groups(op, known_of);
+    for (size_t g = 0; g < halves.size(); ++g)
+      for (const int32_t x : halves[g].ptx) group_of[static_cast<size_t>(x)] = static_cast<int32_t>(g);
+  }
   std::vector<std::vector<int32_t>> by_base(static_cast<size_t>(bases));
   for (int32_t i = 0; i < static_cast<int32_t>(op.size()); ++i) by_base[static_cast<size_t>(op[i].base)].push_back(i);
   std::vector<SassAccess> out;
@@ -116,9 +162,9 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
     const Known& known = known_of[static_cast<size_t>(base)];
     for (size_t i = 0; i < idx.size();) {
       SassAccess s{{idx[i]}, op[idx[i]].bytes};
-      if (!store && op[idx[i]].bytes == 2 && !op[idx[i]].byte_pair && !op[idx[i]].split) {
-        s = halves_run(op, idx, i, known);
-        // the run first, then the base's other loads, each in offset order
+      if (!store && op[idx[i]].bytes == 2 && !op[idx[i]].byte_pair) {
+        s = halves[static_cast<size_t>(group_of[static_cast<size_t>(idx[i])])];
+        // the access first, then the base's other loads, each in offset order
         std::stable_partition(idx.begin() + static_cast<std::ptrdiff_t>(i), idx.end(), [&](int32_t x) {
           return std::find(s.ptx.begin(), s.ptx.end(), x) != s.ptx.end();
         });
@@ -148,10 +194,6 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
           for (size_t k = i; k < j; ++k)
             lo = std::min(lo, pos[static_cast<size_t>(idx[k])]), hi = std::max(hi, pos[static_cast<size_t>(idx[k])]);
           if (hi - lo != static_cast<int32_t>(j - i) - 1) continue;
-        } else {
-          const auto [lo, hi] = std::minmax_element(idx.begin() + static_cast<std::ptrdiff_t>(i),
-                                                    idx.begin() + static_cast<std::ptrdiff_t>(j));
-          if (*hi - *lo > kLoadWindow) continue;  // loads near one another in the program
         }
         s.ptx.assign(idx.begin() + static_cast<std::ptrdiff_t>(i), idx.begin() + static_cast<std::ptrdiff_t>(j));
         s.bytes = size;
@@ -171,7 +213,9 @@ std::vector<SassAccess> ptxas_accesses(const std::vector<Merged>& op, bool store
       size_t b = a;
       while (b < out.size() && out[b].bytes >= 4 && !out[b].halves && op[out[b].ptx.front()].offset + out[b].bytes <= w0 + 16)
         ++b;
-      if (b - a >= 2) {
+      int32_t read = 0;  // bytes the window's loads read: at least 12 of its 16
+      for (size_t k = a; k < b; ++k) read += out[k].bytes;
+      if (b - a >= 2 && read >= 12) {
         for (size_t k = a + 1; k < b; ++k) {
           out[a].ptx.insert(out[a].ptx.end(), out[k].ptx.begin(), out[k].ptx.end());
           out[k].ptx.clear();

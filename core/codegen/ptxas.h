@@ -18,29 +18,27 @@
 // - accesses of one register whose bytes follow on, each of at least 4
 //   bytes, become one 8- or 16-byte access where that knowledge makes the
 //   first's address a multiple of the whole (greedy from the lowest offset,
-//   16 bytes before 8): loads in any order but at most 24 loads apart in the
-//   program, stores only where they follow one another in the program (a
-//   store LLVM joined stands where its last piece did); 16-bit stores that
-//   follow on become one 4- or 8-byte access where ptxas knows that
-//   alignment, a store ptxas joined promising it to the loads (session 32:
-//   16-bit stores in program order made STS and STS.64, 16-bit loads LDS.64,
-//   never LDS.128); 16-bit loads likewise (session 55, before only on a
-//   promise: the bare paddings TreeAlign::r_pad_bare now names kept them
-//   apart), and a run
-//   of them inside an 8-byte window ptxas knows aligned is one LDS.64 from
-//   below its first (halves_run), 16-bit loads of 8-bit data (`b16`) too,
-//   a run stopping at a byte pair (session 56); byte pairs' (`v2.b8`,
-//   Merged::byte_pair) loads never
-//   (session 54: seed-2550 line 523, its byte-pair stores joined into STS
-//   and their loads kept LDS.U16 on the H200; session 55, before joined on a
-//   promise: codegen-3.6 line 495);
+//   16 bytes before 8): loads however far apart in the program (session 69:
+//   400 loads apart on synthetic PTX), stores only where they follow one
+//   another in the program (a store LLVM joined stands where its last piece
+//   did); 16-bit stores that follow on become one 4- or 8-byte access where
+//   ptxas knows that alignment, a store ptxas joined promising it to the
+//   loads (session 32: 16-bit stores in program order made STS and STS.64);
+// - 16-bit loads into 16-bit registers (`b16`, of 8-bit data too; not byte
+//   pairs' `v2.b8`, Merged::byte_pair, session 54) join through ptxas's
+//   open blocks (session 69, ptxas.cpp halves_groups): each opens or joins
+//   the entry of the 8-byte block it lies in (4-byte where only that is
+//   known), twelve entries open at most, the oldest closing first; three or
+//   more halves of a block make one LDS.64 from its start, the pair at a
+//   4-aligned start an LDS, anything else LDS.U16 (so never LDS.128);
 // - then loads of at least 4 bytes inside one 16-byte window that ptxas
-//   knows aligned become one LDS.128, reading the gaps between them too
-//   (so a load whose bytes a 16-byte load already reads is dropped), but
-//   not those made of 16-bit loads;
+//   knows aligned, reading at least 12 of its bytes (session 69: words at
+//   +0 and +8 stay two LDS), become one LDS.128, reading the gaps between
+//   them too (so a load whose bytes a 16-byte load already reads is
+//   dropped), but not those made of 16-bit loads;
 // - a piece of a misaligned integer load that NVPTX splits (loaded into a
-//   32-bit register, Merged::split) joins nothing, nor do its neighbours
-//   across it (seed-2406 3.6 line 2159: 128 LDS.U16 in the cubin).
+//   32-bit register, Merged::split) joins nothing and takes no entry
+//   (seed-2406 3.6 line 2159: 128 LDS.U16 in the cubin).
 // The register's own bits (Merged::base_align) come from the model of the
 // PTX's address code (llvm_vectorizer.h: a padding InstCombine or
 // SelectionDAG leaves a bare shift makes its register unknown,

@@ -13,7 +13,7 @@ and `codegen` does not, the model's alignment of a register (Merged::base_align)
   # in a wheel's venv: golden round trips (FILE:LINE per line of LIST) compiled, PTX and SASS kept
   ptxas_ptx.py keep LIST DIR
   # plain Python: the PTX rules against each kept cubin
-  ptxas_ptx.py check DIR [DIR...] [--window N] [--show N]
+  ptxas_ptx.py check DIR [DIR...] [--show N]
 """
 import argparse
 import collections
@@ -170,7 +170,54 @@ def arith_align(known, off):
     return 1
 
 
-def sass_of(acc, store, stores, window):
+OPEN_BLOCKS = 12  # core/codegen/ptxas.cpp kOpenBlocks
+
+
+def halves_groups(acc, align_of):
+    """ptxas's 16-bit load joins (ptxas.cpp halves_groups): in program order each 16-bit load into a
+    16-bit register opens an entry for its aligned block (8 bytes where known, else 4) or joins that
+    block's open entry; OPEN_BLOCKS entries at most, the oldest closing first. Returns, per load,
+    its SASS access (loads, bytes, made of halves)."""
+    out, entries = {}, []  # entries: [(reg, size, start), members], oldest first
+
+    def close(key, mem):
+        _, size, start = key
+        mem = sorted(mem, key=lambda j: (acc[j][2], j))
+        offs = sorted({acc[j][2] for j in mem})
+        if size == 8 and len(offs) >= 3:
+            got = (mem, 8, True)
+        elif len(mem) == 2 and len(offs) == 2 and offs[1] == offs[0] + 2 and \
+                (offs[0] == start or (size == 8 and offs[0] == start + 4)):
+            got = (mem, 4, True)
+        else:
+            for j in mem:
+                out[j] = ([j], 2, False)
+            return
+        for j in mem:
+            out[j] = got
+
+    for j, a in enumerate(acc):
+        if a[0] or a[3] != 2 or a[6] != 2:
+            continue
+        align = align_of[a[1]]
+        key = None if a[5] else next(((a[1], size, a[2] - 2 * k) for size in (8, 4) for k in range(size // 2)
+                                      if align(a[2] - 2 * k) >= size), None)
+        if key is None:  # no block ptxas knows: no entry
+            out[j] = ([j], 2, False)
+            continue
+        e = next((e for e in entries if e[0] == key), None)
+        if e:
+            e[1].append(j)
+            continue
+        entries.append([key, [j]])
+        if len(entries) > OPEN_BLOCKS:
+            close(*entries.pop(0))
+    for e in entries:
+        close(*e)
+    return out
+
+
+def sass_of(acc, store, stores):
     """SASS accesses (bytes each) of one side's accesses, `stores` the round trip's stores."""
     by = collections.defaultdict(list)
     for i, a in enumerate(acc):
@@ -178,40 +225,24 @@ def sass_of(acc, store, stores, window):
     promise = collections.defaultdict(Promise)
     for a in list(acc) + list(stores):
         promise[a[1]].add(a[2], a[3])
+    def align_for(reg):
+        known = acc[by[reg][0]][4]
+        return lambda o: max(arith_align(known, o), promise[reg].align(o))
+
+    align_of = {reg: align_for(reg) for reg in by}
+    halves = {} if store else halves_groups(acc, align_of)
     out = []
     for reg, idx in by.items():
         idx.sort(key=lambda i: (acc[i][2], i))
         known = acc[idx[0]][4]
-
-        def align(o):
-            return max(arith_align(known, o), promise[reg].align(o))
+        align = align_of[reg]
 
         mine, i = [], 0
         while i < len(idx):
             a = acc[idx[i]]
             got = ([idx[i]], a[3], False)
-            if not store and a[3] == 2 and a[6] == 2 and not a[5]:
-                # 16-bit loads: a run that follows on, in an aligned 8-byte window
-                # (from below its first: LDS.64 with a gap) or a 4-byte pair
-                for size in (8, 4):
-                    start = next((a[2] - 2 * k for k in range(size // 2) if align(a[2] - 2 * k) >= size), None)
-                    if start is None or (size == 4 and start != a[2]):
-                        continue
-                    run, nxt = [], a[2]
-                    for j in idx[i:]:
-                        b = acc[j]
-                        if b[2] + b[3] > start + size or b[3] != 2 or b[5]:
-                            break
-                        if abs(j - idx[i]) > window:
-                            continue
-                        if b[2] != nxt:
-                            break
-                        run.append(j)
-                        nxt += 2
-                    if len(run) < 2 or (size == 8 and len(run) == 2 and align(a[2]) >= 4):
-                        continue
-                    got = (run, size, True)
-                    break
+            if not store and a[3] == 2 and a[6] == 2:
+                got = halves[idx[i]]
                 if len(got[0]) > 1:
                     idx[i:] = got[0] + [j for j in idx[i:] if j not in got[0]]
             else:
@@ -233,7 +264,7 @@ def sass_of(acc, store, stores, window):
                     if end - a[2] != size or j - i < 2:
                         continue
                     pos = sorted(idx[i:j])
-                    if (store and pos[-1] - pos[0] != j - i - 1) or (not store and pos[-1] - pos[0] > window):
+                    if store and pos[-1] - pos[0] != j - i - 1:
                         continue
                     got = (idx[i:j], size, least == 2)
                     break
@@ -248,7 +279,7 @@ def sass_of(acc, store, stores, window):
                 e = k
                 while e < len(mine) and mine[e][1] >= 4 and not mine[e][2] and acc[mine[e][0][0]][2] + mine[e][1] <= w0 + 16:
                     e += 1
-                if e - k >= 2:
+                if e - k >= 2 and sum(x[1] for x in mine[k:e]) >= 12:  # 12 of the 16 bytes read
                     merged.append((sum((x[0] for x in mine[k:e]), []), 16, False))
                     k = e
                 else:
@@ -259,11 +290,11 @@ def sass_of(acc, store, stores, window):
     return collections.Counter("%s %d" % ("STS" if store else "LDS", s[1]) for s in out)
 
 
-def predict(ptx, window):
+def predict(ptx):
     acc = accesses(ptx)
     stores = [a for a in acc if a[0]]
     loads = [a for a in acc if not a[0]]
-    return sass_of(stores, True, [], window) + sass_of(loads, False, stores, window)
+    return sass_of(stores, True, []) + sass_of(loads, False, stores)
 
 
 def keep(args):
@@ -290,7 +321,7 @@ def check(args):
         for path in sorted(glob.glob(os.path.join(d, "*.sass"))):
             base = path[:-5]
             real = +sass_counts(open(path).read())
-            got = +predict(open(base + ".ptx").read(), args.window)
+            got = +predict(open(base + ".ptx").read())
             total += 1
             if got == real:
                 equal += 1
@@ -309,7 +340,6 @@ def main():
     k.add_argument("dir")
     c = sub.add_parser("check")
     c.add_argument("dir", nargs="+")
-    c.add_argument("--window", type=int, default=24, help="loads ptxas joins lie at most this many loads apart")
     c.add_argument("--show", type=int, default=10)
     args = ap.parse_args()
     return keep(args) if args.cmd == "keep" else check(args)

@@ -1192,14 +1192,61 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   CHECK(r64[1].bytes == 2);
   run.erase(run.begin() + 1);  // +2, +6, +8: a gap between them joins nothing below +8
   CHECK(cg::ptxas_accesses(run, false, {}, true, 2).size() == 3);
-  // ptxas joins loads only near one another in the program: a pair 25 loads apart stays
-  // (seed-2406 3.6 line 1087: +0/+2 32 loads apart, LDS.U16 in a 16-byte aligned register)
-  std::vector<cg::Merged> apart(26);
-  for (int k = 0; k < 26; ++k) apart[k].bytes = 2, apart[k].offset = 64 * k, apart[k].base_align = 16;
-  apart[25].offset = 2;
-  CHECK(cg::ptxas_accesses(apart, false, {}, true, 2).size() == 26);
-  apart[24].offset = 2, apart[25].offset = 64 * 24;
-  CHECK(cg::ptxas_accesses(apart, false, {}, true, 2).size() == 25);
+  // ptxas joins 16-bit loads through at most 12 open blocks, the oldest closing first (session 69:
+  // synthetic PTX through the 3.6 wheel's ptxas; +0 and +2 of a 16-byte aligned register join with 11
+  // other blocks' 16-bit loads between them, not with 12; golden seed-2403 line 153: pairs 15 loads
+  // apart stay LDS.U16). Loads of other bases count; wider loads and bases ptxas knows no block of do not.
+  const auto apart = [](int others, int32_t other_base_align, int32_t other_bytes) {
+    std::vector<cg::Merged> op(static_cast<size_t>(others) + 2);
+    for (int k = 0; k <= others + 1; ++k) {
+      cg::Merged& m = op[static_cast<size_t>(k)];
+      m.bytes = other_bytes, m.offset = 64 * k, m.base = 1, m.base_align = other_base_align;
+    }
+    op.front().bytes = op.back().bytes = 2, op.front().base = op.back().base = 0;
+    op.front().offset = 0, op.back().offset = 2, op.front().base_align = op.back().base_align = 16;
+    return cg::ptxas_accesses(op, false, {}, true, 2);
+  };
+  CHECK(apart(11, 16, 2).size() == 12);  // the pair one LDS
+  CHECK(apart(12, 16, 2).size() == 14);
+  CHECK(apart(40, 2, 2).size() == 41);   // another base's halves ptxas knows no block of take no entry
+  CHECK(apart(40, 16, 4).size() == 41);  // nor words
+  // a block's entry keeps what joined it: +0, +2 then 11 blocks then +4 are one LDS.64; +0, 11 blocks,
+  // +2, 11 blocks, +4 close +0's block before +4 comes (an LDS and an LDS.U16)
+  std::vector<cg::Merged> chain;
+  const auto half = [&](int64_t offset) {
+    chain.emplace_back();
+    chain.back().bytes = 2, chain.back().offset = offset, chain.back().base_align = 16;
+  };
+  const auto blocks = [&](int n) {
+    for (int k = 0; k < n; ++k) half(1024 + 64 * static_cast<int64_t>(chain.size()));
+  };
+  half(0), half(2), blocks(11), half(4);
+  auto c1 = cg::ptxas_accesses(chain, false, {}, true, 2);
+  CHECK(c1.size() == 12);
+  CHECK(c1[0].bytes == 8);
+  chain.clear();
+  half(0), blocks(11), half(2), blocks(11), half(4);
+  auto c2 = cg::ptxas_accesses(chain, false, {}, true, 2);
+  CHECK(c2.size() == 24);
+  CHECK(c2[0].bytes == 4);
+  // a block's entry that closes holding +4 and +0 joins neither, though +2 came after it closed
+  chain.clear();
+  half(4), blocks(10), half(0), blocks(10), half(2);
+  CHECK(cg::ptxas_accesses(chain, false, {}, true, 2).size() == 23);
+  // words join however far apart in the program (synthetic PTX: 400 loads apart, one LDS.64)
+  std::vector<cg::Merged> words(42);
+  for (int k = 0; k < 42; ++k) words[k].bytes = 4, words[k].offset = 64 + 64 * k, words[k].base_align = 16;
+  words.front().offset = 0, words.back().offset = 4;
+  CHECK(cg::ptxas_accesses(words, false, {}, true, 4).size() == 41);
+  // an LDS.128 reads at least 12 of its 16 bytes: words at +0 and +8 stay two LDS, +0, +4 and +12 one
+  std::vector<cg::Merged> gap(2);
+  for (auto& m : gap) m.bytes = 4, m.base_align = 16;
+  gap[1].offset = 8;
+  CHECK(cg::ptxas_accesses(gap, false, {}, true, 4).size() == 2);
+  gap.insert(gap.begin() + 1, gap[0]);
+  gap[1].offset = 4, gap[2].offset = 12;
+  REQUIRE(cg::ptxas_accesses(gap, false, {}, true, 4).size() == 1);
+  CHECK(cg::ptxas_accesses(gap, false, {}, true, 4)[0].bytes == 16);
   // 16-bit stores in program order join where ptxas's arithmetic knows the word's alignment (seed-2406
   // 3.6 line 3056 and seed-2550 line 523 in the wheels' cubins: `st.shared.b16`/`v2.b8` at +0, +2 of a
   // register whose bits start at bit 2 are one STS); then the store they make promises the word to the
