@@ -26,9 +26,12 @@ struct Known {
 // both wheels' ptxas): in program order each 16-bit load into a 16-bit
 // register opens an entry for the block it lies in (8 bytes where ptxas
 // knows the base so aligned, else 4) or joins that block's open entry; at
-// most kOpenBlocks are open, the oldest closing first. Other loads (wider,
-// `v2.b8`, a split piece into a 32-bit register, one of a base ptxas knows
-// no 4-byte block of) take no entry. A closed entry of three or more halves
+// most kOpenBlocks are open, the oldest closing first. A load of 4 or 8
+// bytes opens (or finds) the entry of its 16-byte block, which no half
+// joins; other loads (16 bytes, `v2.b8`, a split piece into a 32-bit
+// register, one of a base ptxas knows no 4-byte block of) take no entry
+// (random synthetic kernels of halves, words and fillers: 199 of 200 as the
+// cubin, 191 with no words' entries). A closed entry of three or more halves
 // of an 8-byte block is one LDS.64 from the block's start; the pair at a
 // 4-aligned start of it an LDS; any other set stays LDS.U16.
 constexpr size_t kOpenBlocks = 12;
@@ -38,11 +41,12 @@ std::vector<SassAccess> halves_groups(const std::vector<Merged>& op, const std::
   struct Entry {
     int32_t base = -1;
     int64_t start = 0;
-    int32_t size = 0;  // 8 or 4 bytes
+    int32_t size = 0;  // 8 or 4 bytes of halves; 16: words' block
     std::vector<int32_t> members;
   };
   std::vector<Entry> open;  // oldest first
   const auto close = [&](Entry& e) {
+    if (e.members.empty()) return;
     std::sort(e.members.begin(), e.members.end(), [&](int32_t a, int32_t b) {
       return op[a].offset != op[b].offset ? op[a].offset < op[b].offset : a < b;
     });
@@ -60,8 +64,24 @@ std::vector<SassAccess> halves_groups(const std::vector<Merged>& op, const std::
     }
     for (const int32_t m : e.members) out.push_back({{m}, 2});
   };
+  const auto take = [&](Entry&& e) {
+    open.push_back(std::move(e));
+    if (open.size() > kOpenBlocks) {
+      close(open.front());
+      open.erase(open.begin());
+    }
+  };
   for (int32_t i = 0; i < static_cast<int32_t>(op.size()); ++i) {
     const Merged& m = op[static_cast<size_t>(i)];
+    if (m.bytes == 4 || m.bytes == 8) {  // a word or two: its 16-byte block's entry, joining no half
+      Entry w;
+      w.base = m.base, w.size = 16, w.start = m.offset >> 4 << 4;
+      if (std::none_of(open.begin(), open.end(), [&](const Entry& o) {
+            return o.base == w.base && o.size == 16 && o.start == w.start;
+          }))
+        take(std::move(w));
+      continue;
+    }
     if (m.bytes != 2 || m.byte_pair) continue;
     Entry e;
     e.base = m.base;
@@ -85,11 +105,7 @@ std::vector<SassAccess> halves_groups(const std::vector<Merged>& op, const std::
       continue;
     }
     e.members.push_back(i);
-    open.push_back(std::move(e));
-    if (open.size() > kOpenBlocks) {
-      close(open.front());
-      open.erase(open.begin());
-    }
+    take(std::move(e));
   }
   for (Entry& e : open) close(e);
   return out;

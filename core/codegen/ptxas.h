@@ -28,9 +28,11 @@
 //   pairs' `v2.b8`, Merged::byte_pair, session 54) join through ptxas's
 //   open blocks (session 69, ptxas.cpp halves_groups): each opens or joins
 //   the entry of the 8-byte block it lies in (4-byte where only that is
-//   known), twelve entries open at most, the oldest closing first; three or
-//   more halves of a block make one LDS.64 from its start, the pair at a
-//   4-aligned start an LDS, anything else LDS.U16 (so never LDS.128);
+//   known), a load of 4 or 8 bytes the entry of its 16-byte block, twelve
+//   entries open at most, the oldest closing first; three or more halves
+//   of a block make one LDS.64 from its start, the pair at a 4-aligned
+//   start an LDS, anything else LDS.U16 (so never LDS.128);
+//   tests/conformance/ptxas_probe.py holds these to synthetic PTX;
 // - then loads of at least 4 bytes inside one 16-byte window that ptxas
 //   knows aligned, reading at least 12 of its bytes (session 69: words at
 //   +0 and +8 stay two LDS), become one LDS.128, reading the gaps between

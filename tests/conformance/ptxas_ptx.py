@@ -176,11 +176,14 @@ OPEN_BLOCKS = 12  # core/codegen/ptxas.cpp kOpenBlocks
 def halves_groups(acc, align_of):
     """ptxas's 16-bit load joins (ptxas.cpp halves_groups): in program order each 16-bit load into a
     16-bit register opens an entry for its aligned block (8 bytes where known, else 4) or joins that
-    block's open entry; OPEN_BLOCKS entries at most, the oldest closing first. Returns, per load,
-    its SASS access (loads, bytes, made of halves)."""
+    block's open entry, a load of 4 or 8 bytes the entry of its 16-byte block; OPEN_BLOCKS entries at
+    most, the oldest closing first. Returns, per 16-bit load, its SASS access (loads, bytes, made of
+    halves)."""
     out, entries = {}, []  # entries: [(reg, size, start), members], oldest first
 
     def close(key, mem):
+        if not mem:
+            return
         _, size, start = key
         mem = sorted(mem, key=lambda j: (acc[j][2], j))
         offs = sorted({acc[j][2] for j in mem})
@@ -196,7 +199,17 @@ def halves_groups(acc, align_of):
         for j in mem:
             out[j] = got
 
+    def take(entry):
+        entries.append(entry)
+        if len(entries) > OPEN_BLOCKS:
+            close(*entries.pop(0))
+
     for j, a in enumerate(acc):
+        if not a[0] and a[3] in (4, 8):  # a word or two: its 16-byte block's entry, joining no half
+            key = (a[1], 16, a[2] // 16 * 16)
+            if not any(e[0] == key for e in entries):
+                take([key, []])
+            continue
         if a[0] or a[3] != 2 or a[6] != 2:
             continue
         align = align_of[a[1]]
@@ -209,9 +222,7 @@ def halves_groups(acc, align_of):
         if e:
             e[1].append(j)
             continue
-        entries.append([key, [j]])
-        if len(entries) > OPEN_BLOCKS:
-            close(*entries.pop(0))
+        take([key, [j]])
     for e in entries:
         close(*e)
     return out

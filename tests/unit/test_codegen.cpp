@@ -1195,7 +1195,7 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   // ptxas joins 16-bit loads through at most 12 open blocks, the oldest closing first (session 69:
   // synthetic PTX through the 3.6 wheel's ptxas; +0 and +2 of a 16-byte aligned register join with 11
   // other blocks' 16-bit loads between them, not with 12; golden seed-2403 line 153: pairs 15 loads
-  // apart stay LDS.U16). Loads of other bases count; wider loads and bases ptxas knows no block of do not.
+  // apart stay LDS.U16). Loads of other bases count; bases ptxas knows no block of do not.
   const auto apart = [](int others, int32_t other_base_align, int32_t other_bytes) {
     std::vector<cg::Merged> op(static_cast<size_t>(others) + 2);
     for (int k = 0; k <= others + 1; ++k) {
@@ -1209,7 +1209,8 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   CHECK(apart(11, 16, 2).size() == 12);  // the pair one LDS
   CHECK(apart(12, 16, 2).size() == 14);
   CHECK(apart(40, 2, 2).size() == 41);   // another base's halves ptxas knows no block of take no entry
-  CHECK(apart(40, 16, 4).size() == 41);  // nor words
+  CHECK(apart(11, 16, 4).size() == 12);  // words take entries too (below)
+  CHECK(apart(12, 16, 4).size() == 14);
   // a block's entry keeps what joined it: +0, +2 then 11 blocks then +4 are one LDS.64; +0, 11 blocks,
   // +2, 11 blocks, +4 close +0's block before +4 comes (an LDS and an LDS.U16)
   std::vector<cg::Merged> chain;
@@ -1233,6 +1234,16 @@ TEST_CASE("codegen: ptxas merges loads whose alignment the PTX promises (the whe
   chain.clear();
   half(4), blocks(10), half(0), blocks(10), half(2);
   CHECK(cg::ptxas_accesses(chain, false, {}, true, 2).size() == 23);
+  // a word (or two, or 8 bytes) takes the entry of its 16-byte block, joining no half: with eleven
+  // blocks it closes +0's (tests/conformance/ptxas_probe.py); a 16-byte load takes none
+  chain.clear();
+  half(0), blocks(11);
+  chain.emplace_back();
+  chain.back().bytes = 4, chain.back().offset = 4096, chain.back().base_align = 16;
+  half(2);
+  CHECK(cg::ptxas_accesses(chain, false, {}, true, 2).size() == 14);
+  chain[12].bytes = 16;
+  CHECK(cg::ptxas_accesses(chain, false, {}, true, 2).size() == 13);
   // words join however far apart in the program (synthetic PTX: 400 loads apart, one LDS.64)
   std::vector<cg::Merged> words(42);
   for (int k = 0; k < 42; ++k) words[k].bytes = 4, words[k].offset = 64 + 64 * k, words[k].base_align = 16;
