@@ -30,8 +30,8 @@ struct Known {
 // bytes opens (or finds) the entry of its 16-byte block, which no half
 // joins; other loads (16 bytes, `v2.b8`, a split piece into a 32-bit
 // register, one of a base ptxas knows no 4-byte block of) take no entry
-// (random synthetic kernels of halves, words and fillers: 199 of 200 as the
-// cubin, 191 with no words' entries). A closed entry of three or more halves
+// (tests/conformance/ptxas_probe.py: of 200 random load sequences 196 as
+// the cubin, 191 with no words' entries). A closed entry of three or more halves
 // of an 8-byte block is one LDS.64 from the block's start; the pair at a
 // 4-aligned start of it an LDS; any other set stays LDS.U16.
 constexpr size_t kOpenBlocks = 12;
