@@ -31,9 +31,9 @@ struct Known {
 // joins; other loads (16 bytes, `v2.b8`, a split piece into a 32-bit
 // register, one of a base ptxas knows no 4-byte block of) take no entry
 // (tests/conformance/ptxas_probe.py: of 200 random load sequences 196 as
-// the cubin, 191 with no words' entries). A closed entry of three or more halves
-// of an 8-byte block is one LDS.64 from the block's start; the pair at a
-// 4-aligned start of it an LDS; any other set stays LDS.U16.
+// the cubin, 191 with no words' entries). A closed entry of three or more
+// halves of an 8-byte block is one LDS.64 from the block's start; the pair
+// at a 4-aligned start of it an LDS; any other set stays LDS.U16.
 constexpr size_t kOpenBlocks = 12;
 
 std::vector<SassAccess> halves_groups(const std::vector<Merged>& op, const std::vector<Known>& known_of) {
@@ -64,27 +64,29 @@ std::vector<SassAccess> halves_groups(const std::vector<Merged>& op, const std::
     }
     for (const int32_t m : e.members) out.push_back({{m}, 2});
   };
-  const auto take = [&](Entry&& e) {
+  // the open entry of e's block, else e opened (the oldest closing past kOpenBlocks)
+  const auto entry_of = [&](Entry&& e) -> Entry& {
+    const auto same = std::find_if(open.begin(), open.end(), [&](const Entry& o) {
+      return o.base == e.base && o.size == e.size && o.start == e.start;
+    });
+    if (same != open.end()) return *same;
     open.push_back(std::move(e));
     if (open.size() > kOpenBlocks) {
       close(open.front());
       open.erase(open.begin());
     }
+    return open.back();
   };
   for (int32_t i = 0; i < static_cast<int32_t>(op.size()); ++i) {
     const Merged& m = op[static_cast<size_t>(i)];
+    Entry e;
+    e.base = m.base;
     if (m.bytes == 4 || m.bytes == 8) {  // a word or two: its 16-byte block's entry, joining no half
-      Entry w;
-      w.base = m.base, w.size = 16, w.start = m.offset >> 4 << 4;
-      if (std::none_of(open.begin(), open.end(), [&](const Entry& o) {
-            return o.base == w.base && o.size == 16 && o.start == w.start;
-          }))
-        take(std::move(w));
+      e.size = 16, e.start = m.offset >> 4 << 4;
+      entry_of(std::move(e));
       continue;
     }
     if (m.bytes != 2 || m.byte_pair) continue;
-    Entry e;
-    e.base = m.base;
     if (!m.split) {
       const Known& known = known_of[static_cast<size_t>(m.base)];
       for (const int32_t size : {8, 4}) {
@@ -97,15 +99,7 @@ std::vector<SassAccess> halves_groups(const std::vector<Merged>& op, const std::
       out.push_back({{i}, 2});
       continue;
     }
-    const auto same = std::find_if(open.begin(), open.end(), [&](const Entry& o) {
-      return o.base == e.base && o.size == e.size && o.start == e.start;
-    });
-    if (same != open.end()) {
-      same->members.push_back(i);
-      continue;
-    }
-    e.members.push_back(i);
-    take(std::move(e));
+    entry_of(std::move(e)).members.push_back(i);
   }
   for (Entry& e : open) close(e);
   return out;
