@@ -1458,12 +1458,15 @@ std::vector<int> rdx_candidates(const std::vector<RNode>& nodes, int root, IsOp 
 //   all); in 3.6 also four kept `shl (tid & m), k` leaves (kept_lanes gets
 //   them: their vector proves its lanes together; of five to seven, the
 //   first four of SLP's list that pay, the others beside the vector, since
-//   session 67). Returns the number of the
-//   reduction's operands (0: no SLP); tree_align follows the reduction's
-//   depth. index_offset: whether R is the index code's offset (EarlyCSE).
+//   session 67); where R's root reduces nothing, SLP's walk goes on into its
+//   operands, breadth first, and a node below of four kept `shl` lanes is a
+//   reduction of its own (rdx_top; the padding reads it too). Returns the
+//   number of the reduction's operands (0: no SLP); tree_align follows the
+//   reduction's depth. index_offset: whether R is the index code's offset
+//   (EarlyCSE).
 int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
                std::vector<RNode>& first_ic, bool& index_offset, bool* bits_lost = nullptr,
-               std::vector<size_t>* kept_lanes = nullptr) {
+               std::vector<size_t>* kept_lanes = nullptr, int* rdx_top = nullptr) {
   auto leaf = [&](int v) { return nodes[v].term >= 0; };
   auto term = [&](int v) { return static_cast<size_t>(nodes[v].term); };
   const int eb = log2i(s.elem_bytes);
@@ -1608,77 +1611,98 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   reassociate();
   instcombine();
   if (s.version == TritonVersion::v3_9 && s.sm == 80) return 0;  // 3.9's SLP leaves sm_80's code alone
-  int ands = 0, own = 0, ops = 0;  // SLP
-  int lshrs = 0;               // kept `tid & m` shifted right (the operand's outermost op)
-  std::vector<size_t> lanes;   // the `and` leaves
-  std::vector<size_t> idents;  // kept `tid & m` leaves (no shift)
-  std::vector<size_t> shl_lanes;  // kept `tid & m` shifted left (the operand's outermost op)
-  for (std::vector<int> work{root}; !work.empty();) {
-    const int u = work.back();
-    work.pop_back();
-    if (!leaf(u) && !nodes[u].rev && nodes[u].op == 0 && (u == root || one_use(u))) {
-      work.push_back(nodes[u].l), work.push_back(nodes[u].r);
-      continue;
-    }
-    ++ops;
-    if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift && !T.kept[term(u)]) {
-      ++ands;
-      own += !T.reused[term(u)] || T.gone[term(u)];
-      lanes.push_back(term(u));
-    } else if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift && T.shifts[term(u)] + eb == 0) {
-      idents.push_back(term(u));
-    } else if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift) {
-      if (T.shifts[term(u)] + eb > 0) shl_lanes.push_back(term(u));
-      else ++lshrs;
-    }
-  }
-  // 3.6: four kept `shl (tid & m), k` leaves are a `shl` bundle over an
-  // `and` bundle of tid's splat (SLP's log, seed-2470 line 689: -2 the
-  // reduction, -3 each bundle, 2 the splat, 1 each lane's `tid & m` the
-  // other use keeps, 1 more where the shift is the index code's too); not
-  // where R is the index code's offset (8-bit: its terms are that code's
-  // own, `and (shl tid, k), m`: held-out seed 6503 kernel 7)
-  if (s.version == TritonVersion::v3_6 && shl_lanes.size() >= 4 && shl_lanes.size() < 8 && !index_offset) {
-    // SLP's list of them (rdx_candidates): of more than four, the first
-    // four that pay, from the list's start on (golden seed-2470 3.6 line
-    // 2390: five, `(tid & 66) << 6` left beside the vector; seed-2110 line
-    // 318: `(tid & 5) << 10`)
-    std::vector<size_t> list;
-    for (int v : rdx_candidates(nodes, root, [&](int u) { return !nodes[u].rev && (u == root || one_use(u)); }))
-      if (leaf(v) && T.kept[term(v)] && T.shifts[term(v)] != LdStShape::kNoShift && T.shifts[term(v)] + eb > 0)
-        list.push_back(term(v));
-    for (size_t pos = 0; pos + 4 <= list.size(); ++pos) {
-      int cost = -2 - 3 - 3 + 2;
-      for (size_t i = pos; i < pos + 4; ++i) cost += 1 + (T.reused[list[i]] && !T.gone[list[i]]);
-      if (cost < 0) {
-        if (kept_lanes) kept_lanes->assign(list.begin() + static_cast<long>(pos), list.begin() + static_cast<long>(pos) + 4);
-        return ops;
+  auto reduce_at = [&](int top) -> int {  // SLP's reduction rooted at `top`: its operands (0: none)
+    int ands = 0, own = 0, ops = 0;  // SLP
+    int lshrs = 0;               // kept `tid & m` shifted right (the operand's outermost op)
+    std::vector<size_t> lanes;   // the `and` leaves
+    std::vector<size_t> idents;  // kept `tid & m` leaves (no shift)
+    std::vector<size_t> shl_lanes;  // kept `tid & m` shifted left (the operand's outermost op)
+    for (std::vector<int> work{top}; !work.empty();) {
+      const int u = work.back();
+      work.pop_back();
+      if (!leaf(u) && !nodes[u].rev && nodes[u].op == 0 && (u == top || one_use(u))) {
+        work.push_back(nodes[u].l), work.push_back(nodes[u].r);
+        continue;
+      }
+      ++ops;
+      if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift && !T.kept[term(u)]) {
+        ++ands;
+        own += !T.reused[term(u)] || T.gone[term(u)];
+        lanes.push_back(term(u));
+      } else if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift && T.shifts[term(u)] + eb == 0) {
+        idents.push_back(term(u));
+      } else if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift) {
+        if (T.shifts[term(u)] + eb > 0) shl_lanes.push_back(term(u));
+        else ++lshrs;
       }
     }
-  }
-  if (s.version == TritonVersion::v3_6 && own > 0 && ands + idents.size() == 4 && idents.size() <= 1) {
-    std::vector<size_t> all = lanes;
-    all.insert(all.end(), idents.begin(), idents.end());
-    return slp_gains(s, T, all) ? ops : 0;
-  }
-  if (ands >= 4 && own > 0) {
-    // 3.9: the reduction and R's other operands, four or more, one binary
-    // opcode on two of them, are reduced again as unlike lanes (the first
-    // reduction a copyable lane): R's bits lost
-    if (bits_lost && s.version == TritonVersion::v3_9) {
-      // the `and` lanes left are the walk's first (SLP's list is its
-      // reverse); two of them over shifts of both directions make an
-      // alternate-op bundle SLP leaves alone (seed 6306 line 5), three or
-      // more an `and` bundle over gathered operands (seed 6308 line 1)
-      bool left_shift = false, right_shift = false;
-      for (size_t i = 0; i + 4 < lanes.size(); ++i)
-        (T.shifts[lanes[i]] + eb < 0 ? right_shift : left_shift) = true;
-      const int and_pair = ands - 4 >= 2 && !(ands - 4 == 2 && left_shift && right_shift) ? 2 : 0;
-      *bits_lost = ops - 3 >= 4 && std::max({and_pair, static_cast<int>(shl_lanes.size()), lshrs}) >= 2;
+    // 3.6: four kept `shl (tid & m), k` leaves are a `shl` bundle over an
+    // `and` bundle of tid's splat (SLP's log, seed-2470 line 689: -2 the
+    // reduction, -3 each bundle, 2 the splat, 1 each lane's `tid & m` the
+    // other use keeps, 1 more where the shift is the index code's too); not
+    // at the root of an R that is the index code's offset (8-bit: its terms
+    // are that code's own, `and (shl tid, k), m`: held-out seed 6503 kernel
+    // 7), but below it (golden seed-2406 3.6 line 787)
+    if (s.version == TritonVersion::v3_6 && shl_lanes.size() >= 4 && shl_lanes.size() < 8 && !(index_offset && top == root)) {
+      // SLP's list of them (rdx_candidates): of more than four, the first
+      // four that pay, from the list's start on (golden seed-2470 3.6 line
+      // 2390: five, `(tid & 66) << 6` left beside the vector; seed-2110 line
+      // 318: `(tid & 5) << 10`)
+      std::vector<size_t> list;
+      for (int v : rdx_candidates(nodes, top, [&](int u) { return !nodes[u].rev && (u == top || one_use(u)); }))
+        if (leaf(v) && T.kept[term(v)] && T.shifts[term(v)] != LdStShape::kNoShift && T.shifts[term(v)] + eb > 0)
+          list.push_back(term(v));
+      for (size_t pos = 0; pos + 4 <= list.size(); ++pos) {
+        int cost = -2 - 3 - 3 + 2;
+        for (size_t i = pos; i < pos + 4; ++i) cost += 1 + (T.reused[list[i]] && !T.gone[list[i]]);
+        if (cost < 0) {
+          if (kept_lanes) kept_lanes->assign(list.begin() + static_cast<long>(pos), list.begin() + static_cast<long>(pos) + 4);
+          return ops;
+        }
+      }
     }
-    return ops;
+    if (top != root) return 0;  // (below R's root only kept lanes were seen reduced)
+    if (s.version == TritonVersion::v3_6 && own > 0 && ands + idents.size() == 4 && idents.size() <= 1) {
+      std::vector<size_t> all = lanes;
+      all.insert(all.end(), idents.begin(), idents.end());
+      return slp_gains(s, T, all) ? ops : 0;
+    }
+    if (ands >= 4 && own > 0) {
+      // 3.9: the reduction and R's other operands, four or more, one binary
+      // opcode on two of them, are reduced again as unlike lanes (the first
+      // reduction a copyable lane): R's bits lost
+      if (bits_lost && s.version == TritonVersion::v3_9) {
+        // the `and` lanes left are the walk's first (SLP's list is its
+        // reverse); two of them over shifts of both directions make an
+        // alternate-op bundle SLP leaves alone (seed 6306 line 5), three or
+        // more an `and` bundle over gathered operands (seed 6308 line 1)
+        bool left_shift = false, right_shift = false;
+        for (size_t i = 0; i + 4 < lanes.size(); ++i)
+          (T.shifts[lanes[i]] + eb < 0 ? right_shift : left_shift) = true;
+        const int and_pair = ands - 4 >= 2 && !(ands - 4 == 2 && left_shift && right_shift) ? 2 : 0;
+        *bits_lost = ops - 3 >= 4 && std::max({and_pair, static_cast<int>(shl_lanes.size()), lshrs}) >= 2;
+      }
+      return ops;
+    }
+    return !s.pads.empty() && s.elem_bytes == 1 && reduces_index_chain(nodes, root, s, T) ? ops : 0;
+  };
+  if (const int ops = reduce_at(root); ops > 0 || !rdx_top || leaf(root)) return ops;
+  // SLP's walk from the stores goes on into the operands of an `or` it
+  // did not reduce, breadth first: a node of R below its root (the padding
+  // reads it too) may be a reduction of its own (golden seed-2200 3.6 line
+  // 561: `(tid & 4) << 4 | ...` of four kept `shl` lanes under R's root,
+  // R's own operands three)
+  std::vector<int> queue{nodes[root].l, nodes[root].r};
+  for (size_t q = 0; q < queue.size(); ++q) {
+    const int u = queue[q];
+    if (leaf(u) || nodes[u].rev || nodes[u].op != 0) continue;
+    if (const int ops = reduce_at(u); ops > 0) {
+      *rdx_top = u;
+      return ops;
+    }
+    queue.push_back(nodes[u].l), queue.push_back(nodes[u].r);
   }
-  return !s.pads.empty() && s.elem_bytes == 1 && reduces_index_chain(nodes, root, s, T) ? ops : 0;
+  return 0;
 }
 
 // Triton's tree of R: treeReduce of its OR lists, `or`-ed with that of its
@@ -2094,6 +2118,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   int root = triton_tree(T, nodes, xors);
   std::vector<RNode> first_ic;  // o3_reshape's tree after the first InstCombine
   int slp = 0;                  // operands of SLP's reduction of R (0: none)
+  int slp_top = root;           // the node SLP reduces (padded: R's root or one below it)
   std::vector<size_t> kept_lanes;  // SLP's lanes where they are kept `shl (tid & m), k` (3.6)
   bool index_offset = false;    // R is one value with the index code's offset (o3_reshape)
   // IPSCCP's range of R, from Triton's own tree (each term a select of
@@ -2144,7 +2169,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     auto unit = [&](int v) { return reused(v) || pair(v); };
     if (!T.reused.empty()) {
       bool lost = false;
-      slp = o3_reshape(nodes, root, s, T, first_ic, index_offset, &lost, &kept_lanes);
+      slp = o3_reshape(nodes, root, s, T, first_ic, index_offset, &lost, &kept_lanes,
+                       s.pads.empty() ? nullptr : &slp_top);
       if (slp_ops) *slp_ops = lost ? 0 : slp;
     }
     if (T.reused.empty()) {  // the model's terms (3.9)
@@ -2245,7 +2271,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   }
   // R's `or`s a chain of GEPs before SLP: nothing to reduce (held-out 3.6
   // seed 6507 kernel 3)
-  if (!split36.empty()) slp = 0, kept_lanes.clear();
+  if (!split36.empty()) slp = 0, kept_lanes.clear(), slp_top = root;
   // 3.9: the possible bits of the paddings' sum, each padding at depth d:
   // a bare `lshr` of the node it reads, else an `and` whose mask keeps
   // every bit from the padding's lowest up that computeKnownBits does not
@@ -2412,7 +2438,29 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       }
     }
   }
+  // kept lanes, `shl (and splat(tid), masks), amounts` with its `shl` at
+  // depth d: computeKnownBits takes the vector's lanes together, the masks'
+  // common zeros shifted by the least amount the constants' common bits
+  // allow (KnownBits::shl; at least 1, none being 0; seed-2403 3.6 line
+  // 3793: masks 2, 4, 64, 48 by 1, 9, 2, 5, 4-byte aligned, where each lane
+  // by itself proves 4 bytes more; seed-2470 line 689: 2 for 64); with the
+  // `and` out of reach, by the amounts' common one bits alone
+  int64_t masks = 0, amt_or = 0, amt_and = -1;
+  for (size_t t : kept_lanes) {
+    const int k = T.shifts[t] + eb;
+    masks |= (T.bits[t] << eb) >> k;
+    amt_or |= k, amt_and &= k;
+  }
+  auto vector_tz = [&](int d) {
+    const int64_t least = std::max<int64_t>(amt_and, 1);
+    if (d >= 6) return 0;
+    if (d == 5) return static_cast<int>(least);
+    int64_t amt = least;
+    while ((amt & ~amt_or) != 0 || (amt & amt_and) != amt_and) ++amt;
+    return std::countr_zero(static_cast<uint64_t>(masks)) + static_cast<int>(amt);
+  };
   int pad_tz = 62;
+  int pad_tz_rdx = 62;  // the same after SLP (the second InferAlignment)
   uint32_t pads_unbounded = 0;
   if (folded) depths(0);  // (sets fold_g0)
   int fold_j = 0;  // folded: the paddings' GEPs from the innermost
@@ -2424,7 +2472,10 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       const int at = fold_g0 >= 0 ? fold_g0 - std::min(fold_j++, geps_folded - 1) : 1;
       const int i = log2i(int64_t{s.pads[j].first} * s.elem_bytes), p = log2i(int64_t{s.pads[j].second} * s.elem_bytes);
       const bool from_and = in_reach(v, at + 1);  // the `and` two levels above node
-      const bool bare = padding_is_lshr(s.lane_warp_mask * s.elem_bytes, i, p);
+      // (of SLP's reduction of kept lanes below R's root: the lanes' bits,
+      // which InstCombine knew before SLP; golden seed-2403 3.6 line 3251)
+      const bool lanes_read = v == slp_top && v != root && slp > 0 && !kept_lanes.empty();
+      const bool bare = padding_is_lshr((lanes_read ? node_bits(nodes, T, v) : s.lane_warp_mask) * s.elem_bytes, i, p);
       const bool from_index = bare ? in_reach(v, at) : from_and;
       if (!from_index) pads_unbounded |= uint32_t{1} << j;
       const int64_t bits = pad_bits(node_bits(nodes, T, v) << eb, Pads(&s.pads[j], 1), s.elem_bytes);
@@ -2446,8 +2497,13 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       }
       // a bare `lshr (node, i - p)` has no mask to prove p: only what
       // computeKnownBits sees of node (seed-2460 3.6 line 2285: `(tid & 1) << 3`
-      // five deep, its bits 3 up unknown, so `R >> 8` proves nothing)
+      // five deep, its bits 3 up unknown, so `R >> 8` proves nothing); once
+      // SLP made node the kept lanes' reduction, what their vector proves of
+      // all lanes together (golden seed-2409 3.6 line 353: `lshr (reduce), 8`
+      // of lanes 8 bytes apart and up, the vector's bits 4 up unknown;
+      // seed-2406 line 191: register 0's access keeps the first pass's 4)
       pad_tz = std::min(pad_tz, tz_of(possible >> (i - p)));
+      if (lanes_read) pad_tz_rdx = std::min(pad_tz_rdx, std::max(0, vector_tz(at + 2) - (i - p)));
     }
   // R's own padding of interval j, read from tree at top, a bare `lshr` (all
   // the bits its mask would clear zero in the node it reads)
@@ -2552,8 +2608,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     out.shr_align = shr_a;
     return out;
   };
-  auto known_tz = [&](bool at_offset) {  // what the terms at their depths prove
-    int tz = std::min(4, pad_tz);
+  auto known_tz = [&](bool at_offset, bool after_slp = false) {  // what the terms at their depths prove
+    int tz = std::min({4, pad_tz, after_slp ? pad_tz_rdx : 62});
     for (int t = 0; t < n; ++t) {
       const int d = depth[static_cast<size_t>(t)];
       const int full = std::countr_zero(static_cast<uint64_t>(T.bits[static_cast<size_t>(t)])) + eb;
@@ -2577,27 +2633,6 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   auto align = [&](int below) -> int32_t { return depths(below) ? int32_t{1} << known_tz(below > 0) : 1; };
   const int32_t first = align(0), offset = align(1), deeper = align(2);
   const bool shl_group = !kept_lanes.empty();
-  // kept lanes, `shl (and splat(tid), masks), amounts` with its `shl` at
-  // depth d: computeKnownBits takes the vector's lanes together, the masks'
-  // common zeros shifted by the least amount the constants' common bits
-  // allow (KnownBits::shl; at least 1, none being 0; seed-2403 3.6 line
-  // 3793: masks 2, 4, 64, 48 by 1, 9, 2, 5, 4-byte aligned, where each lane
-  // by itself proves 4 bytes more; seed-2470 line 689: 2 for 64); with the
-  // `and` out of reach, by the amounts' common one bits alone
-  int64_t masks = 0, amt_or = 0, amt_and = -1;
-  for (size_t t : kept_lanes) {
-    const int k = T.shifts[t] + eb;
-    masks |= (T.bits[t] << eb) >> k;
-    amt_or |= k, amt_and &= k;
-  }
-  auto vector_tz = [&](int d) {
-    const int64_t least = std::max<int64_t>(amt_and, 1);
-    if (d >= 6) return 0;
-    if (d == 5) return static_cast<int>(least);
-    int64_t amt = least;
-    while ((amt & ~amt_or) != 0 || (amt & amt_and) != amt_and) ++amt;
-    return std::countr_zero(static_cast<uint64_t>(masks)) + static_cast<int>(amt);
-  };
   if (slp > 0 && !s.pads.empty()) {
     // padded (3.6): the second InferAlignment sees SLP's reduction of R's
     // operands (its `or`s from the root down, a bit reversal InstCombine made
@@ -2618,7 +2653,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       self(self, nodes[v].l);
       self(self, nodes[v].r);
     };
-    operands(operands, root);
+    operands(operands, slp_top);
     std::vector<int> lanes;  // in leaf order; the extras in SLP's order (below)
     for (int v : ops) {
       const int t = nodes[v].term;
@@ -2642,7 +2677,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       return l < 0 || r < 0 ? -1 : l + r;
     };
     lanes_under(lanes_under, root);
-    if (one_node && !shl_group) return all;  // (the kept lanes are not the index code's chain)
+    if (one_node && !shl_group && slp_top == root) return all;  // (the kept lanes are not the index code's chain)
     // the extras in SLP's order: its list's groups of one opcode, the
     // largest first (ties: the first it meets), each in the list's order
     // (golden seed-2403 3.6 line 3177: `(v | (tid & 32) << 2) | ((tid & 64)
@@ -2655,7 +2690,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       if (!T.kept[static_cast<size_t>(t)] || sh + eb == 0) return 1;  // `and`
       return sh + eb > 0 ? 2 : 3;                                     // `shl`, `lshr`
     };
-    const std::vector<int> list = rdx_candidates(nodes, root, [&](int u) { return !reversed[static_cast<size_t>(u)]; });
+    const std::vector<int> list = rdx_candidates(nodes, slp_top, [&](int u) { return !reversed[static_cast<size_t>(u)]; });
     std::vector<std::pair<int, int>> groups;  // (opcode, operands) as SLP meets them (the list's reverse)
     for (auto it = list.rbegin(); it != list.rend(); ++it) {
       const int k = opcode(*it);
@@ -2738,7 +2773,11 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     };
     std::vector<int> level{vec};
     level.insert(level.end(), sn_extras.begin(), sn_extras.end());
-    const int top = sn_extras == extras ? map(map, rdx_root) : tree_reduce(level, add, -1);
+    int top = sn_extras == extras ? map(map, rdx_root) : tree_reduce(level, add, -1);
+    if (slp_top != root) {  // the reduction in place of its node, under R's root
+      sn[static_cast<size_t>(slp_top)] = sn[static_cast<size_t>(top)];
+      top = root;
+    }
     shr_a = s.version == TritonVersion::v3_6 ? shr_cap(sn, top) : 0;
     // (paddings of one shift share one `lshr` of R, all of whose bits their
     // `and`s demand: R whole, as before; golden seed-2403 3.6 line 3269)
@@ -2760,12 +2799,22 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       r_pad_bare = (r_pad_bare & ~(uint32_t{1} << j)) | uint32_t{!extras_node && r_own_bare(sn, top, j)} << j;
     }
     auto proves = [&](int below) -> int32_t {
-      const int r = 1 + geps + below;  // R's depth
+      int r = 1 + geps + below;  // R's depth, then the reduction's
       depth.assign(static_cast<size_t>(n), 0);
       in_reversal.assign(static_cast<size_t>(n), 0);
+      auto outside = [&](auto&& self, int v, int d) -> void {  // R's operands beside the reduction
+        if (v == slp_top) {
+          r = d;
+          return;
+        }
+        if (nodes[v].term >= 0 || reversed[static_cast<size_t>(v)]) return walk_in(nodes, walk_in, v, d);
+        self(self, nodes[v].l, d + 1);
+        self(self, nodes[v].r, d + 1);
+      };
+      outside(outside, root, r);
       for (int v : lanes) depth[static_cast<size_t>(nodes[v].term)] = shl_group ? 0 : r + rdx_depth[0] + 1;
       for (size_t i = 0; i < extras.size(); ++i) walk_in(nodes, walk_in, extras[i], r + rdx_depth[i + 1]);
-      const int tz = known_tz(below > 0);
+      const int tz = known_tz(below > 0, true);
       return int32_t{1} << (shl_group ? std::min(tz, vector_tz(r + rdx_depth[0] + 1)) : tz);
     };
     const int32_t p0 = proves(0), p1 = proves(1), p2 = proves(2);

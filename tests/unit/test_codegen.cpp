@@ -3848,3 +3848,50 @@ TEST_CASE("codegen: 3.6 SLP of four kept shl lanes: the vector proves its lanes 
        {{"ld.shared.b16", 32}, {"st.shared.b16", 32}}},
   });
 }
+
+TEST_CASE("codegen: 3.6 SLP reduces a node of R below its root", "[codegen]") {
+  check_golden({
+      {"golden seed-2200 3.6 sm_100 line 561: R's own operands are three, but the node of its four kept `shl` "
+       "lanes (the padding reads it too) is a reduction of its own; the vector proves 2 bytes at every register "
+       "offset, so the row pairs join (v2.b8) where the model had single bytes",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [0, 2], [0, 8], [4, 0]], lane_bases=[[0, 4], [32, 0], [2, "
+       "0], [0, 16], [16, 0]], warp_bases=[[8, 0]], block_bases=[], shape=[64, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[128, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, "
+       "16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 32])",
+       {64, 32}, 8, ls::TritonVersion::v3_6, 100,
+       {{"ld.shared.b32", 1}, {"ld.shared.b8", 16}, {"ld.shared.v2.b8", 6}, {"st.shared.b32", 1},
+        {"st.shared.b8", 16}, {"st.shared.v2.b8", 6}}},
+      {"golden seed-2406 3.6 line 787: the same below a root that is the index code's offset (8-bit), one pair",
+       "DistributedLinearLayout(reg_bases=[[0, 4], [8, 0], [1, 0], [0, 16], [0, 1]], lane_bases=[[2, 0], [16, 0], "
+       "[4, 0], [0, 8], [0, 2]], warp_bases=[[64, 0], [32, 0]], block_bases=[], shape=[128, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[1024, 16], [2048, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, "
+       "32])",
+       {128, 32}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 30}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 30}, {"st.shared.v2.b8", 1}}},
+      {"golden seed-2409 3.6 line 353 (32-bit): the padding is a bare `lshr (reduce), 8`, and the vector proves "
+       "its lanes' bits from 16 bytes up only: nothing of the padding, no pair",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [2, 0], [4, 0], [0, 0]], lane_bases=[[0, 2], [0, 4], [0, "
+       "8], [8, 0], [0, 16]], warp_bases=[[16, 0], [0, 32]], block_bases=[], shape=[32, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[256, 1]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, "
+       "16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 64])",
+       {32, 64}, 32, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b32", 16}, {"st.shared.b32", 16}}},
+      {"golden seed-2406 3.6 line 191 (16-bit): likewise after SLP, but register 0's access keeps the 4 bytes the "
+       "first InferAlignment proved from the lanes' own masks: one load pair",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [2, 0], [4, 0], [0, 2], [8, 0]], lane_bases=[[0, 4], [16, "
+       "0], [0, 8], [32, 0], [0, 16]], warp_bases=[], block_bases=[], shape=[64, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 1]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
+       "[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 32])",
+       {64, 32}, 16, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b16", 62}, {"ld.shared.v2.b16", 1}, {"st.shared.b16", 64}}},
+      {"golden seed-2403 3.6 line 3251 (8-bit): the padding reads only the lanes' node, whose bits leave its mask "
+       "nothing to clear: a bare `lshr (reduce), 2`, nothing proved, no pair",
+       "DistributedLinearLayout(reg_bases=[[4, 0], [16, 0], [0, 1], [0, 4], [0, 2], [32, 0]], lane_bases=[[1, 0], "
+       "[2, 0], [0, 8], [64, 0], [8, 0]], warp_bases=[[128, 0]], block_bases=[], shape=[256, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], "
+       "[2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], shape=[256, 16])",
+       {256, 16}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 64}, {"st.shared.b8", 64}}},
+  });
+}
