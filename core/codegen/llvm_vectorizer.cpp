@@ -2472,9 +2472,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       const int at = fold_g0 >= 0 ? fold_g0 - std::min(fold_j++, geps_folded - 1) : 1;
       const int i = log2i(int64_t{s.pads[j].first} * s.elem_bytes), p = log2i(int64_t{s.pads[j].second} * s.elem_bytes);
       const bool from_and = in_reach(v, at + 1);  // the `and` two levels above node
-      // (of SLP's reduction of kept lanes below R's root: the lanes' bits,
-      // which InstCombine knew before SLP; golden seed-2403 3.6 line 3251)
-      const bool lanes_read = v == slp_top && v != root && slp > 0 && !kept_lanes.empty();
+      // (of SLP's reduction below R's root, always of kept lanes: the lanes'
+      // bits, which InstCombine knew before SLP; golden seed-2403 3.6 line 3251)
+      const bool lanes_read = v != root && v == slp_top;
       const bool bare = padding_is_lshr((lanes_read ? node_bits(nodes, T, v) : s.lane_warp_mask) * s.elem_bytes, i, p);
       const bool from_index = bare ? in_reach(v, at) : from_and;
       if (!from_index) pads_unbounded |= uint32_t{1} << j;
@@ -2677,7 +2677,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       return l < 0 || r < 0 ? -1 : l + r;
     };
     lanes_under(lanes_under, root);
-    if (one_node && !shl_group && slp_top == root) return all;  // (the kept lanes are not the index code's chain)
+    if (one_node && !shl_group) return all;  // (the kept lanes are not the index code's chain)
     // the extras in SLP's order: its list's groups of one opcode, the
     // largest first (ties: the first it meets), each in the list's order
     // (golden seed-2403 3.6 line 3177: `(v | (tid & 32) << 2) | ((tid & 64)
