@@ -329,6 +329,7 @@ std::pair<int32_t, Merged> merged_of(const Piece& p, const std::vector<LdStAcces
 // interval's index), R ^ c (+ c), the padding of an access of its own (+ its
 // index), an access of its own whose `and` InstCombine dropped (+ its index).
 constexpr int64_t kR = 1, kRPad = 2, kXored = int64_t{1} << 40, kOwnPad = int64_t{2} << 40, kAndDropped = int64_t{3} << 40;
+constexpr int64_t kRPad0 = int64_t{4} << 40;  // register 0's padding where it is a value of its own (reg0_pad_apart)
 constexpr int64_t kUnbounded = int64_t{1} << 40;  // a term's range where BasicAA cannot bound it
 constexpr int64_t kNegated = int64_t{1} << 50;    // a base key's XOR constant: the base is -R (c - R)
 
@@ -556,6 +557,99 @@ TritonLists triton_lists(const LdStShape& s) {
   return lists;
 }
 
+// Triton's treeReduce (matrixVectorProd's lists): pairs joined in rounds,
+// an odd last one carried; `none` for an empty list.
+template <class V, class Join>
+V tree_reduce(std::vector<V> level, Join join, V none) {
+  if (level.empty()) return none;
+  while (level.size() > 1) {
+    std::vector<V> next;
+    for (size_t g = 0; g + 1 < level.size(); g += 2) next.push_back(join(level[g], level[g + 1]));
+    if (level.size() % 2) next.push_back(std::move(level.back()));
+    level = std::move(next);
+  }
+  return std::move(level[0]);
+}
+
+// A node of R's tree: a term, or an `or` / `xor` / `add` of two nodes.
+struct RNode {
+  int l = -1, r = -1, term = -1;
+  int op = 0;          // 0 `or`, 1 `xor`, 2 `add`
+  bool multi = false;  // the index code computes the same node (EarlyCSE made them one)
+  bool rev = false;    // InstCombine made it a bit reversal (reversals): one value, opaque to the folds
+};
+
+// Triton's treeReduce as nodes: leaves with terms 0 .. n - 1 `or`-ed in
+// pairs, in rounds, appended to nodes; returns the root (-1: none).
+int or_tree(std::vector<RNode>& nodes, size_t n) {
+  std::vector<int> level;
+  for (size_t i = 0; i < n; ++i) {
+    nodes.push_back({-1, -1, static_cast<int>(i), 0});
+    level.push_back(static_cast<int>(nodes.size()) - 1);
+  }
+  return tree_reduce(
+      level,
+      [&](int a, int b) {
+        nodes.push_back({a, b, -1, 0});
+        return static_cast<int>(nodes.size()) - 1;
+      },
+      -1);
+}
+
+// The nodes (not terms) of the tree at root, operands first (a bit
+// reversal's own nodes left out).
+std::vector<int> post_order_of(const std::vector<RNode>& nodes, int root) {
+  std::vector<int> order;
+  auto go = [&](auto&& self, int v) -> void {
+    if (nodes[v].term >= 0) return;
+    if (!nodes[v].rev) {
+      self(self, nodes[v].l);
+      self(self, nodes[v].r);
+    }
+    order.push_back(v);
+  };
+  go(go, root);
+  return order;
+}
+
+// InstCombine's reassociateForUses at node v: the first operand (else the
+// second) that same(u, v) allows, X op Y, and the other operand Z with one
+// use: (X op Y) op Z -> (Y op Z) op X where X has another use, else (X op
+// Z) op Y where Y has. Returns the operand it rebuilt (-1: none).
+template <class Same, class OneUse>
+int reassociate_at(std::vector<RNode>& nodes, int v, Same same, OneUse one_use) {
+  const int a = nodes[v].l, b = nodes[v].r;
+  int in = -1, z = -1;
+  if (same(a, v) && one_use(b)) in = a, z = b;
+  else if (same(b, v) && one_use(a)) in = b, z = a;
+  if (in < 0) return -1;
+  const int x = nodes[in].l, y = nodes[in].r;
+  int keep = -1, up = -1;
+  if (!one_use(x)) keep = y, up = x;
+  else if (!one_use(y)) keep = x, up = y;
+  else return -1;
+  nodes[in] = {keep, z, -1, nodes[in].op};
+  nodes[v] = {in, up, -1, nodes[v].op};
+  return in;
+}
+
+// reassociateForUses over the tree at root, operands first, until nothing
+// changes (a rebuilt operand is visited at once).
+template <class Same, class OneUse>
+void reassociate_for_uses(std::vector<RNode>& nodes, int root, Same same, OneUse one_use) {
+  bool folded = false;
+  auto fold = [&](auto&& self, int v) -> void {
+    for (int in; (in = reassociate_at(nodes, v, same, one_use)) >= 0;) {
+      folded = true;
+      self(self, in);
+    }
+  };
+  do {
+    folded = false;
+    for (int v : post_order_of(nodes, root)) fold(fold, v);
+  } while (folded);
+}
+
 struct Terms {
   std::vector<int64_t> bits;    // elements
   std::vector<int32_t> shifts;  // as LdStShape::r_term_shifts
@@ -563,6 +657,7 @@ struct Terms {
   std::vector<bool> reused;     // the same value as a term of the index code's
   std::vector<bool> gone;       // reused, but the index code's use is gone to a bit reversal
   std::vector<bool> kept;       // its `x & mask` has another use (the index code's, or another term's)
+  std::vector<bool> slp_and;    // kept, yet by SLP one value with an index term, an `and` (triton_terms)
   std::vector<uint32_t> groups; // the index code's `or` lists it is in (bit per coordinate)
   std::vector<MvpTerm> mvp;     // Triton's term itself
 };
@@ -597,6 +692,79 @@ Terms triton_terms(const LdStShape& s) {
     return (g < s.index_stride_log2.size() && s.index_stride_log2[g] == 0) ||
            std::count_if(s.index_terms.begin(), s.index_terms.end(), [&](const MvpTerm& p) { return p.group == o.group; }) == 1;
   };
+  // pulled: a coordinate of several terms that the stride's shift cannot
+  // enter whole (canEvaluateShifted: a bare `tid & m`, a right shift by less
+  // than the stride) meets InstCombine's foldShiftOfShiftedBinOp, `((x << a)
+  // | y) << stride` -> `(x << (a + stride)) | (y << stride)`, after
+  // reassociateForUses, from the top `or` (Triton's ORs | XORs) down while an
+  // operand is a left-shifted term (a last term is shifted alone); where it
+  // pulls them all the coordinate's `or`s stay the offset's (EarlyCSE's
+  // nodes). An 8-bit term of R that equals a pulled one is one value with it
+  // after GVN, InstCombine's `and (shl tid, k), m` for SLP (held-out screen70
+  // kernel 83: the rows' `(tid & 6) << 2 | ...` times 32, R's `(tid & 6) <<
+  // 7` no `shl` lane: three are left, SLP reduces nothing)
+  std::vector<char> pulled(s.index_terms.size(), 0);
+  auto select_shift = [](const MvpTerm& o) {  // a single-bit select's shift (left positive), else 0
+    if (!std::has_single_bit(static_cast<uint64_t>(o.value))) return 0;
+    return std::countr_zero(static_cast<uint64_t>(o.value)) - std::countr_zero(static_cast<uint64_t>(o.mask));
+  };
+  for (size_t g = 0; g < s.index_stride_log2.size(); ++g) {
+    const int32_t stride = s.index_stride_log2[g];
+    auto left = [&](size_t i) {
+      const MvpTerm& o = s.index_terms[i];
+      return (o.shift == MvpTerm::kSelect ? select_shift(o) : o.shift) > 0;
+    };
+    auto evaluable = [&](size_t i) {
+      const MvpTerm& o = s.index_terms[i];
+      const int32_t k = o.shift == MvpTerm::kSelect ? select_shift(o) : o.shift;
+      return k > 0 || (k < 0 && -k >= stride);
+    };
+    std::vector<RNode> tree;
+    std::vector<int> ors, xors;
+    for (size_t i = 0; i < s.index_terms.size(); ++i)
+      if (static_cast<size_t>(s.index_terms[i].group) == g) {
+        tree.push_back({-1, -1, static_cast<int>(i)});
+        (s.index_terms[i].ors ? ors : xors).push_back(static_cast<int>(tree.size()) - 1);
+      }
+    if (stride == 0 || tree.size() < 2) continue;
+    auto join = [&](int op) {
+      return [&tree, op](int a, int b) {
+        if (a < 0 || b < 0) return a < 0 ? b : a;
+        tree.push_back({a, b, -1, op});
+        return static_cast<int>(tree.size()) - 1;
+      };
+    };
+    const int top = join(0)(tree_reduce(ors, join(0), -1), tree_reduce(xors, join(1), -1));
+    auto leaf = [&](int v) { return tree[v].term >= 0; };
+    auto term = [&](int v) { return static_cast<size_t>(tree[v].term); };
+    auto all = [&](auto&& self, int v, auto f) -> bool {
+      return leaf(v) ? f(term(v)) : self(self, tree[v].l, f) && self(self, tree[v].r, f);
+    };
+    if (all(all, top, evaluable)) continue;
+    // (reassociateForUses: a bare `tid & m` and a term of R's have other uses)
+    auto one_use = [&](int v) {
+      if (!leaf(v)) return true;
+      const MvpTerm& o = s.index_terms[term(v)];
+      const int32_t k = o.shift == MvpTerm::kSelect ? select_shift(o) : o.shift;
+      return k != 0 && std::find(terms.begin(), terms.end(), o) == terms.end();
+    };
+    reassociate_for_uses(tree, top, [&](int u, int v) { return !leaf(u) && tree[u].op == tree[v].op; }, one_use);
+    for (int v = top;;) {
+      if (all(all, v, evaluable)) {
+        all(all, v, [&](size_t i) { return pulled[i] = 1; });
+        break;
+      }
+      if (leaf(v)) {  // `shl` of one term: a term of its own
+        pulled[term(v)] = 1;
+        break;
+      }
+      const int a = tree[v].l, b = tree[v].r;
+      if (leaf(a) && left(term(a))) pulled[term(a)] = 1, v = b;
+      else if (leaf(b) && left(term(b))) pulled[term(b)] = 1, v = a;
+      else break;
+    }
+    if (all(all, top, [&](size_t i) { return pulled[i] != 0; })) all(all, top, [&](size_t i) { return !(pulled[i] = 0); });
+  }
   std::vector<int32_t> at;  // each index term's shift in the offset where exposed, else kNoShift
   for (const MvpTerm& o : s.index_terms)
     at.push_back(exposed(o) && !o.gone ? linear_shift(o) : int32_t{LdStShape::kNoShift});
@@ -622,6 +790,13 @@ Terms triton_terms(const LdStShape& s) {
     const auto mine = static_cast<size_t>(&m - terms.data());
     t.kept.push_back(index_keeps || (index_same && alone_at_a_padding(term_bits, mine, s.pads)) ||
                      std::any_of(terms.begin(), terms.end(), same_mask));
+    // m is an index term foldShiftOfShiftedBinOp pulled out, `tid & mask` of
+    // no other use: one value after GVN, InstCombine's `and (shl tid, k), m`
+    int twins = 0, others = 0;
+    for (size_t i = 0; i < s.index_terms.size(); ++i)
+      if (const MvpTerm& o = s.index_terms[i]; same_mask(o))
+        ++(eb == 0 && pulled[i] && (o.value << stride_of(o)) == m.value ? twins : others);
+    t.slp_and.push_back(twins == 1 && others == 0 && !std::any_of(terms.begin(), terms.end(), same_mask));
     auto& list = m.shift == MvpTerm::kSelect ? (m.ors ? t.lists.or_s : t.lists.xor_s)
                                              : (m.ors ? t.lists.or_d : t.lists.xor_d);
     list.push_back({static_cast<int>(list.size()), static_cast<int>(t.bits.size())});
@@ -972,99 +1147,6 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
 }
 
 namespace {
-
-// Triton's treeReduce (matrixVectorProd's lists): pairs joined in rounds,
-// an odd last one carried; `none` for an empty list.
-template <class V, class Join>
-V tree_reduce(std::vector<V> level, Join join, V none) {
-  if (level.empty()) return none;
-  while (level.size() > 1) {
-    std::vector<V> next;
-    for (size_t g = 0; g + 1 < level.size(); g += 2) next.push_back(join(level[g], level[g + 1]));
-    if (level.size() % 2) next.push_back(std::move(level.back()));
-    level = std::move(next);
-  }
-  return std::move(level[0]);
-}
-
-// A node of R's tree: a term, or an `or` / `xor` / `add` of two nodes.
-struct RNode {
-  int l = -1, r = -1, term = -1;
-  int op = 0;          // 0 `or`, 1 `xor`, 2 `add`
-  bool multi = false;  // the index code computes the same node (EarlyCSE made them one)
-  bool rev = false;    // InstCombine made it a bit reversal (reversals): one value, opaque to the folds
-};
-
-// Triton's treeReduce as nodes: leaves with terms 0 .. n - 1 `or`-ed in
-// pairs, in rounds, appended to nodes; returns the root (-1: none).
-int or_tree(std::vector<RNode>& nodes, size_t n) {
-  std::vector<int> level;
-  for (size_t i = 0; i < n; ++i) {
-    nodes.push_back({-1, -1, static_cast<int>(i), 0});
-    level.push_back(static_cast<int>(nodes.size()) - 1);
-  }
-  return tree_reduce(
-      level,
-      [&](int a, int b) {
-        nodes.push_back({a, b, -1, 0});
-        return static_cast<int>(nodes.size()) - 1;
-      },
-      -1);
-}
-
-// The nodes (not terms) of the tree at root, operands first (a bit
-// reversal's own nodes left out).
-std::vector<int> post_order_of(const std::vector<RNode>& nodes, int root) {
-  std::vector<int> order;
-  auto go = [&](auto&& self, int v) -> void {
-    if (nodes[v].term >= 0) return;
-    if (!nodes[v].rev) {
-      self(self, nodes[v].l);
-      self(self, nodes[v].r);
-    }
-    order.push_back(v);
-  };
-  go(go, root);
-  return order;
-}
-
-// InstCombine's reassociateForUses at node v: the first operand (else the
-// second) that same(u, v) allows, X op Y, and the other operand Z with one
-// use: (X op Y) op Z -> (Y op Z) op X where X has another use, else (X op
-// Z) op Y where Y has. Returns the operand it rebuilt (-1: none).
-template <class Same, class OneUse>
-int reassociate_at(std::vector<RNode>& nodes, int v, Same same, OneUse one_use) {
-  const int a = nodes[v].l, b = nodes[v].r;
-  int in = -1, z = -1;
-  if (same(a, v) && one_use(b)) in = a, z = b;
-  else if (same(b, v) && one_use(a)) in = b, z = a;
-  if (in < 0) return -1;
-  const int x = nodes[in].l, y = nodes[in].r;
-  int keep = -1, up = -1;
-  if (!one_use(x)) keep = y, up = x;
-  else if (!one_use(y)) keep = x, up = y;
-  else return -1;
-  nodes[in] = {keep, z, -1, nodes[in].op};
-  nodes[v] = {in, up, -1, nodes[v].op};
-  return in;
-}
-
-// reassociateForUses over the tree at root, operands first, until nothing
-// changes (a rebuilt operand is visited at once).
-template <class Same, class OneUse>
-void reassociate_for_uses(std::vector<RNode>& nodes, int root, Same same, OneUse one_use) {
-  bool folded = false;
-  auto fold = [&](auto&& self, int v) -> void {
-    for (int in; (in = reassociate_at(nodes, v, same, one_use)) >= 0;) {
-      folded = true;
-      self(self, in);
-    }
-  };
-  do {
-    folded = false;
-    for (int v : post_order_of(nodes, root)) fold(fold, v);
-  } while (folded);
-}
 
 int64_t node_bits(const std::vector<RNode>& nodes, const Terms& T, int v) {
   if (nodes[v].term >= 0) return T.bits[static_cast<size_t>(nodes[v].term)];
@@ -1464,9 +1546,10 @@ std::vector<int> rdx_candidates(const std::vector<RNode>& nodes, int root, IsOp 
 //   number of the reduction's operands (0: no SLP); tree_align follows the
 //   reduction's depth. index_offset: whether R is the index code's offset
 //   (EarlyCSE).
+int64_t possible_bytes(const std::vector<RNode>& nodes, const LdStShape& s, const Terms& T, int u, int d);
 int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
                std::vector<RNode>& first_ic, bool& index_offset, bool* bits_lost = nullptr,
-               std::vector<size_t>* kept_lanes = nullptr, int* rdx_top = nullptr) {
+               std::vector<size_t>* kept_lanes = nullptr, int* rdx_top = nullptr, uint32_t* first_exact = nullptr) {
   auto leaf = [&](int v) { return nodes[v].term >= 0; };
   auto term = [&](int v) { return static_cast<size_t>(nodes[v].term); };
   const int eb = log2i(s.elem_bytes);
@@ -1592,14 +1675,22 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   first = true;
   instcombine();
   padding_walk(nodes, root, s, T, one_use, [&](int v, int g, int k) {
-    if (!leaf(v))
+    if (!leaf(v)) {
       walked_node.resize(std::max(walked_node.size(), static_cast<size_t>(v) + 1)), walked_node[v] = 1;
+      for (size_t j = 0; first_exact && j < s.pads.size(); ++j)
+        if (log2i(s.pads[j].first) == k && possible_bytes(nodes, s, T, v, 2) == node_bits(nodes, T, v) << eb)
+          *first_exact |= uint32_t{1} << j;
+    }
     else if (g >= 0 && T.kept[term(v)] && shift(v) != LdStShape::kNoShift && shift(v) != k)
       walked_term[term(v)] = 1;
   });
   instcombine();
   first = false;
   first_ic = nodes;
+  for (size_t j = 0; first_exact && j < s.pads.size(); ++j)
+    if (const int v = padding_read(nodes, root, T, s.pads[j].first);
+        v >= 0 && !leaf(v) && possible_bytes(nodes, s, T, v, 2) == node_bits(nodes, T, v) << eb)
+      *first_exact &= ~(uint32_t{1} << j);
   // EarlyCSE: where R is now the index code's offset of register 0 (8-bit
   // elements), the two are one value, so R's root has the global GEP's use
   // too and InstCombine does not split it into GEPs (seed-2405 3.6 line 870)
@@ -1625,9 +1716,9 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
         continue;
       }
       ++ops;
-      if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift && !T.kept[term(u)]) {
+      if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift && (!T.kept[term(u)] || T.slp_and[term(u)])) {
         ++ands;
-        own += !T.reused[term(u)] || T.gone[term(u)];
+        own += (!T.reused[term(u)] || T.gone[term(u)]) && !T.slp_and[term(u)];
         lanes.push_back(term(u));
       } else if (leaf(u) && T.shifts[term(u)] != LdStShape::kNoShift && T.shifts[term(u)] + eb == 0) {
         idents.push_back(term(u));
@@ -2119,6 +2210,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   std::vector<RNode> first_ic;  // o3_reshape's tree after the first InstCombine
   int slp = 0;                  // operands of SLP's reduction of R (0: none)
   int slp_top = root;           // the node SLP reduces (padded: R's root or one below it)
+  uint32_t first_exact = 0;     // o3_reshape: the first InstCombine's register-0 `and`s that prove their node
   std::vector<size_t> kept_lanes;  // SLP's lanes where they are kept `shl (tid & m), k` (3.6)
   bool index_offset = false;    // R is one value with the index code's offset (o3_reshape)
   // IPSCCP's range of R, from Triton's own tree (each term a select of
@@ -2170,7 +2262,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     if (!T.reused.empty()) {
       bool lost = false;
       slp = o3_reshape(nodes, root, s, T, first_ic, index_offset, &lost, &kept_lanes,
-                       s.pads.empty() ? nullptr : &slp_top);
+                       s.pads.empty() ? nullptr : &slp_top, &first_exact);
       if (slp_ops) *slp_ops = lost ? 0 : slp;
     }
     if (T.reused.empty()) {  // the model's terms (3.9)
@@ -2462,6 +2554,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   int pad_tz = 62;
   int pad_tz_rdx = 62;  // the same after SLP (the second InferAlignment)
   uint32_t pads_unbounded = 0;
+  uint32_t reg0_apart = 0;
   if (folded) depths(0);  // (sets fold_g0)
   int fold_j = 0;  // folded: the paddings' GEPs from the innermost
   if (split36.empty() && root >= 0)
@@ -2487,6 +2580,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         continue;
       }
       const int64_t possible = possible_bytes(nodes, s, T, v, at + 1);  // node's bits, two levels below
+      if (!bare && !from_and && (first_exact >> j & 1)) reg0_apart |= uint32_t{1} << j;
       // the mask drops the bits it sees zero, the rest of them stay (held-out
       // 3.9 seed 5903 case 88006: `and (lshr R, 4), 134217720`, R's bit 6
       // zero below its kept `shl`s by 7 and 8, the others unknown: 8 bytes)
@@ -2605,6 +2699,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   const auto with_pads = [&](TreeAlign out) {
     out.r_pad_bare = r_pad_bare;
     out.r_pad_bare_node = r_pad_bare_node;
+    out.reg0_pad_apart = reg0_apart;
     out.shr_align = shr_a;
     return out;
   };
@@ -3194,6 +3289,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       }
       known |= pad_bits(known, s.pads, s.elem_bytes);
     }
+    // register 0 with a padding of its own: a base of its own
+    const bool reg0_apart = padded && key == std::pair<int, int64_t>{0, 0} && c == 0 && d == 0 && tree.reg0_pad_apart;
+    if (reg0_apart) key.second = kRPad0;
     // LLVM's alignment of an access at offset o that Triton promises `claim`
     // (InferAlignment raises it to what R's tree proves there)
     auto llvm_align = [&](int64_t o, int32_t claim, int32_t& carried) {
@@ -3229,15 +3327,19 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
                                       : Term{kXored + key.second, minus_r ? -kUnbounded : 0,
                                              unlike || minus_r ? kUnbounded : mb, r_term.tz});
       if (padded && key.first == 0)
-        for (const Term& t : r_pad)
-          if (t.hi != 0) addresses.add(i, t);
+        for (size_t j = 0; j < r_pad.size(); ++j)
+          if (r_pad[j].hi != 0) {
+            Term t = r_pad[j];
+            if (reg0_apart && (tree.reg0_pad_apart >> j & 1)) t.id = kRPad0 + static_cast<int64_t>(j);
+            addresses.add(i, t);
+          }
       address[i].opaque = padded && key.first == 1;
     } else if (!s.load && dropped) {
       addresses.add(i, Term{kAndDropped + i, dropped_ones, known, tz_of(known)});  // (x << s) | off
       address[i].constant = off;
     }
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, key.first != 2 ? std::min(r_ptxas_align, align_of(known)) : align_of(known)});
-    if (key.first == 0 && key.second == 0 && tree.r_pad_bare != 0) bases[key].back().base_align = 1;
+    if (key.first == 0 && (key.second == 0 || reg0_apart) && tree.r_pad_bare != 0) bases[key].back().base_align = 1;
     bases[key].back().carried = carried;
     if (scalarized) {
       const Placed whole = bases[key].back();

@@ -249,6 +249,10 @@ struct TreeAlign {
   // r_pad_bare_node)
   uint32_t r_pad_bare = 0;
   uint32_t r_pad_bare_node = 0;
+  // 3.6, bit j for s.pads[j]: register 0's padding is a value of its own,
+  // not R | c's (the first InstCombine shrank its `and` mask to every bit
+  // of the node it reads; R | c's keeps a wider one)
+  uint32_t reg0_pad_apart = 0;
   // 3.6: what ptxas knows R a multiple of where R has terms shifted right
   // (tree_align's shr_align); 0: nothing
   int32_t shr_align = 0;

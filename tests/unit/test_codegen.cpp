@@ -3895,3 +3895,62 @@ TEST_CASE("codegen: 3.6 SLP reduces a node of R below its root", "[codegen]") {
        {{"ld.shared.b8", 64}, {"st.shared.b8", 64}}},
   });
 }
+TEST_CASE("codegen: 3.6 register 0's padding mask, shrunk by the first InstCombine", "[codegen]") {
+  check_golden({
+      {"held-out screen70 line 37: the first InstCombine shrinks register 0's padding mask to its node's bits (80: "
+       "R's four lanes in reach, before the second interval's walk moves one up), R | c's keeps a wider one (32752):"
+       " two values, so register 0 joins nothing",
+       "DistributedLinearLayout(reg_bases=[[16, 0], [0, 8], [0, 1], [4, 0], [0, 16], [64, 0]], lane_bases=[[2, 0], "
+       "[32, 0], [0, 2], [8, 0], [1, 0]], warp_bases=[[0, 4], [0, 32]], block_bases=[], shape=[128, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[512, 16], [2048, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], "
+       "shape=[128, 64])",
+       {128, 64}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 64}, {"st.shared.b8", 64}}},
+      {"held-out screen70 line 111: the same with intervals 1024 and 2048",
+       "DistributedLinearLayout(reg_bases=[[0, 128], [0, 8], [0, 64], [0, 1], [0, 32], [0, 4]], lane_bases=[[0, 2], "
+       "[8, 0], [0, 16], [2, 0], [1, 0]], warp_bases=[[4, 0]], block_bases=[], shape=[16, 256])",
+       "PaddedSharedLayout(interval_padding_pairs=[[1024, 8], [2048, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 256])",
+       {16, 256}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 64}, {"st.shared.b8", 64}}},
+      {"held-out seed 7101 kernel 93788: one interval, nothing moves after register 0's mask shrinks (212), R | 2's "
+       "shrinks alike: one value, and register 0's loads join (one ld.shared.b32)",
+       "DistributedLinearLayout(reg_bases=[[4, 0], [0, 2], [16, 0], [0, 16], [0, 1]], lane_bases=[[0, 8], [8, 0], "
+       "[32, 0], [64, 0], [0, 4]], warp_bases=[[1, 0], [2, 0]], block_bases=[], shape=[128, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
+       "[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 32])",
+       {128, 32}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b32", 1}, {"ld.shared.b8", 28}, {"st.shared.b8", 32}}},
+  });
+}
+
+TEST_CASE("codegen: 3.6 a term the index code's stride shift pulls out is no SLP shl lane", "[codegen]") {
+  check_golden({
+      {"held-out screen70 line 83: the rows' `(tid & 6) << 2` is pulled out of their `or`s times 32 "
+       "(foldShiftOfShiftedBinOp; a right shift by 4 keeps the rest whole), one value with R's `(tid & 6) << 7` "
+       "after GVN, an `and (shl tid, 7), 768`: three `shl` lanes, no reduction, no pair",
+       "DistributedLinearLayout(reg_bases=[[4, 0], [128, 0], [32, 0], [0, 2], [0, 8], [0, 1]], lane_bases=[[2, 0], "
+       "[8, 0], [16, 0], [64, 0], [1, 0]], warp_bases=[[0, 4], [0, 16]], block_bases=[], shape=[256, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[128, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16],"
+       " [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], shape=[256, 32])",
+       {256, 32}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 64}, {"st.shared.b8", 64}}},
+      {"held-out screen70 line 42: likewise, eight pairs the model had joined",
+       "DistributedLinearLayout(reg_bases=[[0, 16], [64, 0], [0, 2], [0, 1], [32, 0], [1, 0]], lane_bases=[[2, 0], "
+       "[128, 0], [0, 4], [16, 0], [4, 0]], warp_bases=[[0, 8], [8, 0]], block_bases=[], shape=[256, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[128, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16],"
+       " [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], shape=[256, 32])",
+       {256, 32}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 64}, {"st.shared.b8", 64}}},
+      {"golden seed-2460 line 1977: the pulled `(tid & 5) << 5` is R's own value in the first InstCombine still (its"
+       " reassociateForUses leaves it inside the node the padding reads), the padding a bare `lshr` of it: 2 bytes, "
+       "one pair",
+       "DistributedLinearLayout(reg_bases=[[4, 0], [0, 1], [32, 0]], lane_bases=[[2, 0], [1, 0], [8, 0], [0, 4], [0,"
+       " 2]], warp_bases=[[0, 8], [16, 0]], block_bases=[], shape=[64, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], "
+       "[2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 16])",
+       {64, 16}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 6}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 6}, {"st.shared.v2.b8", 1}}},
+  });
+}
