@@ -2551,6 +2551,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     while ((amt & ~amt_or) != 0 || (amt & amt_and) != amt_and) ++amt;
     return std::countr_zero(static_cast<uint64_t>(masks)) + static_cast<int>(amt);
   };
+  int64_t lane_bits = 0;  // the vector's lanes
+  for (size_t t : kept_lanes) lane_bits |= T.bits[t];
   int pad_tz = 62;
   int pad_tz_rdx = 62;  // the same after SLP (the second InferAlignment)
   uint32_t pads_unbounded = 0;
@@ -2566,8 +2568,11 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       const int i = log2i(int64_t{s.pads[j].first} * s.elem_bytes), p = log2i(int64_t{s.pads[j].second} * s.elem_bytes);
       const bool from_and = in_reach(v, at + 1);  // the `and` two levels above node
       // (of SLP's reduction below R's root, always of kept lanes: the lanes'
-      // bits, which InstCombine knew before SLP; golden seed-2403 3.6 line 3251)
-      const bool lanes_read = v != root && v == slp_top;
+      // bits, which InstCombine knew before SLP; golden seed-2403 3.6 line
+      // 3251); or the node of just the vector's lanes, other operands of the
+      // reduction beside it (InstCombine after SLP drops them from the
+      // padding's `or`: held-out screen70 kernel 120, `lshr (reduce), 4`)
+      const bool lanes_read = v != root && (v == slp_top || (!kept_lanes.empty() && node_bits(nodes, T, v) == lane_bits));
       const bool bare = padding_is_lshr((lanes_read ? node_bits(nodes, T, v) : s.lane_warp_mask) * s.elem_bytes, i, p);
       const bool from_index = bare ? in_reach(v, at) : from_and;
       if (!from_index) pads_unbounded |= uint32_t{1} << j;

@@ -3893,6 +3893,15 @@ TEST_CASE("codegen: 3.6 SLP reduces a node of R below its root", "[codegen]") {
        "[2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], shape=[256, 16])",
        {256, 16}, 8, ls::TritonVersion::v3_6, 90,
        {{"ld.shared.b8", 64}, {"st.shared.b8", 64}}},
+      {"held-out screen70 line 120: SLP reduces R's node of the four kept lanes and `(tid >> 3) & 4` (the padding's "
+       "`lshr` reads that node too); InstCombine after SLP drops the `and` from the padding's operand: a bare `lshr "
+       "(reduce), 4`, whose vector proves nothing, so register 0 joins no pair",
+       "DistributedLinearLayout(reg_bases=[[2, 0], [1, 0], [0, 8], [8, 0], [32, 0]], lane_bases=[[0, 1], [0, 4], "
+       "[16, 0], [64, 0], [0, 2]], warp_bases=[[4, 0], [0, 16]], block_bases=[], shape=[128, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[128, 8]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [16, 0],"
+       " [32, 0], [64, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], shape=[128, 32])",
+       {128, 32}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 32}, {"st.shared.b8", 32}}},
   });
 }
 TEST_CASE("codegen: 3.6 register 0's padding mask, shrunk by the first InstCombine", "[codegen]") {
