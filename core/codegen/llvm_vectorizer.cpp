@@ -1549,7 +1549,7 @@ std::vector<int> rdx_candidates(const std::vector<RNode>& nodes, int root, IsOp 
 int64_t possible_bytes(const std::vector<RNode>& nodes, const LdStShape& s, const Terms& T, int u, int d);
 int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
                std::vector<RNode>& first_ic, bool& index_offset, bool* bits_lost = nullptr,
-               std::vector<size_t>* kept_lanes = nullptr, int* rdx_top = nullptr, uint32_t* first_exact = nullptr) {
+               std::vector<size_t>* kept_lanes = nullptr, int* rdx_top = nullptr, std::array<uint32_t, 2>* ic1_exact = nullptr) {
   auto leaf = [&](int v) { return nodes[v].term >= 0; };
   auto term = [&](int v) { return static_cast<size_t>(nodes[v].term); };
   const int eb = log2i(s.elem_bytes);
@@ -1677,9 +1677,9 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   padding_walk(nodes, root, s, T, one_use, [&](int v, int g, int k) {
     if (!leaf(v)) {
       walked_node.resize(std::max(walked_node.size(), static_cast<size_t>(v) + 1)), walked_node[v] = 1;
-      for (size_t j = 0; first_exact && j < s.pads.size(); ++j)
+      for (size_t j = 0; ic1_exact && j < s.pads.size(); ++j)
         if (log2i(s.pads[j].first) == k && possible_bytes(nodes, s, T, v, 2) == node_bits(nodes, T, v) << eb)
-          *first_exact |= uint32_t{1} << j;
+          (*ic1_exact)[0] |= uint32_t{1} << j;
     }
     else if (g >= 0 && T.kept[term(v)] && shift(v) != LdStShape::kNoShift && shift(v) != k)
       walked_term[term(v)] = 1;
@@ -1687,10 +1687,10 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   instcombine();
   first = false;
   first_ic = nodes;
-  for (size_t j = 0; first_exact && j < s.pads.size(); ++j)
+  for (size_t j = 0; ic1_exact && j < s.pads.size(); ++j)
     if (const int v = padding_read(nodes, root, T, s.pads[j].first);
         v >= 0 && !leaf(v) && possible_bytes(nodes, s, T, v, 2) == node_bits(nodes, T, v) << eb)
-      *first_exact &= ~(uint32_t{1} << j);
+      (*ic1_exact)[1] |= uint32_t{1} << j;
   // EarlyCSE: where R is now the index code's offset of register 0 (8-bit
   // elements), the two are one value, so R's root has the global GEP's use
   // too and InstCombine does not split it into GEPs (seed-2405 3.6 line 870)
@@ -2210,7 +2210,10 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   std::vector<RNode> first_ic;  // o3_reshape's tree after the first InstCombine
   int slp = 0;                  // operands of SLP's reduction of R (0: none)
   int slp_top = root;           // the node SLP reduces (padded: R's root or one below it)
-  uint32_t first_exact = 0;     // o3_reshape: the first InstCombine's register-0 `and`s that prove their node
+  // o3_reshape, bit j per interval: the first InstCombine's `and` mask of
+  // register 0's padding proves every bit of the node it reads ([0]: before
+  // the later intervals' walks move terms), that of R | c ([1]: after them)
+  std::array<uint32_t, 2> ic1_exact{0, 0};
   std::vector<size_t> kept_lanes;  // SLP's lanes where they are kept `shl (tid & m), k` (3.6)
   bool index_offset = false;    // R is one value with the index code's offset (o3_reshape)
   // IPSCCP's range of R, from Triton's own tree (each term a select of
@@ -2262,7 +2265,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     if (!T.reused.empty()) {
       bool lost = false;
       slp = o3_reshape(nodes, root, s, T, first_ic, index_offset, &lost, &kept_lanes,
-                       s.pads.empty() ? nullptr : &slp_top, &first_exact);
+                       s.pads.empty() ? nullptr : &slp_top, &ic1_exact);
       if (slp_ops) *slp_ops = lost ? 0 : slp;
     }
     if (T.reused.empty()) {  // the model's terms (3.9)
@@ -2557,6 +2560,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   int pad_tz_rdx = 62;  // the same after SLP (the second InferAlignment)
   uint32_t pads_unbounded = 0;
   uint32_t reg0_apart = 0;
+  std::vector<int64_t> pad_hi(s.pads.size(), 0);
   if (folded) depths(0);  // (sets fold_g0)
   int fold_j = 0;  // folded: the paddings' GEPs from the innermost
   if (split36.empty() && root >= 0)
@@ -2566,7 +2570,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       // the padding GEP's index at depth `at` (1: the outermost GEP)
       const int at = fold_g0 >= 0 ? fold_g0 - std::min(fold_j++, geps_folded - 1) : 1;
       const int i = log2i(int64_t{s.pads[j].first} * s.elem_bytes), p = log2i(int64_t{s.pads[j].second} * s.elem_bytes);
-      const bool from_and = in_reach(v, at + 1);  // the `and` two levels above node
+      // the `and` two levels above node; a mask the first InstCombine shrank stays
+      const bool from_and = in_reach(v, at + 1) || (ic1_exact[1] >> j & 1);
       // (of SLP's reduction below R's root, always of kept lanes: the lanes'
       // bits, which InstCombine knew before SLP; golden seed-2403 3.6 line
       // 3251); or the node of just the vector's lanes, other operands of the
@@ -2585,7 +2590,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         continue;
       }
       const int64_t possible = possible_bytes(nodes, s, T, v, at + 1);  // node's bits, two levels below
-      if (!bare && !from_and && (first_exact >> j & 1)) reg0_apart |= uint32_t{1} << j;
+      if (!bare && !from_and && (ic1_exact[0] >> j & 1)) reg0_apart |= uint32_t{1} << j;
+      // after SLP, InstCombine bounds a mask of the lanes' reduction by the
+      // vector's range: the masks' top bit shifted by the largest amount the
+      // amounts' bits allow (held-out screen70 kernel 116: `and (lshr
+      // (reduce), 6), 252`, BasicAA's bound beside R | 2048)
+      if (!bare && !from_and && lanes_read && !kept_lanes.empty())
+        pad_hi[j] = ~((int64_t{1} << p) - 1) &
+                    (((int64_t{2} << (std::bit_width(static_cast<uint64_t>(masks)) - 1 + amt_or)) - 1) >> (i - p));
       // the mask drops the bits it sees zero, the rest of them stay (held-out
       // 3.9 seed 5903 case 88006: `and (lshr R, 4), 134217720`, R's bit 6
       // zero below its kept `shl`s by 7 and 8, the others unknown: 8 bytes)
@@ -2705,6 +2717,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     out.r_pad_bare = r_pad_bare;
     out.r_pad_bare_node = r_pad_bare_node;
     out.reg0_pad_apart = reg0_apart;
+    out.pad_hi = pad_hi;
     out.shr_align = shr_a;
     return out;
   };
@@ -3131,7 +3144,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   std::vector<Term> r_pad(s.pads.size());
   for (size_t j = 0; j < s.pads.size(); ++j) {
     const int64_t bits = pad_bits(mb, Pads(&s.pads[j], 1), s.elem_bytes);
-    r_pad[j] = {kRPad + static_cast<int64_t>(j), 0, bits && (tree.pads_unbounded >> j & 1) ? kUnbounded : bits, 0};
+    const int64_t unbounded = j < tree.pad_hi.size() && tree.pad_hi[j] ? tree.pad_hi[j] : kUnbounded;
+    r_pad[j] = {kRPad + static_cast<int64_t>(j), 0, bits && (tree.pads_unbounded >> j & 1) ? unbounded : bits, 0};
   }
   // accesses of their own whose address is (R or R ^ c) | off: the PTX
   // register of R and the padding of (R | off), their off (the immediate),

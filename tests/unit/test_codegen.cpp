@@ -3902,6 +3902,23 @@ TEST_CASE("codegen: 3.6 SLP reduces a node of R below its root", "[codegen]") {
        " [32, 0], [64, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], shape=[128, 32])",
        {128, 32}, 8, ls::TritonVersion::v3_6, 90,
        {{"ld.shared.b8", 32}, {"st.shared.b8", 32}}},
+      {"held-out screen70 line 116: register 0's padding reads the lanes' reduction, and InstCombine after SLP "
+       "bounds its mask by the vector's range (`and (lshr (reduce), 6), 252`: the masks' top bit shifted by the "
+       "largest amount their bits allow), so BasicAA keeps R | 2048's stores, of their own padding, clear of it: "
+       "register 0 joins R | 1 past them",
+       "DistributedLinearLayout(reg_bases=[[128, 0], [0, 8], [1, 0], [0, 1], [32, 0]], lane_bases=[[4, 0], [16, 0], "
+       "[2, 0], [8, 0], [0, 4]], warp_bases=[[0, 2], [64, 0]], block_bases=[], shape=[256, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[256, 4], [2048, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], shape=[256, 16])",
+       {256, 16}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 30}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 30}, {"st.shared.v2.b8", 1}}},
+      {"held-out screen70 line 16: likewise, sixteen pairs",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [32, 0], [0, 8], [0, 1], [128, 0], [0, 4]], "
+       "lane_bases=[[0, 2], [4, 0], [16, 0], [64, 0], [8, 0]], warp_bases=[], block_bases=[], shape=[256, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[128, 2], [4096, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], shape=[256, 16])",
+       {256, 16}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 96}, {"ld.shared.v2.b8", 16}, {"st.shared.b8", 96}, {"st.shared.v2.b8", 16}}},
   });
 }
 TEST_CASE("codegen: 3.6 register 0's padding mask, shrunk by the first InstCombine", "[codegen]") {
