@@ -1428,8 +1428,8 @@ std::vector<char> reversals(const std::vector<RNode>& nodes, int root, const Ter
 // alternate-op bundle), 0 where three of one op beside an unshifted `tid &
 // m` lane (two vectorized, two gathered); the splat of tid costs 2, and
 // each scalar the kernel uses elsewhere an extract: a lane the index code
-// computes too, or a lane's shifted tid that an index term of the same
-// shift `and`s (InstCombine shares it). SLP reduces where the sum is below
+// computes too (slp_and's too), or a lane's shifted tid that an index term
+// of the same shift `and`s (InstCombine shares it). SLP reduces where the sum is below
 // 0 (golden seed-2406 3.6 line 2131: alternate, three lanes the index
 // code's and one `lshr tid, 1` shared with it, total 0, R left alone;
 // held-out seed-2550 3.6 line 780: three `shl`s and a `tid & 32` of the
@@ -1448,7 +1448,7 @@ bool slp_gains(const LdStShape& s, const Terms& T, const std::vector<size_t>& la
   int extracts = 0;
   for (size_t t : lanes) {
     const int k = T.shifts[t] + eb;
-    if ((T.reused[t] && !T.gone[t]) || (k == 0 && T.kept[t])) {
+    if ((T.reused[t] && !T.gone[t]) || (k == 0 && T.kept[t]) || T.slp_and[t]) {
       ++extracts;
       continue;
     }

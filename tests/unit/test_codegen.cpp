@@ -3978,5 +3978,15 @@ TEST_CASE("codegen: 3.6 a term the index code's stride shift pulls out is no SLP
        "[2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 16])",
        {64, 16}, 8, ls::TritonVersion::v3_6, 90,
        {{"ld.shared.b8", 6}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 6}, {"st.shared.v2.b8", 1}}},
+      {"held-out seed 7109 kernel 198389: the pulled `(tid & 20) << 9` is the index code's value, an extract for "
+       "SLP's cost like a lane the index code computes: with three more extracts and shifts of both directions the "
+       "four `and` lanes do not pay, no reduction",
+       "DistributedLinearLayout(reg_bases=[[4, 0], [0, 32], [0, 1], [0, 4], [0, 64], [1, 0]], lane_bases=[[32, 0], "
+       "[0, 16], [16, 0], [2, 0], [64, 0]], warp_bases=[[0, 2], [0, 8], [8, 0]], block_bases=[], shape=[128, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 16], [128, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], "
+       "shape=[128, 128])",
+       {128, 128}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 64}, {"st.shared.b8", 64}}},
   });
 }
