@@ -255,7 +255,7 @@ struct TreeAlign {
   uint32_t reg0_pad_apart = 0;
   // 3.6, per s.pads[j] where pads_unbounded: the `and` mask's bound after
   // SLP where it reads the vector's lanes (0: none)
-  std::vector<int64_t> pad_hi;
+  std::vector<int64_t> pad_hi{};
   // 3.6: what ptxas knows R a multiple of where R has terms shifted right
   // (tree_align's shr_align); 0: nothing
   int32_t shr_align = 0;
