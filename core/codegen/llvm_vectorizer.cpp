@@ -704,21 +704,16 @@ Terms triton_terms(const LdStShape& s) {
   // kernel 83: the rows' `(tid & 6) << 2 | ...` times 32, R's `(tid & 6) <<
   // 7` no `shl` lane: three are left, SLP reduces nothing)
   std::vector<char> pulled(s.index_terms.size(), 0);
-  auto select_shift = [](const MvpTerm& o) {  // a single-bit select's shift (left positive), else 0
+  auto amount = [&](size_t i) -> int32_t {  // index term i's shift (left positive; a select's once a shift)
+    const MvpTerm& o = s.index_terms[i];
+    if (o.shift != MvpTerm::kSelect) return o.shift;
     if (!std::has_single_bit(static_cast<uint64_t>(o.value))) return 0;
     return std::countr_zero(static_cast<uint64_t>(o.value)) - std::countr_zero(static_cast<uint64_t>(o.mask));
   };
   for (size_t g = 0; g < s.index_stride_log2.size(); ++g) {
     const int32_t stride = s.index_stride_log2[g];
-    auto left = [&](size_t i) {
-      const MvpTerm& o = s.index_terms[i];
-      return (o.shift == MvpTerm::kSelect ? select_shift(o) : o.shift) > 0;
-    };
-    auto evaluable = [&](size_t i) {
-      const MvpTerm& o = s.index_terms[i];
-      const int32_t k = o.shift == MvpTerm::kSelect ? select_shift(o) : o.shift;
-      return k > 0 || (k < 0 && -k >= stride);
-    };
+    auto left = [&](size_t i) { return amount(i) > 0; };
+    auto evaluable = [&](size_t i) { return amount(i) > 0 || (amount(i) < 0 && -amount(i) >= stride); };
     std::vector<RNode> tree;
     std::vector<int> ors, xors;
     for (size_t i = 0; i < s.index_terms.size(); ++i)
@@ -744,9 +739,7 @@ Terms triton_terms(const LdStShape& s) {
     // (reassociateForUses: a bare `tid & m` and a term of R's have other uses)
     auto one_use = [&](int v) {
       if (!leaf(v)) return true;
-      const MvpTerm& o = s.index_terms[term(v)];
-      const int32_t k = o.shift == MvpTerm::kSelect ? select_shift(o) : o.shift;
-      return k != 0 && std::find(terms.begin(), terms.end(), o) == terms.end();
+      return amount(term(v)) != 0 && std::find(terms.begin(), terms.end(), s.index_terms[term(v)]) == terms.end();
     };
     reassociate_for_uses(tree, top, [&](int u, int v) { return !leaf(u) && tree[u].op == tree[v].op; }, one_use);
     for (int v = top;;) {
