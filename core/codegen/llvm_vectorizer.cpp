@@ -716,12 +716,14 @@ Terms triton_terms(const LdStShape& s) {
     auto evaluable = [&](size_t i) { return amount(i) > 0 || (amount(i) < 0 && -amount(i) >= stride); };
     std::vector<RNode> tree;
     std::vector<int> ors, xors;
+    std::vector<size_t> members;  // the coordinate's terms
     for (size_t i = 0; i < s.index_terms.size(); ++i)
       if (static_cast<size_t>(s.index_terms[i].group) == g) {
+        members.push_back(i);
         tree.push_back({-1, -1, static_cast<int>(i)});
         (s.index_terms[i].ors ? ors : xors).push_back(static_cast<int>(tree.size()) - 1);
       }
-    if (stride == 0 || tree.size() < 2) continue;
+    if (stride == 0 || members.size() < 2) continue;
     auto join = [&](int op) {
       return [&tree, op](int a, int b) {
         if (a < 0 || b < 0) return a < 0 ? b : a;
@@ -735,7 +737,7 @@ Terms triton_terms(const LdStShape& s) {
     auto all = [&](auto&& self, int v, auto f) -> bool {
       return leaf(v) ? f(term(v)) : self(self, tree[v].l, f) && self(self, tree[v].r, f);
     };
-    if (all(all, top, evaluable)) continue;
+    if (std::all_of(members.begin(), members.end(), evaluable)) continue;
     // (reassociateForUses: a bare `tid & m` and a term of R's have other uses)
     auto one_use = [&](int v) {
       if (!leaf(v)) return true;
@@ -756,7 +758,8 @@ Terms triton_terms(const LdStShape& s) {
       else if (leaf(b) && left(term(b))) pulled[term(b)] = 1, v = a;
       else break;
     }
-    if (all(all, top, [&](size_t i) { return pulled[i] != 0; })) all(all, top, [&](size_t i) { return !(pulled[i] = 0); });
+    if (std::all_of(members.begin(), members.end(), [&](size_t i) { return pulled[i] != 0; }))
+      for (size_t i : members) pulled[i] = 0;
   }
   std::vector<int32_t> at;  // each index term's shift in the offset where exposed, else kNoShift
   for (const MvpTerm& o : s.index_terms)
@@ -1540,6 +1543,7 @@ std::vector<int> rdx_candidates(const std::vector<RNode>& nodes, int root, IsOp 
 //   reduction's depth. index_offset: whether R is the index code's offset
 //   (EarlyCSE).
 int64_t possible_bytes(const std::vector<RNode>& nodes, const LdStShape& s, const Terms& T, int u, int d);
+bool in_reach(const std::vector<RNode>& nodes, const LdStShape& s, const Terms& T, int v, int d);
 int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
                std::vector<RNode>& first_ic, bool& index_offset, bool* bits_lost = nullptr,
                std::vector<size_t>* kept_lanes = nullptr, int* rdx_top = nullptr, std::array<uint32_t, 2>* ic1_exact = nullptr) {
@@ -1671,7 +1675,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     if (!leaf(v)) {
       walked_node.resize(std::max(walked_node.size(), static_cast<size_t>(v) + 1)), walked_node[v] = 1;
       for (size_t j = 0; ic1_exact && j < s.pads.size(); ++j)
-        if (log2i(s.pads[j].first) == k && possible_bytes(nodes, s, T, v, 2) == node_bits(nodes, T, v) << eb)
+        if (log2i(s.pads[j].first) == k && in_reach(nodes, s, T, v, 2))
           (*ic1_exact)[0] |= uint32_t{1} << j;
     }
     else if (g >= 0 && T.kept[term(v)] && shift(v) != LdStShape::kNoShift && shift(v) != k)
@@ -1682,7 +1686,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   first_ic = nodes;
   for (size_t j = 0; ic1_exact && j < s.pads.size(); ++j)
     if (const int v = padding_read(nodes, root, T, s.pads[j].first);
-        v >= 0 && !leaf(v) && possible_bytes(nodes, s, T, v, 2) == node_bits(nodes, T, v) << eb)
+        v >= 0 && !leaf(v) && in_reach(nodes, s, T, v, 2))
       (*ic1_exact)[1] |= uint32_t{1} << j;
   // EarlyCSE: where R is now the index code's offset of register 0 (8-bit
   // elements), the two are one value, so R's root has the global GEP's use
@@ -1996,6 +2000,11 @@ int64_t possible_bytes(const std::vector<RNode>& nodes, const LdStShape& s, cons
   if (d == 5 && T.shifts[t] != LdStShape::kNoShift && k != 0 && term_kept(s, T, t))
     return k > 0 ? ~((int64_t{1} << k) - 1) : ~int64_t{0};
   return T.bits[t] << log2i(s.elem_bytes);
+}
+
+// Whether computeKnownBits, reaching node v at depth d, proves all its bits.
+bool in_reach(const std::vector<RNode>& nodes, const LdStShape& s, const Terms& T, int v, int d) {
+  return possible_bytes(nodes, s, T, v, d) == node_bits(nodes, T, v) << log2i(s.elem_bytes);
 }
 
 // An expression tree as Reassociate linearizes it: the nodes from top down
@@ -2486,8 +2495,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   // (node one level down: seed-2036 line 639); where some term is out of
   // reach the range is the mask's, and stores beside it may overlap
   // (seed-2405 line 218)
-  // whether computeKnownBits, reaching node u at depth d, proves all its bits
-  auto in_reach = [&](int v, int d) { return possible_bytes(nodes, s, T, v, d) == node_bits(nodes, T, v) << eb; };
+  auto in_reach = [&](int v, int d) { return ls::codegen::in_reach(nodes, s, T, v, d); };
   // 3.9: where the paddings' sum shares no bit with R (as computeKnownBits
   // sees both), the first InstCombine makes Triton's `add R, pads` an `or
   // disjoint` of R's tree (fresh seed 5907 case 183); modelled where R is
