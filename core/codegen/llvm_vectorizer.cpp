@@ -1239,7 +1239,10 @@ void padding_walk(std::vector<RNode>& nodes, int root, const LdStShape& s, const
         break;
       }
       const int z = g >= 0 ? (nodes[g].l == v ? nodes[g].r : nodes[g].l) : -1;
-      if (g >= 0 && may_fold(z) && may_fold(v)) {
+      // (reassociateForUses matches g's first operand first: an `or` of one
+      // use there is taken, and v beside it moves nothing)
+      const bool first_taken = g >= 0 && nodes[g].r == v && nodes[z].term < 0 && nodes[z].op == nodes[g].op;
+      if (g >= 0 && may_fold(z) && may_fold(v) && !first_taken) {
         nodes.push_back({y, z, -1});
         nodes[g].l = static_cast<int>(nodes.size()) - 1;
         nodes[g].r = c;
@@ -1529,7 +1532,8 @@ std::vector<int> rdx_candidates(const std::vector<RNode>& nodes, int root, IsOp 
 //   for the second InferAlignment (seed-2110 line 1137, seed-2200 line
 //   1440); leaves all shared with the index code stay scalar (seed-2110
 //   line 10, seed-2403 line 3828), but for a chain GVN makes one with the
-//   index code's (padded, 8-bit: reduces_index_chain). A proxy: SLP's cost
+//   index code's (padded, 8-bit: reduces_index_chain) and for the index
+//   code's own node of `and`s inside R (a reduction below R's root). A proxy: SLP's cost
 //   model decides (of 3.6's four lanes that cost itself, slp_gains; 3.9's
 //   SLP also reduces R of unlike lanes, whose bits it then loses:
 //   reduces_unlike_lanes; on sm_80 3.9's SLP reduces nothing: no SLP log at
@@ -1571,9 +1575,19 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     if (!leaf(v)) return std::max(self(self, nodes[v].l), self(self, nodes[v].r)) + 1;
     return leaf_rank(T, term(v), eb);
   };
-  {  // EarlyCSE with the index code's nodes
-    using Seq = std::vector<std::tuple<int64_t, int32_t, int64_t>>;
-    std::set<Seq> index_nodes;
+  // EarlyCSE with the index code's nodes (each as its terms in order)
+  using Seq = std::vector<std::tuple<int64_t, int32_t, int64_t>>;
+  std::set<Seq> index_nodes;
+  auto seq = [&](auto&& self, int v, Seq& out) -> bool {  // false: a leaf of R's own
+    if (leaf(v)) {
+      const MvpTerm& m = T.mvp[term(v)];
+      out.push_back({m.mask, m.shift, m.value});
+      return T.reused[term(v)];
+    }
+    const bool a = self(self, nodes[v].l, out);
+    return self(self, nodes[v].r, out) && a;
+  };
+  {
     std::map<std::pair<int32_t, bool>, std::vector<Seq>> lists;
     for (const MvpTerm& o : s.index_terms) lists[{o.group, o.ors}].push_back({{o.mask, o.shift, o.value}});
     for (auto& [key, level] : lists)
@@ -1583,15 +1597,6 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
         index_nodes.insert(both);
         return both;
       }, Seq{});
-    auto seq = [&](auto&& self, int v, Seq& out) -> bool {  // false: a leaf of R's own
-      if (leaf(v)) {
-        const MvpTerm& m = T.mvp[term(v)];
-        out.push_back({m.mask, m.shift, m.value});
-        return T.reused[term(v)];
-      }
-      const bool a = self(self, nodes[v].l, out);
-      return self(self, nodes[v].r, out) && a;
-    };
     for (int v : post_order()) {
       Seq q;
       nodes[v].multi = seq(seq, v, q) && index_nodes.count(q);
@@ -1617,6 +1622,16 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     auto interesting = [&](int u) {  // a one-use `shl` or `add`
       if (!leaf(u)) return one_use(u) && nodes[u].op == 2;
       return one_use(u) && shift(u) != LdStShape::kNoShift && shift(u) + eb > 0 && T.kept[term(u)];
+    };
+    // a node the index code also computes beside one of its terms, `node |
+    // t`: Reassociate's pair map joins the two first, and GVN makes them the
+    // index code's node (held-out seed 7202 kernel 335414: R's `(tid << 1) & 32`
+    // joins the column's SLP-reduced four, not R's row term)
+    auto index_pair = [&](int a, int b) {
+      if (leaf(a) == leaf(b) || !nodes[leaf(a) ? b : a].multi) return false;
+      Seq ab, ba;
+      seq(seq, a, ab), seq(seq, b, ab), seq(seq, b, ba), seq(seq, a, ba);
+      return index_nodes.count(ab) + index_nodes.count(ba) > 0;
     };
     std::vector<int> inside;  // nodes of a larger tree when met
     auto chain = [&](int v, bool again) {
@@ -1649,7 +1664,9 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
       int best_i = -1, best_j = -1, best_rank = 0;
       for (int i = k - 1; i > 0 && k > 2; --i)
         for (int j = i - 1; j >= 0; --j) {
-          if (op != 0 || !leaf(leaves[i]) || !leaf(leaves[j]) || !(T.groups[term(leaves[i])] & T.groups[term(leaves[j])])) continue;
+          if (op != 0 || !(leaf(leaves[i]) && leaf(leaves[j]) ? (T.groups[term(leaves[i])] & T.groups[term(leaves[j])]) != 0
+                                                               : index_pair(leaves[i], leaves[j])))
+            continue;
           const int mr = std::max(rank(rank, leaves[i]), rank(rank, leaves[j]));
           if (best_i < 0 || mr < best_rank) best_i = i, best_j = j, best_rank = mr;
         }
@@ -1708,7 +1725,8 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     for (std::vector<int> work{top}; !work.empty();) {
       const int u = work.back();
       work.pop_back();
-      if (!leaf(u) && !nodes[u].rev && nodes[u].op == 0 && (u == top || one_use(u))) {
+      const bool index_inner = top != root && nodes[top].multi && nodes[u].multi;  // (inside the index code's node)
+      if (!leaf(u) && !nodes[u].rev && nodes[u].op == 0 && (u == top || one_use(u) || index_inner)) {
         work.push_back(nodes[u].l), work.push_back(nodes[u].r);
         continue;
       }
@@ -1749,6 +1767,10 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
         }
       }
     }
+    // the index code's own node of four `and`s or more below R's root (EarlyCSE
+    // made it one value with R's): SLP reduces it as the index code's, its
+    // `or`s one use each (golden seed-2540 3.6 line 214)
+    if (top != root && !nodes[root].multi && nodes[top].multi && ands >= 4 && ands == ops) return ops;
     if (top != root) return 0;  // (below R's root only kept lanes were seen reduced)
     if (s.version == TritonVersion::v3_6 && own > 0 && ands + idents.size() == 4 && idents.size() <= 1) {
       std::vector<size_t> all = lanes;
@@ -2549,7 +2571,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   }
   auto vector_tz = [&](int d) {
     const int64_t least = std::max<int64_t>(amt_and, 1);
-    if (d >= 6) return 0;
+    if (d >= 6 || kept_lanes.empty()) return 0;
     if (d == 5) return static_cast<int>(least);
     int64_t amt = least;
     while ((amt & ~amt_or) != 0 || (amt & amt_and) != amt_and) ++amt;
@@ -2615,7 +2637,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       // of lanes 8 bytes apart and up, the vector's bits 4 up unknown;
       // seed-2406 line 191: register 0's access keeps the first pass's 4)
       pad_tz = std::min(pad_tz, tz_of(possible >> (i - p)));
-      if (lanes_read) pad_tz_rdx = std::min(pad_tz_rdx, std::max(0, vector_tz(at + 2) - (i - p)));
+      if (lanes_read && !kept_lanes.empty()) pad_tz_rdx = std::min(pad_tz_rdx, std::max(0, vector_tz(at + 2) - (i - p)));
     }
   // R's own padding of interval j, read from tree at top, a bare `lshr` (all
   // the bits its mask would clear zero in the node it reads)
@@ -2791,7 +2813,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       return l < 0 || r < 0 ? -1 : l + r;
     };
     lanes_under(lanes_under, root);
-    if (one_node && !shl_group) return all;  // (the kept lanes are not the index code's chain)
+    // (the kept lanes are not the index code's chain; the index code's own
+    // node, reduced below R's root, is at its depth: below)
+    if (one_node && !shl_group && !(slp_top != root && nodes[slp_top].multi)) return all;
     // the extras in SLP's order: its list's groups of one opcode, the
     // largest first (ties: the first it meets), each in the list's order
     // (golden seed-2403 3.6 line 3177: `(v | (tid & 32) << 2) | ((tid & 64)
@@ -3067,7 +3091,10 @@ int64_t r_and_dropped(const LdStShape& s, int64_t off) {
 // sets every other bit x >> k may have, none of the padding's, the `and` goes
 // and R + off + padding becomes `(R | (x >> k)) | off`, a base of its own
 // (golden seed-2470 line 1703: `((tid & 28) << 7 | (tid >> 1)) | 497`, one
-// byte pair apart). Returns the bits of R and x >> k (bytes), 0 where not.
+// byte pair apart); only where the padding shares no bit with R | off, the
+// sum an `or` (held-out seed 7201 kernel 527: `(tid >> 4) & 14` beside R's
+// bits 2 and 3 stays an `add`, its `and` kept). Returns the bits of R and x
+// >> k (bytes), 0 where not.
 int64_t pad_and_dropped(const LdStShape& s, int64_t off) {
   if (s.version != TritonVersion::v3_6 || s.pads.empty() || off == 0) return 0;
   const int eb = log2i(s.elem_bytes);
@@ -3085,7 +3112,8 @@ int64_t pad_and_dropped(const LdStShape& s, int64_t off) {
   if (lift >= 0) return 0;
   const int64_t x = int64_t{1023} >> -lift;
   const int64_t m = ((s.r_terms[static_cast<size_t>(which)] * s.elem_bytes) >> k) << p;
-  return covers_outside(x, m, off) && (off & m) == 0 ? x | s.lane_warp_mask * s.elem_bytes : 0;
+  const int64_t r = s.lane_warp_mask * s.elem_bytes;
+  return covers_outside(x, m, off) && ((off | r) & m) == 0 ? x | r : 0;
 }
 
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s) {

@@ -3951,6 +3951,56 @@ TEST_CASE("codegen: 3.6 register 0's padding mask, shrunk by the first InstCombi
   });
 }
 
+TEST_CASE("codegen: 3.6 SLP of the index code's node inside R, and the folds around R's padding", "[codegen]") {
+  check_golden({
+      {"golden seed-2540 line 214: SLP reduces the index code's column node (four `and`s of tid), one value with R's"
+       " node below its root: the accesses at a register offset reach the vector's masks too, all eight byte pairs "
+       "join",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [0, 16], [16, 0], [0, 0], [0, 64], [0, 1], [8, 0]], "
+       "lane_bases=[[2, 0], [4, 0], [0, 8], [0, 4], [0, 2]], warp_bases=[[0, 32], [32, 0]], block_bases=[], "
+       "shape=[64, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[512, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16],"
+       " [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 128])",
+       {64, 128}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 48}, {"ld.shared.v2.b8", 8}, {"st.shared.b8", 48}, {"st.shared.v2.b8", 8}}},
+      {"held-out seed 7201 kernel 1052: the index code's reduced node below R's root proves register 0's pair (two "
+       "intervals)",
+       "DistributedLinearLayout(reg_bases=[[0, 16], [0, 1], [4, 0], [2, 0]], lane_bases=[[1, 0], [0, 2], [0, 8], [0,"
+       " 32], [16, 0]], warp_bases=[[0, 4], [8, 0]], block_bases=[], shape=[32, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 4], [256, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8],"
+       " [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 64])",
+       {32, 64}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 14}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 16}}},
+      {"held-out seed 7202 kernel 335414: Reassociate joins R's `(tid << 1) & 32` to the index code's four-`and` "
+       "node first (the pair the index code computes), so R holds the column's five-leaf node; SLP's vector is one "
+       "level deeper there, out of reach but for register 0",
+       "DistributedLinearLayout(reg_bases=[[2, 0], [0, 64], [1, 0], [4, 0], [0, 1]], lane_bases=[[0, 4], [0, 16], "
+       "[0, 2], [0, 8], [0, 32]], warp_bases=[[8, 0]], block_bases=[], shape=[16, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[512, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, "
+       "16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 128])",
+       {16, 128}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 30}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 30}, {"st.shared.v2.b8", 1}}},
+      {"held-out seed 7201 kernel 527: R | 49's padding `(tid >> 4) & 14` shares bits 2 and 3 with R, so R | 49 plus"
+       " it stays an `add`, the `and` stays and the access keeps R's base (pad_and_dropped needs the sum an `or`): "
+       "its byte pair joins",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [0, 1], [0, 2]], lane_bases=[[0, 4], [0, 8], [4, 0], [8, "
+       "0], [16, 0]], warp_bases=[[32, 0], [64, 0], [128, 0]], block_bases=[], shape=[256, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[512, 2], [4096, 1]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, "
+       "8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], shape=[256, 16])",
+       {256, 16}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.v2.b8", 8}, {"st.shared.v2.b8", 8}}},
+      {"held-out seed 7201 kernel 1290: once the padding reads A = [(128 | 32) | (1024 | 512)] past B = A | 4, R = "
+       "(4 | 24) | A; reassociateForUses matches R's first operand, an `or` of one use, and moves nothing when the "
+       "read goes on into A: (4 | 24) four levels down, register 0 4-byte aligned",
+       "DistributedLinearLayout(reg_bases=[[8, 0], [0, 1], [128, 0], [2, 0], [64, 0]], lane_bases=[[0, 4], [0, 8], "
+       "[4, 0], [1, 0], [32, 0]], warp_bases=[[16, 0], [0, 2]], block_bases=[], shape=[256, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[512, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [1, 0], "
+       "[2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], shape=[256, 16])",
+       {256, 16}, 16, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b16", 30}, {"ld.shared.v2.b16", 1}, {"st.shared.b16", 30}, {"st.shared.v2.b16", 1}}},
+  });
+}
+
 TEST_CASE("codegen: 3.6 a term the index code's stride shift pulls out is no SLP shl lane", "[codegen]") {
   check_golden({
       {"held-out screen70 line 83: the rows' `(tid & 6) << 2` is pulled out of their `or`s times 32 "
