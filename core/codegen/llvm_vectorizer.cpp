@@ -1631,7 +1631,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
       if (leaf(a) == leaf(b) || !nodes[leaf(a) ? b : a].multi) return false;
       Seq ab, ba;
       seq(seq, a, ab), seq(seq, b, ab), seq(seq, b, ba), seq(seq, a, ba);
-      return index_nodes.count(ab) + index_nodes.count(ba) > 0;
+      return ab.size() >= 5 && index_nodes.count(ab) + index_nodes.count(ba) > 0;
     };
     std::vector<int> inside;  // nodes of a larger tree when met
     auto chain = [&](int v, bool again) {
