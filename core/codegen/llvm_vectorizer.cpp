@@ -1587,16 +1587,24 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     const bool a = self(self, nodes[v].l, out);
     return self(self, nodes[v].r, out) && a;
   };
+  std::set<Seq> index_joins;  // a coordinate's ORs `|` its XORs (index_pair only)
   {
     std::map<std::pair<int32_t, bool>, std::vector<Seq>> lists;
+    std::map<std::pair<int32_t, bool>, Seq> tops;
     for (const MvpTerm& o : s.index_terms) lists[{o.group, o.ors}].push_back({{o.mask, o.shift, o.value}});
     for (auto& [key, level] : lists)
-      tree_reduce(std::move(level), [&](const Seq& a, const Seq& b) {
+      tops[key] = tree_reduce(std::move(level), [&](const Seq& a, const Seq& b) {
         Seq both = a;
         both.insert(both.end(), b.begin(), b.end());
         index_nodes.insert(both);
         return both;
       }, Seq{});
+    for (const auto& [key, top] : tops)
+      if (const auto x = tops.find({key.first, false}); key.second && x != tops.end()) {
+        Seq both = top;
+        both.insert(both.end(), x->second.begin(), x->second.end());
+        index_joins.insert(both);
+      }
     for (int v : post_order()) {
       Seq q;
       nodes[v].multi = seq(seq, v, q) && index_nodes.count(q);
@@ -1627,12 +1635,13 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     // one of its terms, `node | t`: Reassociate's pair map joins the two
     // first, and GVN makes them the index code's node (held-out seed 7202
     // kernel 335414: R's `(tid << 1) & 32` joins the column's SLP-reduced
-    // four, not R's row term; of a pair, R's ranks decide: seed 7203)
+    // four, not R's row term; of a pair, R's ranks decide: seed 7203); the
+    // node may be the coordinate's ORs and t its XORs (seed 7205 kernel 15543)
     auto index_pair = [&](int a, int b) {
       if (leaf(a) == leaf(b) || !nodes[leaf(a) ? b : a].multi) return false;
       Seq ab, ba;
       seq(seq, a, ab), seq(seq, b, ab), seq(seq, b, ba), seq(seq, a, ba);
-      return ab.size() >= 5 && index_nodes.count(ab) + index_nodes.count(ba) > 0;
+      return ab.size() >= 5 && index_nodes.count(ab) + index_nodes.count(ba) + index_joins.count(ab) + index_joins.count(ba) > 0;
     };
     std::vector<int> inside;  // nodes of a larger tree when met
     auto chain = [&](int v, bool again) {

@@ -3998,6 +3998,15 @@ TEST_CASE("codegen: 3.6 SLP of the index code's node inside R, and the folds aro
        "[2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], shape=[256, 16])",
        {256, 16}, 16, ls::TritonVersion::v3_6, 90,
        {{"ld.shared.b16", 30}, {"ld.shared.v2.b16", 1}, {"st.shared.b16", 30}, {"st.shared.v2.b16", 1}}},
+      {"held-out seed 7205 kernel 15543: the column's `(tid >> 1) & 20` is the coordinate's XOR list, or-ed to its "
+       "four ORs (`reduce | %7`): Reassociate pairs it with R's node of the four, not with R's row term; SLP's "
+       "vector one level deeper, register 0's loads apart",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [8, 0], [0, 1], [16, 0]], lane_bases=[[0, 8], [2, 0], [4, 0], [0,"
+       " 4], [0, 2]], warp_bases=[[0, 16], [0, 64], [0, 32]], block_bases=[], shape=[32, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 8], [64, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+       "[0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 128])",
+       {32, 128}, 8, ls::TritonVersion::v3_6, 90,
+       {{"ld.shared.b8", 16}, {"st.shared.b8", 16}}},
   });
 }
 
