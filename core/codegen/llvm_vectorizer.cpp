@@ -1732,11 +1732,11 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     std::vector<size_t> lanes;   // the `and` leaves
     std::vector<size_t> idents;  // kept `tid & m` leaves (no shift)
     std::vector<size_t> shl_lanes;  // kept `tid & m` shifted left (the operand's outermost op)
+    const bool index_node = top != root && nodes[top].multi;  // the index code's node below R's root
     for (std::vector<int> work{top}; !work.empty();) {
       const int u = work.back();
       work.pop_back();
-      const bool index_inner = top != root && nodes[top].multi && nodes[u].multi;  // (inside the index code's node)
-      if (!leaf(u) && !nodes[u].rev && nodes[u].op == 0 && (u == top || one_use(u) || index_inner)) {
+      if (!leaf(u) && !nodes[u].rev && nodes[u].op == 0 && (u == top || one_use(u) || (index_node && nodes[u].multi))) {
         work.push_back(nodes[u].l), work.push_back(nodes[u].r);
         continue;
       }
@@ -1780,7 +1780,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     // the index code's own node of four `and`s or more below R's root (EarlyCSE
     // made it one value with R's): SLP reduces it as the index code's, its
     // `or`s one use each (golden seed-2540 3.6 line 214)
-    if (top != root && !nodes[root].multi && nodes[top].multi && ands >= 4 && ands == ops) return ops;
+    if (index_node && !nodes[root].multi && ands >= 4 && ands == ops) return ops;
     if (top != root) return 0;  // (below R's root only kept lanes were seen reduced)
     if (s.version == TritonVersion::v3_6 && own > 0 && ands + idents.size() == 4 && idents.size() <= 1) {
       std::vector<size_t> all = lanes;
@@ -2581,7 +2581,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   }
   auto vector_tz = [&](int d) {
     const int64_t least = std::max<int64_t>(amt_and, 1);
-    if (d >= 6 || kept_lanes.empty()) return 0;
+    if (d >= 6 || kept_lanes.empty()) return 0;  // (no lanes: nothing to prove, and no amount ends the loop)
     if (d == 5) return static_cast<int>(least);
     int64_t amt = least;
     while ((amt & ~amt_or) != 0 || (amt & amt_and) != amt_and) ++amt;
@@ -2825,7 +2825,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     lanes_under(lanes_under, root);
     // (the kept lanes are not the index code's chain; the index code's own
     // node, reduced below R's root, is at its depth: below)
-    if (one_node && !shl_group && !(slp_top != root && nodes[slp_top].multi)) return all;
+    if (one_node && !shl_group && slp_top == root) return all;
     // the extras in SLP's order: its list's groups of one opcode, the
     // largest first (ties: the first it meets), each in the list's order
     // (golden seed-2403 3.6 line 3177: `(v | (tid & 32) << 2) | ((tid & 64)
