@@ -3485,9 +3485,16 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     int32_t last;  // its last access
   };
   std::vector<Chain> chains;
+  // SelectionDAG's combiner shrinks each padding's `and` mask to the bits
+  // computeKnownBits leaves possible, which makes register 0's padding of
+  // its own (reg0_pad_apart) and R's one node: the same register for ptxas
+  // (the s71-pending H200 run, 31 kernels: `[%r53]` beside `[%r53+4]`)
+  const auto r_at = bases.find({0, 0});
+  const int32_t r_id = static_cast<int32_t>(std::distance(bases.begin(), r_at));
   int32_t base_id = 0;
   for (auto& [key, v] : bases) {
-    for (Placed& p : v) p.base = base_id;
+    const bool reg0_in_r = r_at != bases.end() && key == std::pair<int, int64_t>{0, kRPad0};
+    for (Placed& p : v) p.base = reg0_in_r ? r_id : base_id;
     ++base_id;
     const size_t from = chains.size();
     const bool split = !s.load && key.first != 2;

@@ -3109,6 +3109,29 @@ TEST_CASE("codegen: ptxas knows nothing of R through a bit reversal built in 16-
 
 TEST_CASE("codegen: 3.6 padded: what ptxas knows of R (SLP, bit reversals, shifts right, masks)", "[codegen]") {
   check_sass({
+      {"s71-pending case 10 (16-bit, H200 2026-12-06): register 0's padding is a value of its own in the IR "
+       "(its `and` mask shrunk to 192, R + 4's kept at 32752), but SelectionDAG shrinks both masks to the bits "
+       "it knows and they become one node: `[%r53]` and `[%r53+4]`, each pair one LDS.64, 64 load wavefronts "
+       "counted (the model had register 0 in a register of its own: LDS.64 x3 + LDS x2, 80)",
+       "DistributedLinearLayout(reg_bases=[[0, 1], [2, 0], [1, 0], [0, 2]], lane_bases=[[0, 16], [8, 0], [4, 0], "
+       "[0, 32], [0, 4]], warp_bases=[[0, 8], [0, 64]], block_bases=[], shape=[16, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[128, 8], [1024, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 128])",
+       {16, 128}, 16, "LDS.64 x4", "", 64, 128},
+      {"s71-pending case 13 (32-bit, H200 2026-12-06): likewise, register 0's `v2.b32` load shares R's register, "
+       "so the v2 pair beside it is one LDS.128: LDS.128 x2, 32 load wavefronts counted (the model had 48)",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [8, 0], [2, 0]], lane_bases=[[4, 0], [0, 2], [0, 1], [0, 16], "
+       "[0, 32]], warp_bases=[[0, 4], [0, 8]], block_bases=[], shape=[16, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 8], [256, 4]], offset_bases=[[1, 0], [2, 0], [4, 0], "
+       "[8, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], block_bases=[], shape=[16, 64])",
+       {16, 64}, 32, "LDS.128 x2", "", 32, 64},
+      {"s71-pending case 65 (32-bit, one warp, H200 2026-12-06): likewise, LDS.64 x8, 32 load wavefronts "
+       "counted (the model had 36)",
+       "DistributedLinearLayout(reg_bases=[[0, 8], [0, 1], [0, 4], [2, 0]], lane_bases=[[8, 0], [16, 0], [0, 2], "
+       "[4, 0], [1, 0]], warp_bases=[], block_bases=[], shape=[32, 16])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 2], [256, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 16])",
+       {32, 16}, 32, "LDS.64 x8", "", 32, 64},
       {"held-out seed 6504 kernel 8 (32-bit): SLP reduces R's four kept `shl` lanes, and SelectionDAG's tree of "
        "the reduction is (l0 | l2) | (l1 | l3); both paddings read l1 | l3 as bare shifts (`>> 6`, `>> 7`, no "
        "mask), so ptxas knows only what the v4 store at R + 0 promises: STS.128/LDS.128 x4 there, the R | 1024 "
