@@ -1131,25 +1131,19 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   if (chain) {
     const auto [or_d, xor_d, or_s, xor_s] = triton_lists(s);
     // The XOR lists' tree is one index, except in a padded layout whose
-    // padding R never reaches, where no two of its terms share a bit:
-    // InstCombine makes each `xor` an `or disjoint`, which it splits too,
-    // unless the index code computes every one of those terms and the `or`
-    // is its node, of two uses (3.9 held-out seed 7303 kernel 1815: six
-    // GEPs, Triton's scalar b32; seed 7305: the 8-bit kernels whose `(tid >>
-    // 1) & 96 | tid & 24` is the index code's keep five; seed 7306: 4 of 4
-    // padded won, while 2 shared-linear ones, like seed 2110 line 3743
-    // below, keep the tree one index)
+    // padding R never reaches: R's terms share no bit, InstCombine makes
+    // each `xor` an `or disjoint` and splits it too, unless the index code
+    // computes every one of those terms and the `or` is its node, of two
+    // uses (3.9 held-out seed 7303 kernel 1815: six GEPs, Triton's scalar
+    // b32; seed 7305: the 8-bit kernels whose `(tid >> 1) & 96 | tid & 24`
+    // is the index code's keep five; seed 7306: 4 of 4 padded won, while 2
+    // shared-linear ones, like seed 2110 line 3743 below, keep the tree one
+    // index)
     size_t xor_geps = xor_d.empty() && xor_s.empty() ? 0 : 1;
-    int64_t seen = 0;
-    bool disjoint = true, reused = true;
+    bool reused = true;
     for (const auto* list : {&xor_d, &xor_s})
-      for (const auto& [order, t] : *list) {
-        const int64_t b = s.r_terms[static_cast<size_t>(t)];
-        disjoint = disjoint && (seen & b) == 0;
-        reused = reused && (b & ~s.index_reused) == 0;
-        seen |= b;
-      }
-    if (!s.pads.empty() && disjoint && !reused) xor_geps = xor_d.size() + xor_s.size();
+      for (const auto& [order, t] : *list) reused = reused && (s.r_terms[static_cast<size_t>(t)] & ~s.index_reused) == 0;
+    if (!s.pads.empty() && !reused) xor_geps = xor_d.size() + xor_s.size();
     if (or_d.size() + or_s.size() + xor_geps >= 6) return true;
   }
   // padded, 16- and 32-bit: r_tree_align gives each term's depth (fresh 3.9
