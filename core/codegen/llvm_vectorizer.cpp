@@ -1140,10 +1140,10 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
     // shared-linear ones, like seed 2110 line 3743 below, keep the tree one
     // index)
     size_t xor_geps = xor_d.empty() && xor_s.empty() ? 0 : 1;
-    bool reused = true;
+    int64_t xor_bits = 0;
     for (const auto* list : {&xor_d, &xor_s})
-      for (const auto& [order, t] : *list) reused = reused && (s.r_terms[static_cast<size_t>(t)] & ~s.index_reused) == 0;
-    if (!s.pads.empty() && !reused) xor_geps = xor_d.size() + xor_s.size();
+      for (const auto& [order, t] : *list) xor_bits |= s.r_terms[static_cast<size_t>(t)];
+    if (!s.pads.empty() && (xor_bits & ~s.index_reused) != 0) xor_geps = xor_d.size() + xor_s.size();
     if (or_d.size() + or_s.size() + xor_geps >= 6) return true;
   }
   // padded, 16- and 32-bit: r_tree_align gives each term's depth (fresh 3.9
