@@ -589,7 +589,8 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
     // 3.9 a term of several bits shifted right is `shr (and tid, m), k`,
     // whose mask ptxas-blackwell reads too (H200 set s60-pairs: `shr (and
     // tid, 192), 2`, its 16-bit loads joined in pairs; 3.6's stay apart:
-    // s35-fresh case 86)
+    // s35-fresh case 86) where it stays a SHF.R of its own (padded:
+    // vectorize's shr_align and shr_gep)
     for (auto& [shift, m] : tid_of)
       if (shift + log2i(bits / 8) < 0 &&
           (t.version == TritonVersion::v3_6 || std::has_single_bit(static_cast<uint64_t>(m))))

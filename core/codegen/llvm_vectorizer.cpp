@@ -1102,14 +1102,24 @@ std::vector<MvpTerm> mvp_terms(const std::vector<int64_t>& cols, int nrow) {
   return out;
 }
 
-bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
-  const bool xored = r_xored(accesses, s);
-  // padding no term of R reaches folds away
+namespace {
+
+// R's GEP chain (r_too_deep): where R's only use is one GEP, InstCombine
+// splits R's `or disjoint`s, so each term of Triton's OR lists is a GEP of
+// its own and the tree of the XOR lists one more. The XOR lists' tree is one
+// index, except in a padded layout whose padding R never reaches: R's terms
+// share no bit, InstCombine makes each `xor` an `or disjoint` and splits it
+// too, unless the index code computes every one of those terms and the `or`
+// is its node, of two uses (3.9 held-out seed 7303 kernel 1815: six GEPs,
+// Triton's scalar b32; seed 7305: the 8-bit kernels whose `(tid >> 1) & 96
+// | tid & 24` is the index code's keep five; seed 7306: 4 of 4 padded won,
+// while 2 shared-linear ones, like seed 2110 line 3743, keep the tree one
+// index). Per term of R: whether it is a GEP of its own; empty: no chain.
+std::vector<char> r_own_geps(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   int64_t r_bits = 0;
   for (const int64_t t : s.r_terms) r_bits |= t;
   const bool reached = std::any_of(s.pads.begin(), s.pads.end(),
                                    [&](std::pair<int32_t, int32_t> p) { return (r_bits >> log2i(p.first)) != 0; });
-  const bool unpadded = s.pads.empty() || !reached;
   // 3.6: a register offset that reaches an interval pads R + c, `(R + c) >>
   // k`, a use of R besides its GEP (golden seed-2540 3.6 line 713: SLP
   // reduces R, which stays one GEP index, 16 bytes aligned)
@@ -1119,33 +1129,36 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
                            std::any_of(s.pads.begin(), s.pads.end(), [&](std::pair<int32_t, int32_t> p) {
                              return (offsets >> log2i(p.first)) != 0;
                            });
-  const bool chain = unpadded && !xored && !offset_pads;  // R's only use is one GEP: InstCombine splits it
+  if ((!s.pads.empty() && reached) || r_xored(accesses, s) || offset_pads) return {};
+  const auto [or_d, xor_d, or_s, xor_s] = triton_lists(s);
+  int64_t xor_bits = 0;
+  for (const auto* list : {&xor_d, &xor_s})
+    for (const auto& [order, t] : *list) xor_bits |= s.r_terms[static_cast<size_t>(t)];
+  const bool xor_split = !s.pads.empty() && (xor_bits & ~s.index_reused) != 0;
+  std::vector<char> own(s.r_terms.size(), 0);
+  for (const auto* list : {&or_d, &or_s, &xor_d, &xor_s})
+    for (const auto& [order, t] : *list) own[static_cast<size_t>(t)] = list == &or_d || list == &or_s || xor_split;
+  if (!xor_split && !(xor_d.empty() && xor_s.empty())) own.push_back(1);  // the XOR lists' tree: one GEP
+  return own;
+}
+
+}  // namespace
+
+bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
+  const bool xored = r_xored(accesses, s);
+  int64_t r_bits = 0;
+  for (const int64_t t : s.r_terms) r_bits |= t;
+  const bool unpadded = s.pads.empty() || std::none_of(s.pads.begin(), s.pads.end(), [&](std::pair<int32_t, int32_t> p) {
+                          return (r_bits >> log2i(p.first)) != 0;
+                        });
   const auto terms = static_cast<int>(s.r_terms.size());
   // padded, R XOR-ed: R of six terms or more, LLVM proves none of its bits
   // (else r_tree_align gives each term's depth)
   if (!unpadded && terms >= 6 && xored) return true;
-  // the chain: InstCombine splits only R's `or disjoint`s, so each term of
-  // Triton's OR lists is a GEP of its own and the tree of the XOR lists one
-  // more (held-out seed 2110 3.6 line 3743: six terms, three GEPs, register
-  // 0's address 4-byte aligned; lines 256, 913, 3003: six GEPs, none known)
-  if (chain) {
-    const auto [or_d, xor_d, or_s, xor_s] = triton_lists(s);
-    // The XOR lists' tree is one index, except in a padded layout whose
-    // padding R never reaches: R's terms share no bit, InstCombine makes
-    // each `xor` an `or disjoint` and splits it too, unless the index code
-    // computes every one of those terms and the `or` is its node, of two
-    // uses (3.9 held-out seed 7303 kernel 1815: six GEPs, Triton's scalar
-    // b32; seed 7305: the 8-bit kernels whose `(tid >> 1) & 96 | tid & 24`
-    // is the index code's keep five; seed 7306: 4 of 4 padded won, while 2
-    // shared-linear ones, like seed 2110 line 3743 below, keep the tree one
-    // index)
-    size_t xor_geps = xor_d.empty() && xor_s.empty() ? 0 : 1;
-    int64_t xor_bits = 0;
-    for (const auto* list : {&xor_d, &xor_s})
-      for (const auto& [order, t] : *list) xor_bits |= s.r_terms[static_cast<size_t>(t)];
-    if (!s.pads.empty() && (xor_bits & ~s.index_reused) != 0) xor_geps = xor_d.size() + xor_s.size();
-    if (or_d.size() + or_s.size() + xor_geps >= 6) return true;
-  }
+  // R's GEP chain of six or more (held-out seed 2110 3.6 line 3743: six
+  // terms, three GEPs, register 0's address 4-byte aligned; lines 256, 913,
+  // 3003: six GEPs, none known)
+  if (const std::vector<char> own = r_own_geps(accesses, s); std::count(own.begin(), own.end(), 1) >= 6) return true;
   // padded, 16- and 32-bit: r_tree_align gives each term's depth (fresh 3.9
   // seed 5908 case 3933, seven terms: `shl` of a kept `tid & m` five deep
   // proves its shift, 4 bytes); 8-bit R of seven terms keeps the rule
@@ -2284,6 +2297,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   if (geps == 0 && !s.pads.empty() && !(s.version == TritonVersion::v3_6 && offset_reaches))
     return all;
   std::vector<char> multi_node;  // (3.9) nodes of more uses: one GEP in the chain split
+  bool shr_gep = false;  // (3.9) TreeAlign::shr_gep
   std::vector<RNode> triton_nodes;  // (3.9) the tree before the moves
   if (root >= 0) {
     // a term the index code also computes (`tid & bit`, or a shifted bit
@@ -2452,6 +2466,13 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       // GEPs the i-th's index is at depth G - i, the shared base at G
       // (held-out seed 2110 line 1130)
       const int p = padding_read(nodes, root, T, int32_t{1} << kmin);
+      auto shr_in = [&](const std::vector<int>& gep_nodes) {  // a term shifted right, a GEP of its own
+        return std::any_of(gep_nodes.begin(), gep_nodes.end(), [&](int v) {
+          if (v < 0 || nodes[v].term < 0) return false;
+          const int32_t sh = T.shifts[static_cast<size_t>(nodes[v].term)];
+          return sh != LdStShape::kNoShift && sh + eb < 0;
+        });
+      };
       auto holds = [&](auto&& self, int v, int w) -> bool {
         return v == w || (nodes[v].term < 0 && (self(self, nodes[v].l, w) || self(self, nodes[v].r, w)));
       };
@@ -2507,6 +2528,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
           return true;
         }
         if (merged_node >= 0) std::erase(chain, merged_node);
+        shr_gep = shr_gep || shr_in(chain);
         int d = static_cast<int>(chain.size()) - 1 + geps_folded + below;  // the innermost GEP's index
         if (d >= 6) return false;
         for (const int v : chain) {
@@ -2521,6 +2543,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         return true;
       }
       split(split, root);
+      shr_gep = shr_gep || shr_in(chain);
       const int g = static_cast<int>(chain.size()) + geps + below;
       if (g >= 6) return false;  // computeKnownBits does not reach the shared base
       for (size_t i = 0; i < chain.size(); ++i) walk_in(nodes, walk_in, chain[i], g - static_cast<int>(i));
@@ -2701,7 +2724,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       const int t = tree[u].term;
       if (t < 0) return false;
       const int32_t sh = T.shifts[static_cast<size_t>(t)];
-      return sh != LdStShape::kNoShift && sh + eb > 0 && T.kept[static_cast<size_t>(t)];
+      return sh != LdStShape::kNoShift && sh + eb > 0 && term_kept(s, T, static_cast<size_t>(t));
     };
     for (std::vector<std::pair<int, int>> work{{top, -1}}; !work.empty();) {  // (node, its parent)
       const auto [v, p] = work.back();
@@ -2714,7 +2737,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       if (T.shifts[t] == LdStShape::kNoShift || T.shifts[t] + eb >= 0) continue;
       const int k = -(T.shifts[t] + eb);
       const int tz = std::countr_zero(static_cast<uint64_t>(T.bits[t] << eb));  // of the shifted value
-      if (!T.kept[t]) {
+      if (!term_kept(s, T, t)) {
         a = std::min(a, int32_t{1} << std::min(tz, 4));
         continue;
       }
@@ -2758,13 +2781,16 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     }
   // (R's `or`s a chain of GEPs: each term is added to the shared base, a
   // shift right in a LEA.HI)
-  int32_t shr_a = s.version == TritonVersion::v3_6 && split36.empty() ? shr_cap(nodes, root) : 0;
+  int32_t shr_a = split36.empty() ? shr_cap(nodes, root) : 0;
+  int64_t dag_r_bits = root >= 0 ? possible_bytes(nodes, s, T, root, 2) : ~int64_t{0};  // TreeAlign::dag_r_bits
   const auto with_pads = [&](TreeAlign out) {
     out.r_pad_bare = r_pad_bare;
     out.r_pad_bare_node = r_pad_bare_node;
     out.reg0_pad_apart = reg0_apart;
     out.pad_hi = pad_hi;
     out.shr_align = shr_a;
+    out.dag_r_bits = dag_r_bits;
+    out.shr_gep = shr_gep;
     return out;
   };
   auto known_tz = [&](bool at_offset, bool after_slp = false) {  // what the terms at their depths prove
@@ -2939,7 +2965,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       sn[static_cast<size_t>(slp_top)] = sn[static_cast<size_t>(top)];
       top = root;
     }
-    shr_a = s.version == TritonVersion::v3_6 ? shr_cap(sn, top) : 0;
+    shr_a = shr_cap(sn, top);
+    dag_r_bits = possible_bytes(sn, s, T, top, 2);  // (SelectionDAG's tree of the reduction)
     // (paddings of one shift share one `lshr` of R, all of whose bits their
     // `and`s demand: R whole, as before; golden seed-2403 3.6 line 3269)
     auto shift_of_pad = [&](size_t j) {  // the padding's shift right where R reaches it, else -1
@@ -3180,11 +3207,26 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // InferAlignment however many terms it has (fresh seed 6210 line 1825:
   // seven terms, R + 0 4-byte aligned): tree_align's alignment holds
   if (s.version == TritonVersion::v3_9 && slp_ops > 0 && !unlike) deep = false;
-  // what ptxas knows of R's register (and each R ^ c's): through a bit reversal, and 3.6 padded
-  // through terms shifted right (TreeAlign::shr_align)
+  // what ptxas knows of R's register (and each R ^ c's): through a bit reversal, and padded
+  // through terms shifted right (TreeAlign::shr_align). A term shifted right
+  // that is a GEP of its own is added to the address, the shift fused into
+  // that add (LEA.HI): ptxas knows nothing of the register (both wheels'
+  // ptxas on synthetic PTX; H100 s73-pending 3.9 case 3: `(tid & 192) >> 4`
+  // added last, 16-bit loads kept apart; 3.6's chains: TreeAlign::shr_align)
+  const bool shr_added = s.version == TritonVersion::v3_9 && (tree.shr_gep || [&] {
+    const std::vector<char> own = r_own_geps(accesses, s);
+    for (size_t t = 0; t < own.size() && t < s.r_term_shifts.size(); ++t)
+      if (own[t] && s.r_term_shifts[t] != LdStShape::kNoShift && s.r_term_shifts[t] + log2i(s.elem_bytes) < 0)
+        return true;
+    return false;
+  }());
+  const bool shr_any = s.version == TritonVersion::v3_6
+                           ? s.r_shifted_right
+                           : std::any_of(s.r_term_shifts.begin(), s.r_term_shifts.end(), [&](int32_t sh) {
+                               return sh != LdStShape::kNoShift && sh + log2i(s.elem_bytes) < 0;
+                             });
   const int32_t r_ptxas_align =
-      std::min(r_reversal_align(s, terms),
-               padded && s.version == TritonVersion::v3_6 && s.r_shifted_right ? std::max(tree.shr_align, 1) : 16);
+      shr_added ? 1 : std::min(r_reversal_align(s, terms), padded && shr_any ? std::max(tree.shr_align, 1) : 16);
   // stores: each address as BasicAA takes it apart (loads need none)
   Addresses addresses;
   addresses.at.resize(s.load ? 0 : accesses.size());
@@ -3293,8 +3335,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           // 10176, 11200, ... of 64-byte multiples, its loads LDS.128 x4 where the model had
           // LDS.64 x6 + LDS.128)
           auto mask_align = [&](int64_t bits, size_t j) {
-            return tree.pads_unbounded >> j & 1 ? align_of(int64_t{s.pads[j].second} * s.elem_bytes)
-                                                : align_of(pad_bits(bits, Pads(&s.pads[j], 1), s.elem_bytes));
+            // (3.6: where it kept the mask whole, SelectionDAG shrinks it to the
+            // bits its own computeKnownBits leaves R, TreeAlign::dag_r_bits)
+            if (tree.pads_unbounded >> j & 1) bits |= s.version == TritonVersion::v3_6 ? tree.dag_r_bits : ~int64_t{0};
+            return align_of(pad_bits(bits, Pads(&s.pads[j], 1), s.elem_bytes));
           };
           int live = 0, sh = 0;
           int32_t align = align_of(known);  // ptxas: R's bits, and each padding term's `and` mask

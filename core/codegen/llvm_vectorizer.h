@@ -253,10 +253,19 @@ struct TreeAlign {
   // not R | c's (the first InstCombine shrank its `and` mask to every bit
   // of the node it reads; R | c's keeps a wider one)
   uint32_t reg0_pad_apart = 0;
+  // 3.6: the bytes SelectionDAG's computeKnownBits leaves R from the `and`
+  // of an R | c padding whose mask InstCombine kept whole (pads_unbounded):
+  // it shrinks the mask again (R two levels below it as possible_bytes
+  // counts, SLP's reduction as (l0 | l2) | (l1 | l3); H100 s73-pending 3.6
+  // case 21: `and (lshr (R | 1024), 6), 240` in the PTX, 32760 in the IR)
+  int64_t dag_r_bits = ~int64_t{0};
+  // 3.9: a term of R shifted right is a GEP of its own in R's chain split
+  // (a LEA.HI below: R unknown to ptxas)
+  bool shr_gep = false;
   // 3.6, per s.pads[j] where pads_unbounded: the `and` mask's bound after
   // SLP where it reads the vector's lanes (0: none)
   std::vector<int64_t> pad_hi{};
-  // 3.6: what ptxas knows R a multiple of where R has terms shifted right
+  // padded: what ptxas knows R a multiple of where R has terms shifted right
   // (tree_align's shr_align); 0: nothing
   int32_t shr_align = 0;
 };

@@ -8,10 +8,12 @@
 //   multiplies, and a shift right only where it stays a SHF.R of its own
 //   (a value it knows a multiple of 16 bytes at most, halved per bit
 //   shifted), not where the code generator fuses it into an add (LEA.HI):
-//   3.6 padded, TreeAlign::shr_align in each base's alignment; elsewhere in
-//   3.6 an address with a right-shifted thread-index term is unknown (3.9's
-//   ptxas-blackwell reads the mask of a multi-bit one, `shr (and tid, m),
-//   k`). A promise carries to no other register (sessions 34 to 65 carried
+//   padded, TreeAlign::shr_align in each base's alignment (3.9 too since
+//   session 74); a term that is a GEP of its own is added, a LEA.HI, R
+//   unknown (TreeAlign::shr_gep); elsewhere in 3.6 an address with a
+//   right-shifted thread-index term is unknown (3.9's ptxas-blackwell
+//   reads the mask of a multi-bit one, `shr (and tid, m), k`, unless it is
+//   such a GEP). A promise carries to no other register (sessions 34 to 65 carried
 //   it across R's padded registers, smem + R + P, which the SHF.R rule
 //   explains better: held-out seed 6604, 126 -> 221 of 292 changed
 //   kernels);
@@ -44,7 +46,8 @@
 // The register's own bits (Merged::base_align) come from the model of the
 // PTX's address code (llvm_vectorizer.h: a padding InstCombine or
 // SelectionDAG leaves a bare shift makes its register unknown,
-// TreeAlign::r_pad_bare and r_pad_bare_node);
+// TreeAlign::r_pad_bare and r_pad_bare_node; a padding's `and` mask is
+// what SelectionDAG leaves of it, TreeAlign::dag_r_bits);
 // tests/conformance/ptxas_ptx.py holds these rules to the cubins on
 // Triton's own PTX, apart from that model.
 #pragma once

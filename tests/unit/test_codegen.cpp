@@ -3099,12 +3099,13 @@ struct SassCase {
   const char* load_sass;   // the local_load's SASS accesses where ptxas joins some ("": none; nullptr: unchecked)
   const char* store_sass;  // the local_store's, likewise
   int64_t load_wavefronts = -1, store_wavefronts = -1;  // -1: unchecked
+  ls::TritonVersion version = ls::TritonVersion::v3_6;
 };
 
 void check_sass(const std::vector<SassCase>& cases) {
   for (const SassCase& g : cases) {
     INFO(g.why);
-    const auto r = cg::via_shared(at(g.reg, g.shape), at(g.shared, g.shape), g.bits, {ls::TritonVersion::v3_6, 90});
+    const auto r = cg::via_shared(at(g.reg, g.shape), at(g.shared, g.shape), g.bits, {g.version, 90});
     const auto sass = [](const auto& instr) { return instr.ptxas ? instr.ptxas->instruction : std::string(); };
     if (g.load_sass) CHECK(sass(r.instrs[2]) == g.load_sass);
     if (g.store_sass) CHECK(sass(r.instrs[1]) == g.store_sass);
@@ -3142,6 +3143,16 @@ TEST_CASE("codegen: ptxas knows nothing of R through a bit reversal built in 16-
 
 TEST_CASE("codegen: 3.6 padded: what ptxas knows of R (SLP, bit reversals, shifts right, masks)", "[codegen]") {
   check_sass({
+      {"s73-pending 3.6 case 21 (32-bit, H100 2026-12-06): InstCombine keeps R | c's padding masks whole "
+       "(32760), but SelectionDAG reaches SLP's reduction of R, (l0 | l2) | (l1 | l3), and shrinks them to "
+       "232, 240, 248: R | 1024's register is 16-byte aligned and its v2 pairs are LDS.128 too, 384 load "
+       "wavefronts counted (the model took the padding's own 8 bytes: LDS.128 x4, 448)",
+       "DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [0, 2], [2, 0], [4, 0], [0, 4]], lane_bases=[[0, 8], "
+       "[0, 16], [8, 0], [16, 0], [0, 32]], warp_bases=[[32, 0]], block_bases=[], shape=[64, 64])",
+       "PaddedSharedLayout(interval_padding_pairs=[[128, 2], [2048, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], "
+       "shape=[64, 64])",
+       {64, 64}, 32, "LDS.64 x16 + LDS.128 x8", nullptr, 384, 512},
       {"s71-pending case 10 (16-bit, H200 2026-12-06): register 0's padding is a value of its own in the IR "
        "(its `and` mask shrunk to 192, R + 4's kept at 32752), but SelectionDAG shrinks both masks to the bits "
        "it knows and they become one node: `[%r53]` and `[%r53+4]`, each pair one LDS.64, 64 load wavefronts "
@@ -3312,6 +3323,31 @@ TEST_CASE("codegen: 3.6 padded: what ptxas knows of R (SLP, bit reversals, shift
        "PaddedSharedLayout(interval_padding_pairs=[[32, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], "
        "[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 32])",
        {128, 32}, 16, "LDS x16", nullptr, 128},
+  });
+}
+
+TEST_CASE("codegen: 3.9 padded: a term shifted right that ptxas fuses into an add leaves R unknown", "[codegen]") {
+  check_sass({
+      {"s73-pending 3.9 case 3 (16-bit, H100 2026-12-06): the padding R never reaches, R's terms are a chain of "
+       "GEPs and `(tid & 192) >> 4` is added last: ptxas fuses the shift into that add (LEA.HI) and knows nothing "
+       "of the register, so its 16-bit loads stay LDS.U16, 2048 load wavefronts counted (the model read the "
+       "term's mask: LDS x32, 1024)",
+       "DistributedLinearLayout(reg_bases=[[8, 0], [64, 0], [0, 64], [0, 1], [32, 0], [1, 0]], lane_bases=[[0, 8], "
+       "[0, 32], [0, 16], [16, 0], [4, 0]], warp_bases=[[2, 0], [0, 2], [0, 4]], block_bases=[], shape=[128, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[4096, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+       "[0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], "
+       "shape=[128, 128])",
+       {128, 128}, 16, "", "", 2048, 2048, ls::TritonVersion::v3_9},
+      {"held-out 3.9 seed 7403 kernel 11683 (16-bit): R is one `or` tree (its padding reads it whole); "
+       "`(tid & 24) >> 1` beside a kept `shl` stays a SHF.R (the code generator folds the `shl` into a "
+       "multiply-add), but `(tid & 192) >> 2`, or-ed to that pair, becomes a LEA.HI: R unknown, every 16-bit "
+       "load LDS.U16 as in the wheel's cubin (the model read both masks: LDS x16)",
+       "BlockedLayout(size_per_thread=[4, 2], threads_per_warp=[8, 4], warps_per_cta=[2, 4], order=[0, 1], "
+       "cga_layout=[])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+       "[0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], "
+       "shape=[256, 32])",
+       {256, 32}, 16, "", nullptr, 512, -1, ls::TritonVersion::v3_9},
   });
 }
 
