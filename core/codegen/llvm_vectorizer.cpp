@@ -1114,8 +1114,13 @@ namespace {
 // Triton's scalar b32; seed 7305: the 8-bit kernels whose `(tid >> 1) & 96
 // | tid & 24` is the index code's keep five; seed 7306: 4 of 4 padded won,
 // while 2 shared-linear ones, like seed 2110 line 3743, keep the tree one
-// index). Per term of R: whether it is a GEP of its own; empty: no chain.
-std::vector<char> r_own_geps(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
+// index).
+struct RChain {
+  std::vector<char> own;  // per term of R: a GEP of its own (empty: no chain)
+  size_t geps = 0;
+};
+
+RChain r_chain(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   int64_t r_bits = 0;
   for (const int64_t t : s.r_terms) r_bits |= t;
   const bool reached = std::any_of(s.pads.begin(), s.pads.end(),
@@ -1135,11 +1140,17 @@ std::vector<char> r_own_geps(const std::vector<LdStAccess>& accesses, const LdSt
   for (const auto* list : {&xor_d, &xor_s})
     for (const auto& [order, t] : *list) xor_bits |= s.r_terms[static_cast<size_t>(t)];
   const bool xor_split = !s.pads.empty() && (xor_bits & ~s.index_reused) != 0;
-  std::vector<char> own(s.r_terms.size(), 0);
+  RChain c{std::vector<char>(s.r_terms.size(), 0)};
   for (const auto* list : {&or_d, &or_s, &xor_d, &xor_s})
-    for (const auto& [order, t] : *list) own[static_cast<size_t>(t)] = list == &or_d || list == &or_s || xor_split;
-  if (!xor_split && !(xor_d.empty() && xor_s.empty())) own.push_back(1);  // the XOR lists' tree: one GEP
-  return own;
+    for (const auto& [order, t] : *list) c.own[static_cast<size_t>(t)] = list == &or_d || list == &or_s || xor_split;
+  c.geps = static_cast<size_t>(std::count(c.own.begin(), c.own.end(), 1));
+  if (!xor_split && !(xor_d.empty() && xor_s.empty())) ++c.geps;  // the XOR lists' tree
+  return c;
+}
+
+// A term of R shifted right (its shift, elements, with elements of that many bytes).
+bool shifts_right(int32_t shift, int32_t elem_bytes) {
+  return shift != LdStShape::kNoShift && shift + log2i(elem_bytes) < 0;
 }
 
 }  // namespace
@@ -1158,7 +1169,7 @@ bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   // R's GEP chain of six or more (held-out seed 2110 3.6 line 3743: six
   // terms, three GEPs, register 0's address 4-byte aligned; lines 256, 913,
   // 3003: six GEPs, none known)
-  if (const std::vector<char> own = r_own_geps(accesses, s); std::count(own.begin(), own.end(), 1) >= 6) return true;
+  if (r_chain(accesses, s).geps >= 6) return true;
   // padded, 16- and 32-bit: r_tree_align gives each term's depth (fresh 3.9
   // seed 5908 case 3933, seven terms: `shl` of a kept `tid & m` five deep
   // proves its shift, 4 bytes); 8-bit R of seven terms keeps the rule
@@ -2468,9 +2479,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       const int p = padding_read(nodes, root, T, int32_t{1} << kmin);
       auto shr_in = [&](const std::vector<int>& gep_nodes) {  // a term shifted right, a GEP of its own
         return std::any_of(gep_nodes.begin(), gep_nodes.end(), [&](int v) {
-          if (v < 0 || nodes[v].term < 0) return false;
-          const int32_t sh = T.shifts[static_cast<size_t>(nodes[v].term)];
-          return sh != LdStShape::kNoShift && sh + eb < 0;
+          return v >= 0 && nodes[v].term >= 0 && shifts_right(T.shifts[static_cast<size_t>(nodes[v].term)], s.elem_bytes);
         });
       };
       auto holds = [&](auto&& self, int v, int w) -> bool {
@@ -3214,17 +3223,15 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // ptxas on synthetic PTX; H100 s73-pending 3.9 case 3: `(tid & 192) >> 4`
   // added last, 16-bit loads kept apart; 3.6's chains: TreeAlign::shr_align)
   const bool shr_added = s.version == TritonVersion::v3_9 && (tree.shr_gep || [&] {
-    const std::vector<char> own = r_own_geps(accesses, s);
-    for (size_t t = 0; t < own.size() && t < s.r_term_shifts.size(); ++t)
-      if (own[t] && s.r_term_shifts[t] != LdStShape::kNoShift && s.r_term_shifts[t] + log2i(s.elem_bytes) < 0)
-        return true;
+    const RChain chain = r_chain(accesses, s);
+    for (size_t t = 0; t < chain.own.size() && t < s.r_term_shifts.size(); ++t)
+      if (chain.own[t] && shifts_right(s.r_term_shifts[t], s.elem_bytes)) return true;
     return false;
   }());
   const bool shr_any = s.version == TritonVersion::v3_6
                            ? s.r_shifted_right
-                           : std::any_of(s.r_term_shifts.begin(), s.r_term_shifts.end(), [&](int32_t sh) {
-                               return sh != LdStShape::kNoShift && sh + log2i(s.elem_bytes) < 0;
-                             });
+                           : std::any_of(s.r_term_shifts.begin(), s.r_term_shifts.end(),
+                                         [&](int32_t sh) { return shifts_right(sh, s.elem_bytes); });
   const int32_t r_ptxas_align =
       shr_added ? 1 : std::min(r_reversal_align(s, terms), padded && shr_any ? std::max(tree.shr_align, 1) : 16);
   // stores: each address as BasicAA takes it apart (loads need none)
