@@ -3342,9 +3342,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           // 10176, 11200, ... of 64-byte multiples, its loads LDS.128 x4 where the model had
           // LDS.64 x6 + LDS.128)
           auto mask_align = [&](int64_t bits, size_t j) {
-            // (3.6: where it kept the mask whole, SelectionDAG shrinks it to the
-            // bits its own computeKnownBits leaves R, TreeAlign::dag_r_bits)
-            if (tree.pads_unbounded >> j & 1) bits |= s.version == TritonVersion::v3_6 ? tree.dag_r_bits : ~int64_t{0};
+            // (where it kept the mask whole, SelectionDAG shrinks it to the bits
+            // its own computeKnownBits leaves R, TreeAlign::dag_r_bits)
+            if (tree.pads_unbounded >> j & 1) bits |= tree.dag_r_bits;
             return align_of(pad_bits(bits, Pads(&s.pads[j], 1), s.elem_bytes));
           };
           int live = 0, sh = 0;

@@ -253,11 +253,12 @@ struct TreeAlign {
   // not R | c's (the first InstCombine shrank its `and` mask to every bit
   // of the node it reads; R | c's keeps a wider one)
   uint32_t reg0_pad_apart = 0;
-  // 3.6: the bytes SelectionDAG's computeKnownBits leaves R from the `and`
+  // the bytes SelectionDAG's computeKnownBits leaves R from the `and`
   // of an R | c padding whose mask InstCombine kept whole (pads_unbounded):
   // it shrinks the mask again (R two levels below it as possible_bytes
   // counts, SLP's reduction as (l0 | l2) | (l1 | l3); H100 s73-pending 3.6
-  // case 21: `and (lshr (R | 1024), 6), 240` in the PTX, 32760 in the IR)
+  // case 21: `and (lshr (R | 1024), 6), 240` in the PTX, 32760 in the IR;
+  // in 3.9 it changed none of 100,000 screened padded kernels)
   int64_t dag_r_bits = ~int64_t{0};
   // 3.9: a term of R shifted right is a GEP of its own in R's chain split
   // (a LEA.HI below: R unknown to ptxas)
