@@ -1104,6 +1104,18 @@ std::vector<MvpTerm> mvp_terms(const std::vector<int64_t>& cols, int nrow) {
 
 namespace {
 
+// Whether bits (elements) reach one of the padding intervals.
+bool reaches_pads(int64_t bits, const LdStShape& s) {
+  return std::any_of(s.pads.begin(), s.pads.end(),
+                     [&](std::pair<int32_t, int32_t> p) { return (bits >> log2i(p.first)) != 0; });
+}
+
+int64_t r_bits_of(const LdStShape& s) {
+  int64_t b = 0;
+  for (const int64_t t : s.r_terms) b |= t;
+  return b;
+}
+
 // R's GEP chain (r_too_deep): where R's only use is one GEP, InstCombine
 // splits R's `or disjoint`s, so each term of Triton's OR lists is a GEP of
 // its own and the tree of the XOR lists one more. The XOR lists' tree is one
@@ -1121,20 +1133,13 @@ struct RChain {
 };
 
 RChain r_chain(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
-  int64_t r_bits = 0;
-  for (const int64_t t : s.r_terms) r_bits |= t;
-  const bool reached = std::any_of(s.pads.begin(), s.pads.end(),
-                                   [&](std::pair<int32_t, int32_t> p) { return (r_bits >> log2i(p.first)) != 0; });
   // 3.6: a register offset that reaches an interval pads R + c, `(R + c) >>
   // k`, a use of R besides its GEP (golden seed-2540 3.6 line 713: SLP
   // reduces R, which stays one GEP index, 16 bytes aligned)
   int64_t offsets = 0;
   for (const LdStAccess& a : accesses) offsets |= a.xor_const | a.add_const;
-  const bool offset_pads = s.version == TritonVersion::v3_6 &&
-                           std::any_of(s.pads.begin(), s.pads.end(), [&](std::pair<int32_t, int32_t> p) {
-                             return (offsets >> log2i(p.first)) != 0;
-                           });
-  if ((!s.pads.empty() && reached) || r_xored(accesses, s) || offset_pads) return {};
+  const bool offset_pads = s.version == TritonVersion::v3_6 && reaches_pads(offsets, s);
+  if (reaches_pads(r_bits_of(s), s) || r_xored(accesses, s) || offset_pads) return {};
   const auto [or_d, xor_d, or_s, xor_s] = triton_lists(s);
   int64_t xor_bits = 0;
   for (const auto* list : {&xor_d, &xor_s})
@@ -1157,11 +1162,7 @@ bool shifts_right(int32_t shift, int32_t elem_bytes) {
 
 bool r_too_deep(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   const bool xored = r_xored(accesses, s);
-  int64_t r_bits = 0;
-  for (const int64_t t : s.r_terms) r_bits |= t;
-  const bool unpadded = s.pads.empty() || std::none_of(s.pads.begin(), s.pads.end(), [&](std::pair<int32_t, int32_t> p) {
-                          return (r_bits >> log2i(p.first)) != 0;
-                        });
+  const bool unpadded = !reaches_pads(r_bits_of(s), s);
   const auto terms = static_cast<int>(s.r_terms.size());
   // padded, R XOR-ed: R of six terms or more, LLVM proves none of its bits
   // (else r_tree_align gives each term's depth)
@@ -2743,7 +2744,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         continue;
       }
       const auto t = static_cast<size_t>(tree[v].term);
-      if (T.shifts[t] == LdStShape::kNoShift || T.shifts[t] + eb >= 0) continue;
+      if (!shifts_right(T.shifts[t], s.elem_bytes)) continue;
       const int k = -(T.shifts[t] + eb);
       const int tz = std::countr_zero(static_cast<uint64_t>(T.bits[t] << eb));  // of the shifted value
       if (!term_kept(s, T, t)) {
