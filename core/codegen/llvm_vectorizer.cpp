@@ -2793,6 +2793,82 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   // shift right in a LEA.HI)
   int32_t shr_a = split36.empty() ? shr_cap(nodes, root) : 0;
   int64_t dag_r_bits = root >= 0 ? possible_bytes(nodes, s, T, root, 2) : ~int64_t{0};  // TreeAlign::dag_r_bits
+  // 3.9 padded (sm_90): SLP reduces four of R's kept terms (below),
+  // `llvm.vector.reduce.or` of a vector `shl`, which SelectionDAG builds as
+  // (l0 | l2) | (l1 | l3), the other operands or-ed to it; ptxas reads that
+  // tree, not the model's (shr_cap, R's bare paddings: golden screen74-3.9
+  // line 17, `(tid & 96) >> 1` a GEP beside the reduction, a LEA.HI, where
+  // the model's tree paired it with a kept `shl`, a SHF.R; the wheel's IR
+  // before and after SLPVectorizerPass, LLVM_IR_ENABLE_DUMP)
+  if (s.version == TritonVersion::v3_9 && s.sm != 80 && T.reused.empty() && !s.pads.empty() && root >= 0 &&
+      nodes[root].term < 0) {
+    // (R's `or`s above the node the paddings read are GEPs by then: depths)
+    const int p = padding_read(nodes, root, T, int32_t{1} << kmin);
+    const int rdx_top = !folded && p >= 0 && nodes[p].term < 0 && nodes[p].op == 0 ? p : root;
+    const std::vector<int> reads = padding_reads(nodes, root, s, T);
+    const std::vector<int> list = rdx_candidates(nodes, rdx_top, [&](int u) {
+      return !reversed[static_cast<size_t>(u)] &&
+             !(static_cast<size_t>(u) < multi_node.size() && multi_node[static_cast<size_t>(u)]) &&
+             std::find(reads.begin(), reads.end(), u) == reads.end();
+    });
+    // SLP's candidates: the kept terms `shl (tid & m), k`, `tid & m` (a
+    // copyable `shl` by 0) and `lshr (tid & m), k` (an alternate opcode), in
+    // SLP's order (rdx_candidates) where all are `shl`s, else by their
+    // shift (held-out seed 7502 kernel 1311: `tid & 48` and three `shl`s,
+    // the vector <0, 2, 8, 9>); the first window of four that pays, none
+    // with a `lshr` (SLP's log of line 20: the `lshr` and three `shl`s cost
+    // 0, the next four -2). Unkept terms (InstCombine's `and (shl tid, k),
+    // m`) are sometimes a copyable lane too (fresh seed 7506 kernel 653,
+    // 8-bit), sometimes not (seed 7504 kernel 3446): left out
+    auto shift = [&](int v) { return T.shifts[static_cast<size_t>(nodes[v].term)] + eb; };
+    std::vector<int> cands;
+    for (int v : list)
+      if (nodes[v].term >= 0 && T.shifts[static_cast<size_t>(nodes[v].term)] != LdStShape::kNoShift &&
+          term_kept(s, T, static_cast<size_t>(nodes[v].term)))
+        cands.push_back(v);
+    if (std::any_of(cands.begin(), cands.end(), [&](int v) { return shift(v) <= 0; }))
+      std::stable_sort(cands.begin(), cands.end(), [&](int a, int b) { return shift(a) < shift(b); });
+    std::vector<int> lanes;
+    for (size_t pos = 0; pos + 4 <= cands.size() && lanes.empty(); ++pos)
+      if (std::all_of(cands.begin() + static_cast<long>(pos), cands.begin() + static_cast<long>(pos) + 4,
+                      [&](int v) { return shift(v) >= 0; }))
+        lanes.assign(cands.begin() + static_cast<long>(pos), cands.begin() + static_cast<long>(pos) + 4);
+    if (!lanes.empty()) {
+      std::vector<RNode> sn = nodes;
+      auto add = [&](int a, int b) {
+        sn.push_back({a, b, -1, 0});
+        return static_cast<int>(sn.size()) - 1;
+      };
+      const int vec = add(add(lanes[0], lanes[2]), add(lanes[1], lanes[3]));
+      // [vector, the other candidates in their order, the other operands]
+      // or-ed in pairs, in rounds (line 20: `(reduce | (tid & 192) >> 1) |
+      // (tid & 2) << 10`)
+      std::vector<int> level{vec};
+      for (int v : cands)
+        if (std::find(lanes.begin(), lanes.end(), v) == lanes.end()) level.push_back(v);
+      for (int v : list)
+        if (std::find(cands.begin(), cands.end(), v) == cands.end()) level.push_back(v);
+      int top = tree_reduce(level, add, -1);
+      if (rdx_top != root) {
+        sn[static_cast<size_t>(rdx_top)] = sn[static_cast<size_t>(top)];
+        top = root;
+      }
+      shr_a = shr_cap(sn, top);
+      dag_r_bits = possible_bytes(sn, s, T, top, 2);
+      // (a node of the final reduction holding the vector is an `or` of the
+      // IR, which InstCombine narrows the padding to: s59-pad t39 case 9,
+      // `lshr (reduce | (tid & 4) << 8), 7`, a bare shift; one of extras
+      // alone is SelectionDAG's, which does not: as in 3.6's SLP branch)
+      auto holds_vec = [&](auto&& self, int u) -> bool {
+        return u == vec || (sn[u].term < 0 && (self(self, sn[u].l) || self(self, sn[u].r)));
+      };
+      for (size_t j = 0; j < s.pads.size(); ++j) {
+        const int read = padding_read(sn, top, T, s.pads[j].first);
+        const bool extras_node = read > vec && !holds_vec(holds_vec, read);
+        r_pad_bare = (r_pad_bare & ~(uint32_t{1} << j)) | uint32_t{!extras_node && r_own_bare(sn, top, j)} << j;
+      }
+    }
+  }
   const auto with_pads = [&](TreeAlign out) {
     out.r_pad_bare = r_pad_bare;
     out.r_pad_bare_node = r_pad_bare_node;

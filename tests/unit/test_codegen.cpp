@@ -3351,6 +3351,48 @@ TEST_CASE("codegen: 3.9 padded: a term shifted right that ptxas fuses into an ad
   });
 }
 
+TEST_CASE("codegen: 3.9 padded: ptxas reads SLP's reduction of R's kept lanes", "[codegen]") {
+  check_sass({
+      {"golden screen74-3.9 line 17 (32-bit): SLP reduces R's four kept `shl (tid & m), k`, and `(tid & 96) >> 1` "
+       "is left beside the reduction, a GEP of its own after InstCombine: a LEA.HI, R unknown, every load LDS as "
+       "in the wheel's cubin (the model's tree paired the shift with a kept `shl`, a SHF.R: LDS.64 x32)",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [0, 2], [0, 16], [0, 64], [0, 1], [4, 0]], lane_bases=[[2, 0], "
+       "[0, 32], [32, 0], [16, 0], [8, 0]], warp_bases=[[0, 4], [0, 8]], block_bases=[], shape=[64, 128])",
+       "PaddedSharedLayout(interval_padding_pairs=[[128, 8], [1024, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], "
+       "shape=[64, 128])",
+       {64, 128}, 32, "", nullptr, -1, -1, ls::TritonVersion::v3_9},
+      {"golden screen74-3.9 line 20 (32-bit): five kept `shl`s and `(tid & 192) >> 1`; SLP's candidates by "
+       "shift, its first window (the `lshr` and three `shl`s) pays nothing, the next four reduce, and R is "
+       "`(reduce | (tid & 192) >> 1) | (tid & 2) << 10`: a LEA.HI, every load LDS as in the cubin, 1024 load "
+       "wavefronts counted on an H100 (s75-changed case 1; the model had LDS.64 x16, 512)",
+       "DistributedLinearLayout(reg_bases=[[4, 0], [0, 8], [1, 0], [0, 128], [0, 32]], lane_bases=[[2, 0], "
+       "[0, 16], [0, 1], [0, 2], [0, 64]], warp_bases=[[0, 4], [8, 0], [16, 0]], block_bases=[], shape=[32, 256])",
+       "PaddedSharedLayout(interval_padding_pairs=[[16, 16], [32, 4]], offset_bases=[[1, 0], [2, 0], [4, 0], "
+       "[8, 0], [16, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128]], block_bases=[], "
+       "shape=[32, 256])",
+       {32, 256}, 32, "", nullptr, 1024, -1, ls::TritonVersion::v3_9},
+      {"golden screen75-3.9 line 6 (seed 7501 kernel 26406, 16-bit): four `shl` lanes, the vector in SLP's "
+       "order, `(tid & 1) << 4, (tid & 64) << 2, (tid & 10) << 8, (tid & 52) << 1`: SelectionDAG's (l0 | l2) | "
+       "(l1 | l3) pairs no two of the terms the padding reads, so its `and` mask stays and ptxas knows R: LDS x8 "
+       "as in the cubin (lanes taken by shift paired them, a bare shift: LDS.U16)",
+       "DistributedLinearLayout(reg_bases=[[2, 0], [0, 8], [1, 0], [0, 1]], lane_bases=[[8, 0], [0, 4], [4, 0], "
+       "[0, 16], [16, 0]], warp_bases=[[32, 0], [0, 2]], block_bases=[], shape=[64, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 16], [1024, 2]], offset_bases=[[1, 0], [2, 0], [4, 0], "
+       "[8, 0], [16, 0], [32, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], shape=[64, 32])",
+       {64, 32}, 16, "LDS x8", nullptr, -1, -1, ls::TritonVersion::v3_9},
+      {"golden screen75-3.9 line 17 (seed 7502 kernel 1311, 16-bit): a kept `tid & 48` is a lane too (a "
+       "copyable `shl` by 0), and the vector is in shift order, <0, 2, 8, 9>: the padding's terms `<< 8` and "
+       "`<< 9` are not one DAG node, its mask stays, R known: LDS.64 x8 as in the cubin (leaf order paired "
+       "them: LDS x16)",
+       "DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [2, 0], [0, 2], [4, 0]], lane_bases=[[8, 0], [0, 4], "
+       "[16, 0], [32, 0], [0, 8]], warp_bases=[[0, 16]], block_bases=[], shape=[64, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[64, 4], [512, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 32])",
+       {64, 32}, 16, "LDS.64 x8", nullptr, -1, -1, ls::TritonVersion::v3_9},
+  });
+}
+
 TEST_CASE("codegen: ptxas knows a register of its own where SelectionDAG keeps its padding's mask", "[codegen]") {
   check_sass({
       {"seed-2408 3.6 line 886: each R | c's padding reads R whole, `((R | c) >> 6) & 72` (R's other operand "
