@@ -2862,10 +2862,32 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       auto holds_vec = [&](auto&& self, int u) -> bool {
         return u == vec || (sn[u].term < 0 && (self(self, sn[u].l) || self(self, sn[u].r)));
       };
+      // (paddings of one shift whose masks differ share one `lshr` of the
+      // reduction's node whole, each its own `and`, which neither InstCombine
+      // nor SelectionDAG narrows: a bare shift only where that node's bits
+      // leave the mask nothing (golden screen75-3.9 line 119, `(R >> 6) &
+      // 104` and `& 96`; held-out seed 7507 kernel 247, `lshr exact` beside
+      // `& 448`); where the masks agree InstCombine made them one value,
+      // line 58; a padding of one term is a `shl` of its own, line 22)
+      std::vector<std::pair<int, int64_t>> lshr_mask(s.pads.size(), {-1, 0});  // (shift right, mask) of a node read
+      auto log2_bytes = [&](int32_t elems) { return log2i(int64_t{elems} * s.elem_bytes); };
       for (size_t j = 0; j < s.pads.size(); ++j) {
+        const int v = padding_read(sn, top, T, s.pads[j].first);
+        const int k = log2_bytes(s.pads[j].first) - log2_bytes(s.pads[j].second);
+        if (v >= 0 && sn[v].term < 0)
+          lshr_mask[j] = {k, ((node_bits(sn, T, v) << eb) >> k) & ~((int64_t{1} << log2_bytes(s.pads[j].second)) - 1)};
+      }
+      for (size_t j = 0; j < s.pads.size(); ++j) {
+        bool shared = false;
+        for (size_t k = 0; k < s.pads.size(); ++k)
+          shared = shared || (k != j && lshr_mask[j].first >= 0 && lshr_mask[k].first == lshr_mask[j].first &&
+                              lshr_mask[k].second != lshr_mask[j].second);
         const int read = padding_read(sn, top, T, s.pads[j].first);
         const bool extras_node = read > vec && !holds_vec(holds_vec, read);
-        r_pad_bare = (r_pad_bare & ~(uint32_t{1} << j)) | uint32_t{!extras_node && r_own_bare(sn, top, j)} << j;
+        const bool bare = shared ? padding_is_lshr(node_bits(sn, T, rdx_top) << eb, log2_bytes(s.pads[j].first),
+                                                   log2_bytes(s.pads[j].second))
+                                 : r_own_bare(sn, top, j);
+        r_pad_bare = (r_pad_bare & ~(uint32_t{1} << j)) | uint32_t{!extras_node && bare} << j;
       }
     }
   }

@@ -3390,6 +3390,23 @@ TEST_CASE("codegen: 3.9 padded: ptxas reads SLP's reduction of R's kept lanes", 
        "PaddedSharedLayout(interval_padding_pairs=[[64, 4], [512, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], "
        "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 32])",
        {64, 32}, 16, "LDS.64 x8", nullptr, -1, -1, ls::TritonVersion::v3_9},
+      {"golden screen75-3.9 line 122 (seed 7505 kernel 82126, 32-bit): the two paddings shift R right by 4 "
+       "with masks that differ, one `lshr` of R whole and two `and`s, which SelectionDAG does not narrow to "
+       "the reduction's (l0 | l2): ptxas knows R, LDS.64 x16 as in the cubin (a bare shift of that pair: LDS)",
+       "DistributedLinearLayout(reg_bases=[[0, 4], [4, 0], [0, 8], [2, 0], [0, 1]], lane_bases=[[0, 2], [16, 0], "
+       "[8, 0], [0, 16], [32, 0]], warp_bases=[[1, 0]], block_bases=[], shape=[64, 32])",
+       "PaddedSharedLayout(interval_padding_pairs=[[32, 2], [128, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 32])",
+       {64, 32}, 32, "LDS.64 x16", nullptr, 256, -1, ls::TritonVersion::v3_9},
+      {"golden screen75-3.9 line 126 (seed 7507 kernel 247, 32-bit): the paddings share `lshr exact R, 5`, "
+       "one of them with no mask at all (R's bits leave it nothing): that shift is added to the address, R "
+       "unknown, every load LDS as in the cubin (masks taken for both: LDS.128)",
+       "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [0, 2], [0, 32], [0, 64], [16, 0]], lane_bases=[[2, 0], "
+       "[0, 4], [0, 8], [0, 16], [4, 0]], warp_bases=[[0, 128], [8, 0]], block_bases=[], shape=[32, 256])",
+       "PaddedSharedLayout(interval_padding_pairs=[[128, 4], [512, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+       "[0, 8], [0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], "
+       "shape=[32, 256])",
+       {32, 256}, 32, "", nullptr, -1, -1, ls::TritonVersion::v3_9},
   });
 }
 
