@@ -2194,6 +2194,27 @@ bool reassociate_pairs(std::vector<RNode>& nodes, int root, const LdStShape& s, 
   return false;
 }
 
+// SelectionDAG's tree of SLP's reduction of R: R's tree with `or` nodes
+// appended, the vector's llvm.vector.reduce.or of four lanes as (l0 | l2) |
+// (l1 | l3) (vec); place puts the final reduction (top) in place of R's
+// node `at` and returns the tree's root.
+struct DagTree {
+  std::vector<RNode> nodes;
+  int vec = -1;
+  DagTree(const std::vector<RNode>& r, const std::vector<int>& lanes) : nodes(r) {
+    vec = join(join(lanes[0], lanes[2]), join(lanes[1], lanes[3]));
+  }
+  int join(int a, int b) {
+    nodes.push_back({a, b, -1, 0});
+    return static_cast<int>(nodes.size()) - 1;
+  }
+  int place(int at, int top, int root) {
+    if (at == root) return top;
+    nodes[static_cast<size_t>(at)] = nodes[static_cast<size_t>(top)];
+    return root;
+  }
+};
+
 // r_tree_align on the terms T (the model's for 3.9; Triton's own, through
 // o3_reshape, for 3.6): register 0's access and an access at a register
 // offset, from one tree.
@@ -2834,12 +2855,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
                       [&](int v) { return shift(v) >= 0; }))
         lanes.assign(cands.begin() + static_cast<long>(pos), cands.begin() + static_cast<long>(pos) + 4);
     if (!lanes.empty()) {
-      std::vector<RNode> sn = nodes;
-      auto add = [&](int a, int b) {
-        sn.push_back({a, b, -1, 0});
-        return static_cast<int>(sn.size()) - 1;
-      };
-      const int vec = add(add(lanes[0], lanes[2]), add(lanes[1], lanes[3]));
+      DagTree dag(nodes, lanes);
+      const std::vector<RNode>& sn = dag.nodes;
+      const int vec = dag.vec;
       // [vector, the other candidates in their order, the other operands]
       // or-ed in pairs, in rounds (line 20: `(reduce | (tid & 192) >> 1) |
       // (tid & 2) << 10`)
@@ -2848,11 +2866,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         if (std::find(lanes.begin(), lanes.end(), v) == lanes.end()) level.push_back(v);
       for (int v : list)
         if (std::find(cands.begin(), cands.end(), v) == cands.end()) level.push_back(v);
-      int top = tree_reduce(level, add, -1);
-      if (rdx_top != root) {
-        sn[static_cast<size_t>(rdx_top)] = sn[static_cast<size_t>(top)];
-        top = root;
-      }
+      const int top = dag.place(rdx_top, tree_reduce(level, [&](int a, int b) { return dag.join(a, b); }, -1), root);
       shr_a = shr_cap(sn, top);
       dag_r_bits = possible_bytes(sn, s, T, top, 2);
       // (a node of the final reduction holding the vector is an `or` of the
@@ -2869,10 +2883,11 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       // 104` and `& 96`; held-out seed 7507 kernel 247, `lshr exact` beside
       // `& 448`); where the masks agree InstCombine made them one value,
       // line 58; a padding of one term is a `shl` of its own, line 22)
+      std::vector<int> read(s.pads.size());  // the node each padding reads
       std::vector<std::pair<int, int64_t>> lshr_mask(s.pads.size(), {-1, 0});  // (shift right, mask) of a node read
       auto log2_bytes = [&](int32_t elems) { return log2i(int64_t{elems} * s.elem_bytes); };
       for (size_t j = 0; j < s.pads.size(); ++j) {
-        const int v = padding_read(sn, top, T, s.pads[j].first);
+        const int v = read[j] = padding_read(sn, top, T, s.pads[j].first);
         const int k = log2_bytes(s.pads[j].first) - log2_bytes(s.pads[j].second);
         if (v >= 0 && sn[v].term < 0)
           lshr_mask[j] = {k, ((node_bits(sn, T, v) << eb) >> k) & ~((int64_t{1} << log2_bytes(s.pads[j].second)) - 1)};
@@ -2882,8 +2897,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         for (size_t k = 0; k < s.pads.size(); ++k)
           shared = shared || (k != j && lshr_mask[j].first >= 0 && lshr_mask[k].first == lshr_mask[j].first &&
                               lshr_mask[k].second != lshr_mask[j].second);
-        const int read = padding_read(sn, top, T, s.pads[j].first);
-        const bool extras_node = read > vec && !holds_vec(holds_vec, read);
+        const bool extras_node = read[j] > vec && !holds_vec(holds_vec, read[j]);
         const bool bare = shared ? padding_is_lshr(node_bits(sn, T, rdx_top) << eb, log2_bytes(s.pads[j].first),
                                                    log2_bytes(s.pads[j].second))
                                  : r_own_bare(sn, top, j);
@@ -3029,12 +3043,10 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     // vector's reduction (l0 | l2) | (l1 | l3), under SLP's final reduction;
     // a bare `lshr` there leaves ptxas nothing to know (held-out 3.6 seed
     // 6504 kernel 8: `(l1 | l3) >> 6` and `>> 7`, the `and` masks gone)
-    std::vector<RNode> sn = nodes;
-    auto add = [&](int a, int b) {
-      sn.push_back({a, b, -1, 0});
-      return static_cast<int>(sn.size()) - 1;
-    };
-    const int vec = add(add(lanes[0], lanes[2]), add(lanes[1], lanes[3]));
+    DagTree dag(nodes, lanes);
+    const std::vector<RNode>& sn = dag.nodes;
+    const int vec = dag.vec;
+    auto add = [&](int a, int b) { return dag.join(a, b); };
     // a node of extras alone that a padding reads has that second use, and
     // the final reduction takes it as one operand (held-out 3.6 seed 6603
     // kernel 9235: `v | (e1 | e2)`, `lshr (e1 | e2), 8`)
@@ -3068,11 +3080,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     };
     std::vector<int> level{vec};
     level.insert(level.end(), sn_extras.begin(), sn_extras.end());
-    int top = sn_extras == extras ? map(map, rdx_root) : tree_reduce(level, add, -1);
-    if (slp_top != root) {  // the reduction in place of its node, under R's root
-      sn[static_cast<size_t>(slp_top)] = sn[static_cast<size_t>(top)];
-      top = root;
-    }
+    // (the reduction in place of its node, under R's root)
+    const int top = dag.place(slp_top, sn_extras == extras ? map(map, rdx_root) : tree_reduce(level, add, -1), root);
     shr_a = shr_cap(sn, top);
     dag_r_bits = possible_bytes(sn, s, T, top, 2);  // (SelectionDAG's tree of the reduction)
     // (paddings of one shift share one `lshr` of R, all of whose bits their
