@@ -2194,6 +2194,21 @@ bool reassociate_pairs(std::vector<RNode>& nodes, int root, const LdStShape& s, 
   return false;
 }
 
+// Kept lanes, `shl (and splat(tid), masks), amounts` with its `shl` at
+// depth d: computeKnownBits takes the vector's lanes together, the masks'
+// common zeros shifted by the least amount the constants' common bits allow
+// (KnownBits::shl: at least 1 unless an amount is 0, zero_amount); with the
+// `and` out of reach (d = 5) the least amount alone. masks: the lanes' `tid`
+// masks or-ed; amt_or, amt_and: their amounts or-ed, and-ed.
+int lanes_tz(int64_t masks, int64_t amt_or, int64_t amt_and, int d, bool zero_amount = false) {
+  const int64_t least = zero_amount ? 0 : std::max<int64_t>(amt_and, 1);
+  if (d >= 6) return 0;
+  if (d == 5) return static_cast<int>(least);
+  int64_t amt = least;
+  while ((amt & ~amt_or) != 0 || (amt & amt_and) != amt_and) ++amt;
+  return std::countr_zero(static_cast<uint64_t>(masks)) + static_cast<int>(amt);
+}
+
 // SelectionDAG's tree of SLP's reduction of R: R's tree with `or` nodes
 // appended, the vector's llvm.vector.reduce.or of four lanes as (l0 | l2) |
 // (l1 | l3) (vec); place puts the final reduction (top) in place of R's
@@ -2633,13 +2648,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       }
     }
   }
-  // kept lanes, `shl (and splat(tid), masks), amounts` with its `shl` at
-  // depth d: computeKnownBits takes the vector's lanes together, the masks'
-  // common zeros shifted by the least amount the constants' common bits
-  // allow (KnownBits::shl; at least 1, none being 0; seed-2403 3.6 line
-  // 3793: masks 2, 4, 64, 48 by 1, 9, 2, 5, 4-byte aligned, where each lane
-  // by itself proves 4 bytes more; seed-2470 line 689: 2 for 64); with the
-  // `and` out of reach, by the amounts' common one bits alone
+  // 3.6's kept lanes (lanes_tz; seed-2403 3.6 line 3793: masks 2, 4, 64, 48
+  // by 1, 9, 2, 5, 4-byte aligned, where each lane by itself proves 4 bytes
+  // more; seed-2470 line 689: 2 for 64)
   int64_t masks = 0, amt_or = 0, amt_and = -1;
   for (size_t t : kept_lanes) {
     const int k = T.shifts[t] + eb;
@@ -2647,12 +2658,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     amt_or |= k, amt_and &= k;
   }
   auto vector_tz = [&](int d) {
-    const int64_t least = std::max<int64_t>(amt_and, 1);
-    if (d >= 6 || kept_lanes.empty()) return 0;  // (no lanes: nothing to prove, and no amount ends the loop)
-    if (d == 5) return static_cast<int>(least);
-    int64_t amt = least;
-    while ((amt & ~amt_or) != 0 || (amt & amt_and) != amt_and) ++amt;
-    return std::countr_zero(static_cast<uint64_t>(masks)) + static_cast<int>(amt);
+    return kept_lanes.empty() ? 0 : lanes_tz(masks, amt_or, amt_and, d);  // (no lanes: nothing to prove)
   };
   int64_t lane_bits = 0;  // the vector's lanes
   for (size_t t : kept_lanes) lane_bits |= T.bits[t];
@@ -2820,7 +2826,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   // tree, not the model's (shr_cap, R's bare paddings: golden screen74-3.9
   // line 17, `(tid & 96) >> 1` a GEP beside the reduction, a LEA.HI, where
   // the model's tree paired it with a kept `shl`, a SHF.R; the wheel's IR
-  // before and after SLPVectorizerPass, LLVM_IR_ENABLE_DUMP)
+  // before and after SLPVectorizerPass, LLVM_IR_ENABLE_DUMP); rdx39 keeps
+  // that reduction for the second InferAlignment (below)
+  struct Reduced {
+    std::vector<RNode> tree;  // DagTree's nodes
+    int top = -1, vec = -1;
+    std::vector<size_t> lanes;  // the vector's terms
+  };
+  Reduced rdx39;
   if (s.version == TritonVersion::v3_9 && s.sm != 80 && T.reused.empty() && !s.pads.empty() && root >= 0 &&
       nodes[root].term < 0) {
     // (R's `or`s above the node the paddings read are GEPs by then: depths)
@@ -2866,7 +2879,23 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         if (std::find(lanes.begin(), lanes.end(), v) == lanes.end()) level.push_back(v);
       for (int v : list)
         if (std::find(cands.begin(), cands.end(), v) == cands.end()) level.push_back(v);
-      const int top = dag.place(rdx_top, tree_reduce(level, [&](int a, int b) { return dag.join(a, b); }, -1), root);
+      const int reduced = tree_reduce(level, [&](int a, int b) { return dag.join(a, b); }, -1);
+      const int top = dag.place(rdx_top, reduced, root);
+      // the IR's reduction where the padding read an `or` of R before SLP
+      // (R's `or`s above it, all of them where a single term reaches the
+      // interval, are GEPs by then: golden seed-2480 3.9 line 2358 has no
+      // reduction) and SLP's lanes are the model's: a bit reversal (kernel 31166)
+      // or an `and (lshr tid, k), m` (kernel 4866) among R's operands may be
+      // a copyable lane of its own
+      const bool lanes_known = std::none_of(list.begin(), list.end(), [&](int v) {
+        const int t = nodes[v].term;
+        if (t < 0) return reversed[static_cast<size_t>(v)] != 0;
+        return !term_kept(s, T, static_cast<size_t>(t)) && shift(v) < 0;
+      });
+      if (rdx_top == p && lanes_known) {
+        rdx39 = {sn, top, rdx_top != root && reduced == vec ? rdx_top : vec, {}};  // (place moved a lone vector)
+        for (int v : lanes) rdx39.lanes.push_back(static_cast<size_t>(nodes[v].term));
+      }
       shr_a = shr_cap(sn, top);
       dag_r_bits = possible_bytes(sn, s, T, top, 2);
       // (a node of the final reduction holding the vector is an `or` of the
@@ -2915,31 +2944,127 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     out.shr_gep = shr_gep;
     return out;
   };
+  // what term t proves at depth d (in_rev: under a bit reversal)
+  auto term_tz = [&](int t, int d, bool in_rev, bool at_offset) {
+    const int full = std::countr_zero(static_cast<uint64_t>(T.bits[static_cast<size_t>(t)])) + eb;
+    const int32_t sh = T.shifts[static_cast<size_t>(t)];
+    int k = full;
+    if (in_rev) k = d <= 5 ? full : 0;  // the mask proves all or nothing
+    else if (d >= 6) k = 0;
+    else if (d == 5 && sh != LdStShape::kNoShift) {
+      // a right shift's mask is taken for register 0's access only: for the
+      // others (one GEP deeper) it lost kernels whose tree InstCombine
+      // reshapes around the index code's terms (seed-77 line 525), which
+      // the tree above leaves out (docs/codegen.md, session 19)
+      const bool kept = term_kept(s, T, static_cast<size_t>(t));
+      k = sh + eb > 0 ? (kept ? std::min(sh + eb, full) : full)
+          : sh + eb == 0 ? full : ((!at_offset || !T.reused.empty()) && !kept ? full : 0);
+    }
+    return k;
+  };
   auto known_tz = [&](bool at_offset, bool after_slp = false) {  // what the terms at their depths prove
     int tz = std::min({4, pad_tz, after_slp ? pad_tz_rdx : 62});
-    for (int t = 0; t < n; ++t) {
-      const int d = depth[static_cast<size_t>(t)];
-      const int full = std::countr_zero(static_cast<uint64_t>(T.bits[static_cast<size_t>(t)])) + eb;
-      const int32_t sh = T.shifts[static_cast<size_t>(t)];
-      int k = full;
-      if (in_reversal[static_cast<size_t>(t)]) k = d <= 5 ? full : 0;  // the mask proves all or nothing
-      else if (d >= 6) k = 0;
-      else if (d == 5 && sh != LdStShape::kNoShift) {
-        // a right shift's mask is taken for register 0's access only: for the
-        // others (one GEP deeper) it lost kernels whose tree InstCombine
-        // reshapes around the index code's terms (seed-77 line 525), which
-        // the tree above leaves out (docs/codegen.md, session 19)
-        const bool kept = term_kept(s, T, static_cast<size_t>(t));
-        k = sh + eb > 0 ? (kept ? std::min(sh + eb, full) : full)
-            : sh + eb == 0 ? full : ((!at_offset || !T.reused.empty()) && !kept ? full : 0);
-      }
-      tz = std::min(tz, k);
-    }
+    for (int t = 0; t < n; ++t)
+      tz = std::min(tz, term_tz(t, depth[static_cast<size_t>(t)], in_reversal[static_cast<size_t>(t)], at_offset));
     return tz;
   };
   auto align = [&](int below) -> int32_t { return depths(below) ? int32_t{1} << known_tz(below > 0) : 1; };
   const int32_t first = align(0), offset = align(1), deeper = align(2);
   const bool shl_group = !kept_lanes.empty();
+  if (rdx39.top >= 0 && !folded) {
+    // 3.9 padded: the second InferAlignment sees SLP's reduction, R's `or`s
+    // above the node the padding reads now (InstCombine narrows it to the
+    // reduction's) split into GEPs as before SLP (depths); the vector `shl
+    // (and splat(tid), masks), amounts` proves the masks' common zeros
+    // shifted by the least amount, 0 where a lane is a copyable `tid & m`
+    // (golden screen75-3.9 line 23: `gep (gep (gep (smem, reduce), (tid & 7)
+    // << 9), pad)`, lanes by 0, 1, 7 and 8: register 0's access 4-byte
+    // aligned, the accesses one constant GEP deeper 2)
+    const std::vector<RNode>& sn = rdx39.tree;
+    int64_t lane_masks = 0, lane_or = 0, lane_and = -1;
+    bool zero_amount = false;
+    for (size_t t : rdx39.lanes) {
+      const int k = T.shifts[t] + eb;
+      lane_masks |= (T.bits[t] << eb) >> k;
+      lane_or |= k, lane_and &= k;
+      zero_amount = zero_amount || k == 0;
+    }
+    auto proves = [&](int below) -> int32_t {
+      depth.assign(static_cast<size_t>(n), 0);
+      in_reversal.assign(static_cast<size_t>(n), 0);
+      const int p = padding_read(sn, rdx39.top, T, int32_t{1} << kmin);
+      auto holds_p = [&](auto&& self, int v) -> bool {
+        return v == p || (sn[v].term < 0 && (self(self, sn[v].l) || self(self, sn[v].r)));
+      };
+      std::vector<int> chain;
+      auto split = [&](auto&& self, int v) -> void {
+        if (v == p || v == rdx39.vec || sn[v].term >= 0 || (v == xors && !holds_p(holds_p, v)) ||
+            (static_cast<size_t>(v) < multi_node.size() && multi_node[static_cast<size_t>(v)])) {
+          chain.push_back(v);
+          return;
+        }
+        self(self, sn[v].l);
+        self(self, sn[v].r);
+      };
+      split(split, rdx39.top);
+      // (the padding's node is the innermost GEP: seed 7601 kernel 41003,
+      // `gep (gep (gep (smem, reduce), tid & 160), ...)`)
+      std::stable_partition(chain.begin(), chain.end(), [&](int v) { return v == p || v == rdx39.vec; });
+      const int g = static_cast<int>(chain.size()) + geps + below;
+      if (g >= 6) return 1;
+      int at_vec = 6;
+      auto walk = [&](auto&& self, int v, int d) -> void {
+        if (v == rdx39.vec) {
+          at_vec = d;
+          return;
+        }
+        if (static_cast<size_t>(v) < nodes.size() && (sn[v].term >= 0 || reversed[static_cast<size_t>(v)])) {
+          walk_in(nodes, walk_in, v, d);
+          return;
+        }
+        self(self, sn[v].l, d + 1);
+        self(self, sn[v].r, d + 1);
+      };
+      for (size_t i = 0; i < chain.size(); ++i) walk(walk, chain[i], g - static_cast<int>(i));
+      int tz = std::min(known_tz(below > 0), lanes_tz(lane_masks, lane_or, lane_and, at_vec + 1, zero_amount));
+      // a padding that was a bare `lshr` before SLP (r_own_bare) reads the
+      // reduction now, and its GEP index (the outermost) proves only what
+      // computeKnownBits sees of that (seed 7601 kernel 55266: `lshr exact
+      // reduce, 4`, amounts 5, 8, 9, 10 of masks 15: nothing)
+      auto node_tz = [&](auto&& self, int u, int d) -> int {
+        if (d >= 6) return 0;
+        if (u == rdx39.vec) return lanes_tz(lane_masks, lane_or, lane_and, d + 1, zero_amount);
+        if (sn[u].term >= 0) return term_tz(sn[u].term, d, false, below > 0);
+        if (static_cast<size_t>(u) < nodes.size() && reversed[static_cast<size_t>(u)]) {
+          int k = 62;
+          auto leaves = [&](auto&& me, int w) -> void {
+            if (nodes[w].term >= 0) k = std::min(k, term_tz(nodes[w].term, d + 2, true, below > 0));
+            else me(me, nodes[w].l), me(me, nodes[w].r);
+          };
+          leaves(leaves, u);
+          return k;
+        }
+        return std::min(self(self, sn[u].l, d + 1), self(self, sn[u].r, d + 1));
+      };
+      for (size_t j = 0; j < s.pads.size(); ++j) {
+        const auto [interval, pad] = s.pads[j];
+        const int i = log2i(int64_t{interval} * s.elem_bytes), q = log2i(int64_t{pad} * s.elem_bytes);
+        int u = padding_read(sn, rdx39.top, T, interval);
+        if (u < 0 || i <= q || !r_own_bare(nodes, root, j)) continue;  // (bare before SLP: no mask after it)
+        for (int w = rdx39.top; w != u; w = (node_bits(sn, T, sn[w].l) >> log2i(interval)) != 0 ? sn[w].l : sn[w].r)
+          if (w == rdx39.vec) {
+            u = w;  // (the IR's padding reads the reduction whole)
+            break;
+          }
+        tz = std::min(tz, std::max(0, node_tz(node_tz, u, 2 + below) - (i - q)));
+      }
+      return int32_t{1} << tz;
+    };
+    const int32_t p0 = proves(0), p1 = proves(1);
+    TreeAlign out{{std::max(first, p0), std::max(offset, p1)}, {first, offset}, pads_unbounded, 0, r_max, deeper};
+    out.first_pass = {first, offset};
+    return with_pads(out);
+  }
   if (slp > 0 && !s.pads.empty()) {
     // padded (3.6): the second InferAlignment sees SLP's reduction of R's
     // operands (its `or`s from the root down, a bit reversal InstCombine made

@@ -3410,6 +3410,78 @@ TEST_CASE("codegen: 3.9 padded: ptxas reads SLP's reduction of R's kept lanes", 
   });
 }
 
+TEST_CASE("codegen: 3.9 padded: the second InferAlignment proves register 0's access on SLP's reduction of R",
+          "[codegen]") {
+  const auto v39 = ls::TritonVersion::v3_9;
+  // golden screen75-3.9 line 23 (16-bit): SLP reduces `tid & 32` (a copyable
+  // `shl` by 0) and three kept `shl`s; R is `gep (gep (gep (smem, reduce),
+  // (tid & 7) << 9), pad)`, the vector's `and` five levels below register
+  // 0's access: its masks prove 8 bytes, so that access is 4-byte aligned and
+  // its pair one v2 (the accesses one constant GEP deeper reach nothing)
+  CHECK(via_shared_counts(
+            "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [2, 0], [4, 0], [0, 2], [0, 4]], lane_bases=[[8, 0], "
+            "[16, 0], [32, 0], [0, 8], [64, 0]], warp_bases=[[0, 16], [128, 0]], block_bases=[], shape=[256, 32])",
+            "PaddedSharedLayout(interval_padding_pairs=[[2048, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+            "[0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], "
+            "shape=[256, 32])",
+            {256, 32}, 16, v39, 90) == Counts{{"ld.shared.b16", 62},
+                                              {"ld.shared.v2.b16", 1},
+                                              {"st.shared.b16", 62},
+                                              {"st.shared.v2.b16", 1}});
+  // screen75 line 123 (16-bit): the reduction's lanes by 9, 2, 8 and 1 prove
+  // 8 bytes: register 0's four 16-bit values are one v4
+  CHECK(via_shared_counts(
+            "DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [0, 2], [2, 0], [4, 0], [8, 0]], lane_bases=[[0, 4], "
+            "[0, 8], [0, 16], [0, 32], [16, 0]], warp_bases=[[0, 64], [32, 0], [0, 128]], block_bases=[], "
+            "shape=[64, 256])",
+            "PaddedSharedLayout(interval_padding_pairs=[[256, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+            "[0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], "
+            "block_bases=[], shape=[64, 256])",
+            {64, 256}, 16, v39, 90) == Counts{{"ld.shared.b16", 60},
+                                              {"ld.shared.v4.b16", 1},
+                                              {"st.shared.b16", 60},
+                                              {"st.shared.v4.b16", 1}});
+  // held-out seed 7601 kernel 41003 (8-bit): the reduction is the innermost
+  // of five GEPs, the `and` out of reach: no pair
+  CHECK(via_shared_counts(
+            "DistributedLinearLayout(reg_bases=[[0, 16], [64, 0], [0, 1], [0, 4], [0, 2], [0, 8], [0, 0]], "
+            "lane_bases=[[8, 0], [32, 0], [16, 0], [0, 32], [4, 0]], warp_bases=[[2, 0], [1, 0]], block_bases=[], "
+            "shape=[128, 64])",
+            "PaddedSharedLayout(interval_padding_pairs=[[1024, 8], [2048, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+            "[0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], "
+            "shape=[128, 64])",
+            {128, 64}, 8, v39, 90) == Counts{{"ld.shared.b8", 64}, {"st.shared.b8", 64}});
+  // kernel 55266 (8-bit): the padding, a bare `lshr exact reduce, 4`, proves
+  // only what the vector's lanes (masks 15 by 5, 8, 9, 10) do: nothing
+  CHECK(via_shared_counts(
+            "DistributedLinearLayout(reg_bases=[[128, 0], [0, 1], [2, 0], [0, 8], [0, 16], [0, 2]], "
+            "lane_bases=[[16, 0], [64, 0], [32, 0], [8, 0], [1, 0]], warp_bases=[[0, 4], [4, 0]], block_bases=[], "
+            "shape=[256, 32])",
+            "PaddedSharedLayout(interval_padding_pairs=[[256, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+            "[0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], "
+            "shape=[256, 32])",
+            {256, 32}, 8, v39, 90) == Counts{{"ld.shared.b8", 64}, {"st.shared.b8", 64}});
+  // kernel 31166 (32-bit): SLP takes a bit reversal among R's operands as a
+  // lane of its own (`and` by -1, amount 0); the model's lanes would prove 8
+  // bytes, the wheel's none
+  CHECK(via_shared_counts(
+            "DistributedLinearLayout(reg_bases=[[0, 32], [0, 1], [0, 8], [0, 4]], lane_bases=[[8, 0], [4, 0], [0, 2], "
+            "[1, 0], [0, 16]], warp_bases=[[2, 0]], block_bases=[], shape=[16, 64])",
+            "PaddedSharedLayout(interval_padding_pairs=[[64, 2], [4096, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+            "[0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 64])",
+            {16, 64}, 32, v39, 90) == Counts{{"ld.shared.b32", 16}, {"st.shared.b32", 16}});
+  // golden seed-2480 3.9 line 2358 (8-bit): a single term reaches the
+  // interval, R is a chain of GEPs before SLP and nothing is reduced
+  CHECK(via_shared_counts(
+            "DistributedLinearLayout(reg_bases=[[128, 0], [1, 0], [0, 2], [32, 0], [0, 1], [0, 8]], "
+            "lane_bases=[[2, 0], [16, 0], [0, 16], [4, 0], [8, 0]], warp_bases=[[0, 4], [64, 0]], block_bases=[], "
+            "shape=[256, 32])",
+            "PaddedSharedLayout(interval_padding_pairs=[[2048, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+            "[0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], "
+            "shape=[256, 32])",
+            {256, 32}, 8, v39, 90) == Counts{{"ld.shared.b8", 64}, {"st.shared.b8", 64}});
+}
+
 TEST_CASE("codegen: ptxas knows a register of its own where SelectionDAG keeps its padding's mask", "[codegen]") {
   check_sass({
       {"seed-2408 3.6 line 886: each R | c's padding reads R whole, `((R | c) >> 6) & 72` (R's other operand "
