@@ -2831,7 +2831,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   struct Reduced {
     std::vector<RNode> tree;  // DagTree's nodes
     int top = -1, vec = -1;
-    std::vector<size_t> lanes;  // the vector's terms
+    std::vector<std::pair<size_t, int>> lanes;  // the vector's terms and amounts
   };
   Reduced rdx39;
   if (s.version == TritonVersion::v3_9 && s.sm != 80 && T.reused.empty() && !s.pads.empty() && root >= 0 &&
@@ -2860,12 +2860,31 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       if (nodes[v].term >= 0 && T.shifts[static_cast<size_t>(nodes[v].term)] != LdStShape::kNoShift &&
           term_kept(s, T, static_cast<size_t>(nodes[v].term)))
         cands.push_back(v);
-    if (std::any_of(cands.begin(), cands.end(), [&](int v) { return shift(v) <= 0; }))
-      std::stable_sort(cands.begin(), cands.end(), [&](int a, int b) { return shift(a) < shift(b); });
+    // ... and where R's one unkept term is InstCombine's `and (shl tid, k),
+    // m` of several bits and no kept `lshr` or `tid & m` competes, that `and`
+    // as a copyable `shl` by 0, the window's first (3.9 seed 7603: 12 of 12
+    // such kernels, e.g. kernel 1444's vector <0, 1, 2, 3>, the `and` of
+    // mask 8704 and three `shl`s; single-bit ones stay apart, kernel 2074;
+    // of two unkept terms neither, kernel 10243 and seed 7601 kernel 118039;
+    // golden screen75-3.9 line 54's stays apart, outside the node the
+    // padding reads in the IR, where the model's tree has it inside)
+    int and_lane = -1;
+    if (std::none_of(cands.begin(), cands.end(), [&](int v) { return shift(v) <= 0; })) {
+      std::vector<int> unkept;
+      for (int v : list)
+        if (nodes[v].term >= 0 && T.shifts[static_cast<size_t>(nodes[v].term)] != LdStShape::kNoShift &&
+            !term_kept(s, T, static_cast<size_t>(nodes[v].term)) && shift(v) >= 0)
+          unkept.push_back(v);
+      if (unkept.size() == 1 && std::popcount(static_cast<uint64_t>(T.bits[static_cast<size_t>(nodes[unkept[0]].term)])) > 1)
+        and_lane = unkept[0], cands.push_back(and_lane);
+    }
+    auto amount = [&](int v) { return v == and_lane ? 0 : shift(v); };  // the lane's shift in the vector
+    if (std::any_of(cands.begin(), cands.end(), [&](int v) { return amount(v) <= 0; }))
+      std::stable_sort(cands.begin(), cands.end(), [&](int a, int b) { return amount(a) < amount(b); });
     std::vector<int> lanes;
     for (size_t pos = 0; pos + 4 <= cands.size() && lanes.empty(); ++pos)
       if (std::all_of(cands.begin() + static_cast<long>(pos), cands.begin() + static_cast<long>(pos) + 4,
-                      [&](int v) { return shift(v) >= 0; }))
+                      [&](int v) { return amount(v) >= 0; }))
         lanes.assign(cands.begin() + static_cast<long>(pos), cands.begin() + static_cast<long>(pos) + 4);
     if (!lanes.empty()) {
       DagTree dag(nodes, lanes);
@@ -2894,7 +2913,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       });
       if (rdx_top == p && lanes_known) {
         rdx39 = {sn, top, rdx_top != root && reduced == vec ? rdx_top : vec, {}};  // (place moved a lone vector)
-        for (int v : lanes) rdx39.lanes.push_back(static_cast<size_t>(nodes[v].term));
+        for (int v : lanes) rdx39.lanes.push_back({static_cast<size_t>(nodes[v].term), amount(v)});
       }
       shr_a = shr_cap(sn, top);
       dag_r_bits = possible_bytes(sn, s, T, top, 2);
@@ -2983,8 +3002,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     const std::vector<RNode>& sn = rdx39.tree;
     int64_t lane_masks = 0, lane_or = 0, lane_and = -1;
     bool zero_amount = false;
-    for (size_t t : rdx39.lanes) {
-      const int k = T.shifts[t] + eb;
+    for (const auto& [t, k] : rdx39.lanes) {
       lane_masks |= (T.bits[t] << eb) >> k;
       lane_or |= k, lane_and &= k;
       zero_amount = zero_amount || k == 0;

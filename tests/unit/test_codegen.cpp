@@ -3470,6 +3470,30 @@ TEST_CASE("codegen: 3.9 padded: the second InferAlignment proves register 0's ac
             "PaddedSharedLayout(interval_padding_pairs=[[64, 2], [4096, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], "
             "[0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 64])",
             {16, 64}, 32, v39, 90) == Counts{{"ld.shared.b32", 16}, {"st.shared.b32", 16}});
+  // seed 7601 kernel 108043 (16-bit): R's one unkept term, `and (shl tid,
+  // 8), 2176` of two bits, is SLP's first lane (a copyable `shl` by 0), the
+  // vector <0, 1, 3, 6>: no lane by 1 or more for all, nothing proved
+  CHECK(via_shared_counts(
+            "DistributedLinearLayout(reg_bases=[[0, 2], [0, 1], [0, 0], [1, 0], [2, 0], [0, 4], [16, 0]], "
+            "lane_bases=[[64, 0], [8, 0], [4, 0], [32, 0], [0, 8]], warp_bases=[[0, 32], [0, 16]], block_bases=[], "
+            "shape=[128, 64])",
+            "PaddedSharedLayout(interval_padding_pairs=[[1024, 8]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], "
+            "[16, 0], [32, 0], [64, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], block_bases=[], "
+            "shape=[128, 64])",
+            {128, 64}, 16, v39, 90) == Counts{{"ld.shared.b16", 64}, {"st.shared.b16", 64}});
+  // kernel 118039 (8-bit): two unkept terms, neither a lane; the four kept
+  // `shl`s by 5, 6, 1, 2 prove register 0's pair
+  CHECK(via_shared_counts(
+            "DistributedLinearLayout(reg_bases=[[16, 0], [0, 2], [0, 1], [64, 0], [0, 4], [128, 0]], "
+            "lane_bases=[[0, 16], [2, 0], [8, 0], [0, 8], [1, 0]], warp_bases=[[4, 0], [32, 0]], block_bases=[], "
+            "shape=[256, 32])",
+            "PaddedSharedLayout(interval_padding_pairs=[[16, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+            "[0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], "
+            "shape=[256, 32])",
+            {256, 32}, 8, v39, 90) == Counts{{"ld.shared.b8", 62},
+                                             {"ld.shared.v2.b8", 1},
+                                             {"st.shared.b8", 62},
+                                             {"st.shared.v2.b8", 1}});
   // golden seed-2480 3.9 line 2358 (8-bit): a single term reaches the
   // interval, R is a chain of GEPs before SLP and nothing is reduced
   CHECK(via_shared_counts(
