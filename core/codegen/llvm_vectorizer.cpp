@@ -2194,12 +2194,13 @@ bool reassociate_pairs(std::vector<RNode>& nodes, int root, const LdStShape& s, 
   return false;
 }
 
-// Kept lanes, `shl (and splat(tid), masks), amounts` with its `shl` at
-// depth d: computeKnownBits takes the vector's lanes together, the masks'
-// common zeros shifted by the least amount the constants' common bits allow
-// (KnownBits::shl: at least 1 unless an amount is 0, zero_amount); with the
-// `and` out of reach (d = 5) the least amount alone. masks: the lanes' `tid`
-// masks or-ed; amt_or, amt_and: their amounts or-ed, and-ed.
+// SLP's lanes, `shl (and v, masks), amounts` with its `shl` at depth d (v:
+// `tid` splat, or beside it a copyable `shl tid, k`): computeKnownBits takes
+// the lanes together, the masks' common zeros shifted by the least amount
+// the constants' common bits allow (KnownBits::shl: at least 1 unless an
+// amount is 0, zero_amount); with the `and` out of reach (d = 5) the least
+// amount alone. masks: the `and`'s masks or-ed; amt_or, amt_and: the
+// amounts or-ed, and-ed.
 int lanes_tz(int64_t masks, int64_t amt_or, int64_t amt_and, int d, bool zero_amount = false) {
   const int64_t least = zero_amount ? 0 : std::max<int64_t>(amt_and, 1);
   if (d >= 6) return 0;
