@@ -2213,7 +2213,7 @@ int lanes_tz(int64_t masks, int64_t amt_or, int64_t amt_and, int d, bool zero_am
 // SelectionDAG's tree of SLP's reduction of R: R's tree with `or` nodes
 // appended, the vector's llvm.vector.reduce.or of four lanes as (l0 | l2) |
 // (l1 | l3) (vec); place puts the final reduction (top) in place of R's
-// node `at` and returns the tree's root.
+// node `at` and returns the tree's root (vec follows a lone vector moved).
 struct DagTree {
   std::vector<RNode> nodes;
   int vec = -1;
@@ -2227,6 +2227,7 @@ struct DagTree {
   int place(int at, int top, int root) {
     if (at == root) return top;
     nodes[static_cast<size_t>(at)] = nodes[static_cast<size_t>(top)];
+    if (top == vec) vec = at;
     return root;
   }
 };
@@ -2913,7 +2914,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         return !term_kept(s, T, static_cast<size_t>(t)) && shift(v) < 0;
       });
       if (rdx_top == p && lanes_known) {
-        rdx39 = {sn, top, rdx_top != root && reduced == vec ? rdx_top : vec, {}};  // (place moved a lone vector)
+        rdx39 = {sn, top, dag.vec, {}};
         for (int v : lanes) rdx39.lanes.push_back({static_cast<size_t>(nodes[v].term), amount(v)});
       }
       shr_a = shr_cap(sn, top);
@@ -3008,27 +3009,42 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       lane_or |= k, lane_and &= k;
       zero_amount = zero_amount || k == 0;
     }
+    const int p = padding_read(sn, rdx39.top, T, int32_t{1} << kmin);
+    auto holds_p = [&](auto&& self, int v) -> bool {
+      return v == p || (sn[v].term < 0 && (self(self, sn[v].l) || self(self, sn[v].r)));
+    };
+    std::vector<int> chain;  // R's GEP indices, innermost first
+    auto split = [&](auto&& self, int v) -> void {
+      if (v == p || v == rdx39.vec || sn[v].term >= 0 || (v == xors && !holds_p(holds_p, v)) ||
+          (static_cast<size_t>(v) < multi_node.size() && multi_node[static_cast<size_t>(v)])) {
+        chain.push_back(v);
+        return;
+      }
+      self(self, sn[v].l);
+      self(self, sn[v].r);
+    };
+    split(split, rdx39.top);
+    // (the padding's node is the innermost GEP: seed 7601 kernel 41003,
+    // `gep (gep (gep (smem, reduce), tid & 160), ...)`)
+    std::stable_partition(chain.begin(), chain.end(), [&](int v) { return v == p || v == rdx39.vec; });
+    // each padding that was a bare `lshr` before SLP (r_own_bare): the node
+    // it reads, and its shift right; it reads the reduction whole
+    std::vector<std::pair<int, int>> bare_reads;
+    for (size_t j = 0; j < s.pads.size(); ++j) {
+      const auto [interval, pad] = s.pads[j];
+      const int i = log2i(int64_t{interval} * s.elem_bytes), q = log2i(int64_t{pad} * s.elem_bytes);
+      int u = padding_read(sn, rdx39.top, T, interval);
+      if (u < 0 || i <= q || !r_own_bare(nodes, root, j)) continue;
+      for (int w = rdx39.top; w != u; w = (node_bits(sn, T, sn[w].l) >> log2i(interval)) != 0 ? sn[w].l : sn[w].r)
+        if (w == rdx39.vec) {
+          u = w;
+          break;
+        }
+      bare_reads.push_back({u, i - q});
+    }
     auto proves = [&](int below) -> int32_t {
       depth.assign(static_cast<size_t>(n), 0);
       in_reversal.assign(static_cast<size_t>(n), 0);
-      const int p = padding_read(sn, rdx39.top, T, int32_t{1} << kmin);
-      auto holds_p = [&](auto&& self, int v) -> bool {
-        return v == p || (sn[v].term < 0 && (self(self, sn[v].l) || self(self, sn[v].r)));
-      };
-      std::vector<int> chain;
-      auto split = [&](auto&& self, int v) -> void {
-        if (v == p || v == rdx39.vec || sn[v].term >= 0 || (v == xors && !holds_p(holds_p, v)) ||
-            (static_cast<size_t>(v) < multi_node.size() && multi_node[static_cast<size_t>(v)])) {
-          chain.push_back(v);
-          return;
-        }
-        self(self, sn[v].l);
-        self(self, sn[v].r);
-      };
-      split(split, rdx39.top);
-      // (the padding's node is the innermost GEP: seed 7601 kernel 41003,
-      // `gep (gep (gep (smem, reduce), tid & 160), ...)`)
-      std::stable_partition(chain.begin(), chain.end(), [&](int v) { return v == p || v == rdx39.vec; });
       const int g = static_cast<int>(chain.size()) + geps + below;
       if (g >= 6) return 1;
       int at_vec = 6;
@@ -3046,10 +3062,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       };
       for (size_t i = 0; i < chain.size(); ++i) walk(walk, chain[i], g - static_cast<int>(i));
       int tz = std::min(known_tz(below > 0), lanes_tz(lane_masks, lane_or, lane_and, at_vec + 1, zero_amount));
-      // a padding that was a bare `lshr` before SLP (r_own_bare) reads the
-      // reduction now, and its GEP index (the outermost) proves only what
-      // computeKnownBits sees of that (seed 7601 kernel 55266: `lshr exact
-      // reduce, 4`, amounts 5, 8, 9, 10 of masks 15: nothing)
+      // a bare padding's GEP index (the outermost) proves only what
+      // computeKnownBits sees of the node it reads (seed 7601 kernel 55266:
+      // `lshr exact reduce, 4`, amounts 5, 8, 9, 10 of masks 15: nothing)
       auto node_tz = [&](auto&& self, int u, int d) -> int {
         if (d >= 6) return 0;
         if (u == rdx39.vec) return lanes_tz(lane_masks, lane_or, lane_and, d + 1, zero_amount);
@@ -3065,18 +3080,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         }
         return std::min(self(self, sn[u].l, d + 1), self(self, sn[u].r, d + 1));
       };
-      for (size_t j = 0; j < s.pads.size(); ++j) {
-        const auto [interval, pad] = s.pads[j];
-        const int i = log2i(int64_t{interval} * s.elem_bytes), q = log2i(int64_t{pad} * s.elem_bytes);
-        int u = padding_read(sn, rdx39.top, T, interval);
-        if (u < 0 || i <= q || !r_own_bare(nodes, root, j)) continue;  // (bare before SLP: no mask after it)
-        for (int w = rdx39.top; w != u; w = (node_bits(sn, T, sn[w].l) >> log2i(interval)) != 0 ? sn[w].l : sn[w].r)
-          if (w == rdx39.vec) {
-            u = w;  // (the IR's padding reads the reduction whole)
-            break;
-          }
-        tz = std::min(tz, std::max(0, node_tz(node_tz, u, 2 + below) - (i - q)));
-      }
+      for (const auto& [u, shr] : bare_reads) tz = std::min(tz, std::max(0, node_tz(node_tz, u, 2 + below) - shr));
       return int32_t{1} << tz;
     };
     const int32_t p0 = proves(0), p1 = proves(1);
