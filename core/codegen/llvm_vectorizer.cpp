@@ -2866,7 +2866,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     // m` of several bits and no kept `lshr` or `tid & m` competes, that `and`
     // as a copyable `shl` by 0, the window's first (3.9 seed 7603: 12 of 12
     // such kernels, e.g. kernel 1444's vector <0, 1, 2, 3>, the `and` of
-    // mask 8704 and three `shl`s; single-bit ones stay apart, kernel 2074;
+    // mask 8704 and three `shl`s; single-bit ones stay apart, kernel 2074,
+    // unless the index code computes the `and` too, slp_and: golden
+    // screen76-3.9 line 11, `and (shl tid, 5), 512`;
     // of two unkept terms neither, kernel 10243 and seed 7601 kernel 118039;
     // golden screen75-3.9 line 54's stays apart, outside the node the
     // padding reads in the IR, where the model's tree has it inside)
@@ -2877,7 +2879,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         if (nodes[v].term >= 0 && T.shifts[static_cast<size_t>(nodes[v].term)] != LdStShape::kNoShift &&
             !term_kept(s, T, static_cast<size_t>(nodes[v].term)) && shift(v) >= 0)
           unkept.push_back(v);
-      if (unkept.size() == 1 && std::popcount(static_cast<uint64_t>(T.bits[static_cast<size_t>(nodes[unkept[0]].term)])) > 1)
+      const auto u = unkept.empty() ? size_t{0} : static_cast<size_t>(nodes[unkept[0]].term);
+      if (unkept.size() == 1 && (std::popcount(static_cast<uint64_t>(T.bits[u])) > 1 || T.slp_and[u]))
         and_lane = unkept[0], cands.push_back(and_lane);
     }
     auto amount = [&](int v) { return v == and_lane ? 0 : shift(v); };  // the lane's shift in the vector
@@ -3358,6 +3361,19 @@ TreeAlign r_tree_align(const LdStShape& s, int64_t offsets) {
   t.bits = s.r_terms;
   t.shifts = std::move(shifts);
   t.lists = triton_lists(s);
+  // an 8-bit term that the index code's offset computes too, pulled out of
+  // its coordinate by foldShiftOfShiftedBinOp (triton_terms' slp_and), is one
+  // value with it, InstCombine's `and (shl tid, k), m`: no `shl` lane
+  const Terms mvp = triton_terms(s);
+  std::vector<bool> kept, twin;
+  for (size_t i = 0; i < t.bits.size(); ++i) {
+    twin.push_back(false);
+    for (size_t j = 0; j < mvp.bits.size(); ++j)
+      if (mvp.bits[j] == t.bits[i] && mvp.slp_and[j]) twin.back() = true;
+    kept.push_back(term_kept(s, t, i) && !twin.back());
+  }
+  t.kept = std::move(kept);
+  t.slp_and = std::move(twin);
   return tree_align(s, t);
 }
 

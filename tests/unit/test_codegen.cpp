@@ -3506,6 +3506,36 @@ TEST_CASE("codegen: 3.9 padded: the second InferAlignment proves register 0's ac
             {256, 32}, 8, v39, 90) == Counts{{"ld.shared.b8", 64}, {"st.shared.b8", 64}});
 }
 
+TEST_CASE("codegen: 3.9 padded: an 8-bit term the index code pulled out of its coordinate is SLP's `and` lane",
+          "[codegen]") {
+  const auto v39 = ls::TritonVersion::v3_9;
+  // golden screen76-3.9 line 6: the rows' `(tid & 3) << 4` times the stride
+  // 16 is R's `(tid & 3) << 8` (foldShiftOfShiftedBinOp pulls it out): one
+  // value, `and (shl tid, 8), 768`, SLP's first lane, the vector <0, 1, 3,
+  // 5> of masks 768, 16, 8, 4: register 0's four bytes are one b32 (as a
+  // kept `shl (tid & 3), 8`, its lanes by 1, 3, 5 and 8 joined every pair)
+  CHECK(via_shared_counts(
+            "DistributedLinearLayout(reg_bases=[[0, 8], [0, 2], [64, 0], [0, 1], [1, 0], [0, 4]], lane_bases=[[16, 0], "
+            "[32, 0], [8, 0], [4, 0], [2, 0]], warp_bases=[], block_bases=[], shape=[128, 16])",
+            "PaddedSharedLayout(interval_padding_pairs=[[64, 16], [128, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+            "[0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 16])",
+            {128, 16}, 8, v39, 90) == Counts{{"ld.shared.b32", 1},
+                                             {"ld.shared.b8", 60},
+                                             {"st.shared.b32", 1},
+                                             {"st.shared.b8", 60}});
+  // line 11: the pulled term is one bit, `and (shl tid, 5), 512`, still the
+  // first lane (an unkept bit of R's own stays apart): the vector <0, 3, 4,
+  // 8>, a lane by 0 among them, nothing proved, no pair
+  CHECK(via_shared_counts(
+            "DistributedLinearLayout(reg_bases=[[0, 2], [64, 0], [4, 0], [0, 4], [0, 1], [2, 0], [0, 8]], "
+            "lane_bases=[[16, 0], [1, 0], [128, 0], [8, 0], [32, 0]], warp_bases=[], block_bases=[], "
+            "shape=[256, 16])",
+            "PaddedSharedLayout(interval_padding_pairs=[[64, 8], [256, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+            "[0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], "
+            "shape=[256, 16])",
+            {256, 16}, 8, v39, 90) == Counts{{"ld.shared.b8", 128}, {"st.shared.b8", 128}});
+}
+
 TEST_CASE("codegen: ptxas knows a register of its own where SelectionDAG keeps its padding's mask", "[codegen]") {
   check_sass({
       {"seed-2408 3.6 line 886: each R | c's padding reads R whole, `((R | c) >> 6) & 72` (R's other operand "
