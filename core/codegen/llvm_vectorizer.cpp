@@ -2863,17 +2863,23 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
           term_kept(s, T, static_cast<size_t>(nodes[v].term)))
         cands.push_back(v);
     // ... and where R's one unkept term is InstCombine's `and (shl tid, k),
-    // m` of several bits and no kept `lshr` or `tid & m` competes, that `and`
-    // as a copyable `shl` by 0, the window's first (3.9 seed 7603: 12 of 12
-    // such kernels, e.g. kernel 1444's vector <0, 1, 2, 3>, the `and` of
-    // mask 8704 and three `shl`s; single-bit ones stay apart, kernel 2074,
-    // unless the index code computes the `and` too, slp_and: golden
-    // screen76-3.9 line 11, `and (shl tid, 5), 512`;
-    // of two unkept terms neither, kernel 10243 and seed 7601 kernel 118039;
+    // m`, that `and` as a copyable `shl` by 0, the window's first (3.9 seed
+    // 7603: 12 of 12 such kernels, e.g. kernel 1444's vector <0, 1, 2, 3>,
+    // the `and` of mask 8704 and three `shl`s), where
+    // - it has several bits or the index code computes it too (slp_and:
+    //   golden screen76-3.9 line 11, `and (shl tid, 5), 512`); a single bit
+    //   of R's own stays apart (kernel 2074);
+    // - no kept `tid & m` competes and, beside a kept `lshr`, fewer than
+    //   four kept `shl`s do (seed 7603: the `and` apart in 5 of 5 kernels
+    //   with four or more; golden seed-2540 3.9 line 651, three: the vector
+    //   <8, 5, 7, 0>).
+    // Of two unkept terms neither (kernel 10243, seed 7601 kernel 118039);
     // golden screen75-3.9 line 54's stays apart, outside the node the
-    // padding reads in the IR, where the model's tree has it inside)
+    // padding reads in the IR, where the model's tree has it inside.
     int and_lane = -1;
-    if (std::none_of(cands.begin(), cands.end(), [&](int v) { return shift(v) <= 0; })) {
+    const auto shls = std::count_if(cands.begin(), cands.end(), [&](int v) { return shift(v) > 0; });
+    if (std::none_of(cands.begin(), cands.end(), [&](int v) { return shift(v) == 0; }) &&
+        (shls < 4 || std::none_of(cands.begin(), cands.end(), [&](int v) { return shift(v) < 0; }))) {
       std::vector<int> unkept;
       for (int v : list)
         if (nodes[v].term >= 0 && T.shifts[static_cast<size_t>(nodes[v].term)] != LdStShape::kNoShift &&

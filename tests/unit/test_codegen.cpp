@@ -3534,6 +3534,19 @@ TEST_CASE("codegen: 3.9 padded: an 8-bit term the index code pulled out of its c
             "[0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], "
             "shape=[256, 16])",
             {256, 16}, 8, v39, 90) == Counts{{"ld.shared.b8", 128}, {"st.shared.b8", 128}});
+  // golden seed-2540 3.9 line 651 (16-bit): R's kept `lshr (tid & 32), 1`
+  // is no lane, and three kept `shl`s leave room for the unkept `and (shl
+  // tid, 6), 192` (the vector <8, 5, 7, 0> of masks 4, 8, 16, 192): the
+  // masks' common zeros prove 4 bytes, register 0's pair is one v2
+  CHECK(via_shared_counts(
+            "DistributedLinearLayout(reg_bases=[[0, 4], [0, 1], [0, 16], [0, 2], [4, 0]], lane_bases=[[0, 32], [1, 0], "
+            "[8, 0], [2, 0], [16, 0]], warp_bases=[[0, 8]], block_bases=[], shape=[32, 64])",
+            "PaddedSharedLayout(interval_padding_pairs=[[64, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+            "[0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 64])",
+            {32, 64}, 16, v39, 90) == Counts{{"ld.shared.b16", 30},
+                                             {"ld.shared.v2.b16", 1},
+                                             {"st.shared.b16", 30},
+                                             {"st.shared.v2.b16", 1}});
 }
 
 TEST_CASE("codegen: ptxas knows a register of its own where SelectionDAG keeps its padding's mask", "[codegen]") {
