@@ -2863,19 +2863,17 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
           term_kept(s, T, static_cast<size_t>(nodes[v].term)))
         cands.push_back(v);
     // ... and where R's one unkept term is InstCombine's `and (shl tid, k),
-    // m`, that `and` as a copyable `shl` by 0, the window's first (3.9 seed
-    // 7603: 12 of 12 such kernels, e.g. kernel 1444's vector <0, 1, 2, 3>,
-    // the `and` of mask 8704 and three `shl`s), where
-    // - it has several bits or the index code computes it too (slp_and:
-    //   golden screen76-3.9 line 11, `and (shl tid, 5), 512`); a single bit
-    //   of R's own stays apart (kernel 2074);
-    // - no kept `tid & m` competes and, beside a kept `lshr`, fewer than
-    //   four kept `shl`s do (seed 7603: the `and` apart in 5 of 5 kernels
-    //   with four or more; golden seed-2540 3.9 line 651, three: the vector
-    //   <8, 5, 7, 0>).
-    // Of two unkept terms neither (kernel 10243, seed 7601 kernel 118039);
-    // golden screen75-3.9 line 54's stays apart, outside the node the
-    // padding reads in the IR, where the model's tree has it inside.
+    // m` (or a bare `tid & m`), that `and` as a copyable `shl` by 0, the
+    // window's first (3.9 seed 7603: 13 of 13 such kernels, e.g. kernel
+    // 1444's vector <0, 1, 2, 3>, the `and` of mask 8704 and three `shl`s;
+    // one bit too, kernel 6638's `tid & 32`, golden screen76-3.9 line 11's
+    // `and (shl tid, 5), 512`), where no kept `tid & m` competes and,
+    // beside a kept `lshr`, fewer than four kept `shl`s do (seed 7603: the
+    // `and` apart in 5 of 5 kernels with four or more; golden seed-2540 3.9
+    // line 651, three: the vector <8, 5, 7, 0>). Of two unkept terms neither
+    // (kernels 2074, 10243, seed 7601 kernel 118039); golden screen75-3.9
+    // line 54's stays apart, outside the node the padding reads in the IR,
+    // where the model's tree has it inside.
     int and_lane = -1;
     const auto shls = std::count_if(cands.begin(), cands.end(), [&](int v) { return shift(v) > 0; });
     if (std::none_of(cands.begin(), cands.end(), [&](int v) { return shift(v) == 0; }) &&
@@ -2885,9 +2883,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         if (nodes[v].term >= 0 && T.shifts[static_cast<size_t>(nodes[v].term)] != LdStShape::kNoShift &&
             !term_kept(s, T, static_cast<size_t>(nodes[v].term)) && shift(v) >= 0)
           unkept.push_back(v);
-      const auto u = unkept.empty() ? size_t{0} : static_cast<size_t>(nodes[unkept[0]].term);
-      if (unkept.size() == 1 && (std::popcount(static_cast<uint64_t>(T.bits[u])) > 1 || T.slp_and[u]))
-        and_lane = unkept[0], cands.push_back(and_lane);
+      if (unkept.size() == 1) and_lane = unkept[0], cands.push_back(and_lane);
     }
     auto amount = [&](int v) { return v == and_lane ? 0 : shift(v); };  // the lane's shift in the vector
     if (std::any_of(cands.begin(), cands.end(), [&](int v) { return amount(v) <= 0; }))
@@ -3371,15 +3367,13 @@ TreeAlign r_tree_align(const LdStShape& s, int64_t offsets) {
   // its coordinate by foldShiftOfShiftedBinOp (triton_terms' slp_and), is one
   // value with it, InstCombine's `and (shl tid, k), m`: no `shl` lane
   const Terms mvp = triton_terms(s);
-  std::vector<bool> kept, twin;
+  std::vector<bool> kept;
   for (size_t i = 0; i < t.bits.size(); ++i) {
-    twin.push_back(false);
-    for (size_t j = 0; j < mvp.bits.size(); ++j)
-      if (mvp.bits[j] == t.bits[i] && mvp.slp_and[j]) twin.back() = true;
-    kept.push_back(term_kept(s, t, i) && !twin.back());
+    bool twin = false;
+    for (size_t j = 0; j < mvp.bits.size(); ++j) twin = twin || (mvp.bits[j] == t.bits[i] && mvp.slp_and[j]);
+    kept.push_back(term_kept(s, t, i) && !twin);
   }
   t.kept = std::move(kept);
-  t.slp_and = std::move(twin);
   return tree_align(s, t);
 }
 

@@ -3524,8 +3524,8 @@ TEST_CASE("codegen: 3.9 padded: an 8-bit term the index code pulled out of its c
                                              {"st.shared.b32", 1},
                                              {"st.shared.b8", 60}});
   // line 11: the pulled term is one bit, `and (shl tid, 5), 512`, still the
-  // first lane (an unkept bit of R's own stays apart): the vector <0, 3, 4,
-  // 8>, a lane by 0 among them, nothing proved, no pair
+  // first lane: the vector <0, 3, 4, 8>, a lane by 0 among them, nothing
+  // proved, no pair
   CHECK(via_shared_counts(
             "DistributedLinearLayout(reg_bases=[[0, 2], [64, 0], [4, 0], [0, 4], [0, 1], [2, 0], [0, 8]], "
             "lane_bases=[[16, 0], [1, 0], [128, 0], [8, 0], [32, 0]], warp_bases=[], block_bases=[], "
@@ -3534,6 +3534,15 @@ TEST_CASE("codegen: 3.9 padded: an 8-bit term the index code pulled out of its c
             "[0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], "
             "shape=[256, 16])",
             {256, 16}, 8, v39, 90) == Counts{{"ld.shared.b8", 128}, {"st.shared.b8", 128}});
+  // held-out seed 7704 kernel 178586: R's one unkept term is a single bit
+  // of its own, `and (shl tid, k), 4`, a lane all the same (the vector <0,
+  // 2, 3, 4> of masks 4, 96, 8, 1): nothing proved, no pair
+  CHECK(via_shared_counts(
+            "DistributedLinearLayout(reg_bases=[[0, 2], [2, 0], [32, 0], [0, 1]], lane_bases=[[1, 0], [64, 0], [0, 4], "
+            "[4, 0], [0, 8]], warp_bases=[[8, 0], [16, 0]], block_bases=[], shape=[128, 16])",
+            "PaddedSharedLayout(interval_padding_pairs=[[128, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+            "[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 16])",
+            {128, 16}, 8, v39, 90) == Counts{{"ld.shared.b8", 16}, {"st.shared.b8", 16}});
   // golden seed-2540 3.9 line 651 (16-bit): R's kept `lshr (tid & 32), 1`
   // is no lane, and three kept `shl`s leave room for the unkept `and (shl
   // tid, 6), 192` (the vector <8, 5, 7, 0> of masks 4, 8, 16, 192): the
