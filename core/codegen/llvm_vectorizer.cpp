@@ -3364,16 +3364,19 @@ TreeAlign r_tree_align(const LdStShape& s, int64_t offsets) {
   t.shifts = std::move(shifts);
   t.lists = triton_lists(s);
   // an 8-bit term that the index code's offset computes too, pulled out of
-  // its coordinate by foldShiftOfShiftedBinOp (triton_terms' slp_and), is one
-  // value with it, InstCombine's `and (shl tid, k), m`: no `shl` lane
-  const Terms mvp = triton_terms(s);
-  std::vector<bool> kept;
-  for (size_t i = 0; i < t.bits.size(); ++i) {
-    bool twin = false;
-    for (size_t j = 0; j < mvp.bits.size(); ++j) twin = twin || (mvp.bits[j] == t.bits[i] && mvp.slp_and[j]);
-    kept.push_back(term_kept(s, t, i) && !twin);
+  // its coordinate by foldShiftOfShiftedBinOp (triton_terms' slp_and, 8-bit
+  // only), is one value with it, InstCombine's `and (shl tid, k), m`: no
+  // `shl` lane
+  if (s.elem_bytes == 1) {
+    const Terms mvp = triton_terms(s);
+    std::vector<bool> kept;
+    for (size_t i = 0; i < t.bits.size(); ++i) {
+      bool twin = false;
+      for (size_t j = 0; j < mvp.bits.size(); ++j) twin = twin || (mvp.bits[j] == t.bits[i] && mvp.slp_and[j]);
+      kept.push_back(term_kept(s, t, i) && !twin);
+    }
+    t.kept = std::move(kept);
   }
-  t.kept = std::move(kept);
   return tree_align(s, t);
 }
 
