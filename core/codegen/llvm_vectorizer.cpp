@@ -2358,10 +2358,35 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     // operand for (D | Y) where that is an `or` of one use, and then moves
     // nothing where neither of its operands has more (golden seed-2036 3.9
     // line 639: `((a | b) | (c | D)) | e` stays)
+    // 3.9: a term whose index-code twin went into a bit reversal (its
+    // `tid & m` among index_gone, no other index term of that mask) has R's
+    // use alone when R's `or`s are visited and stays (fresh seed 7801 kernel
+    // 591: `(tid & 1) << 5` and `(tid & 8) >> 1`, apart in R's tree); not a
+    // term under a reversal of R's own tree, which is the index code's value
+    // (held-out seed 7811: R = the index offset, `bitreverse` in both).
+    // Held-out seed 7811 kernels whose twins move all the same (R forms a
+    // reversal of its own; 3 of the 15 the rule changes) are not modelled
+    std::vector<char> r_reversed(T.bits.size(), 0);
+    if (T.reused.empty()) {
+      const std::vector<char> rev = reversals(nodes, root, T, eb);
+      auto mark = [&](auto&& self, int u) -> void {
+        if (nodes[u].term >= 0) r_reversed[static_cast<size_t>(nodes[u].term)] = 1;
+        else self(self, nodes[u].l), self(self, nodes[u].r);
+      };
+      for (size_t v = 0; v < rev.size(); ++v)
+        if (rev[v]) mark(mark, static_cast<int>(v));
+    }
     auto reused = [&](int v) {
       if (nodes[v].term < 0) return false;
-      const int64_t bits = T.bits[static_cast<size_t>(nodes[v].term)];
-      return (bits & s.index_reused) != 0;
+      const auto t = static_cast<size_t>(nodes[v].term);
+      const int64_t bits = T.bits[t];
+      if ((bits & s.index_reused) == 0) return false;
+      if (!T.reused.empty() || T.shifts[t] == LdStShape::kNoShift || r_reversed[t]) return true;
+      const int32_t sh = T.shifts[t];
+      const int64_t tid = sh >= 0 ? bits >> sh : bits << -sh;
+      return (tid & ~s.index_gone) != 0 || std::any_of(s.index_terms.begin(), s.index_terms.end(), [&](const MvpTerm& o) {
+               return o.mask == tid && !o.gone;
+             });
     };
     // an `or` of two such terms that the index code also ORs first (its
     // tree's first level) is one value too (seed-2540 3.9 line 214), and
@@ -2481,10 +2506,12 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   // 3.9: the possible bits of the paddings' sum, each padding at depth d:
   // a bare `lshr` of the node it reads, else an `and` whose mask keeps
   // every bit from the padding's lowest up that computeKnownBits does not
-  // prove zero; two or more paddings are an `add` (carries: every bit up to
-  // the largest sum)
+  // prove zero; one padding is those bits (fresh seed 7801 kernel 591: `and
+  // (lshr P, 4), 144` beside R's bits 32 and 64), two or more an `add`
+  // (carries: every bit up to the largest sum)
   auto pads_sum = [&](int d) -> int64_t {
     int64_t any = 0, most = 0;
+    int count = 0;
     for (const auto& iv : s.pads) {
       const int v = padding_read(nodes, root, T, iv.first);
       if (v < 0) continue;
@@ -2492,8 +2519,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       const int64_t b = padding_is_lshr(s.lane_warp_mask * s.elem_bytes, i, pp)
                             ? possible_bytes(nodes, s, T, v, d + 1) >> (i - pp)
                             : (possible_bytes(nodes, s, T, v, d + 2) >> (i - pp)) & ~((int64_t{1} << pp) - 1);
-      if (b) any |= b, most += b;
+      if (b) any |= b, most += b, ++count;
     }
+    if (count <= 1) return any;
     if (any == 0) return 0;
     const int lo = std::countr_zero(static_cast<uint64_t>(any));
     const int hi = 63 - std::countl_zero(static_cast<uint64_t>(most));

@@ -3558,6 +3558,40 @@ TEST_CASE("codegen: 3.9 padded: an 8-bit term the index code pulled out of its c
                                              {"st.shared.v2.b16", 1}});
 }
 
+TEST_CASE("codegen: 3.9 padded: a term whose index twin went into a bit reversal has one use; one padding's bits",
+          "[codegen]") {
+  const auto v39 = ls::TritonVersion::v3_9;
+  // fresh seed 7801 kernel 591 (8-bit): the index code's `(tid & 1) << 5`
+  // and `(tid & 8) >> 1` are one bitreverse before R's `or`s are visited,
+  // so R's twins of them stay where Triton put them, `((32 | 256) | (2048 |
+  // 4)) | (64 | 8)`; the padding's `and (lshr P, 4), 144` shares no bit with
+  // R (its mask's bits, not the range 16..128), the `add` is an `or`, every
+  // term in reach: register 0 4-byte aligned, 64 bytes in 16 b32 (the model
+  // had all 64 apart)
+  CHECK(via_shared_counts(
+            "DistributedLinearLayout(reg_bases=[[0, 2], [8, 0], [2, 0], [0, 1], [0, 16], [16, 0]], "
+            "lane_bases=[[0, 32], [4, 0], [32, 0], [0, 4], [1, 0]], warp_bases=[[0, 8]], block_bases=[], "
+            "shape=[64, 64])",
+            "PaddedSharedLayout(interval_padding_pairs=[[256, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+            "[0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], shape=[64, 64])",
+            {64, 64}, 8, v39, 90) == Counts{{"ld.shared.b32", 16}, {"st.shared.b32", 16}});
+  // held-out seed 7811 kernel 57820 (16-bit): the twin rule alone (R's `(tid
+  // & 4) >> 1` stays in place, its pair one v2)
+  CHECK(via_shared_counts(
+            "DistributedLinearLayout(reg_bases=[[4, 0], [0, 4], [0, 1], [0, 16]], lane_bases=[[0, 8], [8, 0], [0, 2], "
+            "[1, 0], [2, 0]], warp_bases=[], block_bases=[], shape=[16, 32])",
+            "PaddedSharedLayout(interval_padding_pairs=[[32, 8], [256, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+            "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 32])",
+            {16, 32}, 16, v39, 90) == Counts{{"ld.shared.v2.b16", 8}, {"st.shared.v2.b16", 8}});
+  // held-out seed 7811 kernel 241553 (16-bit): the padding rule alone
+  CHECK(via_shared_counts(
+            "DistributedLinearLayout(reg_bases=[[0, 64], [0, 1], [1, 0], [2, 0], [0, 16], [8, 0]], lane_bases=[[0, 2], "
+            "[0, 4], [0, 32], [0, 8], [4, 0]], warp_bases=[], block_bases=[], shape=[16, 128])",
+            "PaddedSharedLayout(interval_padding_pairs=[[32, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+            "[0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 128])",
+            {16, 128}, 16, v39, 90) == Counts{{"ld.shared.v2.b16", 32}, {"st.shared.v2.b16", 32}});
+}
+
 TEST_CASE("codegen: ptxas knows a register of its own where SelectionDAG keeps its padding's mask", "[codegen]") {
   check_sass({
       {"seed-2408 3.6 line 886: each R | c's padding reads R whole, `((R | c) >> 6) & 72` (R's other operand "
