@@ -2350,14 +2350,6 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   bool shr_gep = false;  // (3.9) TreeAlign::shr_gep
   std::vector<RNode> triton_nodes;  // (3.9) the tree before the moves
   if (root >= 0) {
-    // a term the index code also computes (`tid & bit`, or a shifted bit
-    // of its own: Triton's CSE made them one value) has a second use, and
-    // reassociateForUses moves it up one level at a time, (D | Y) | Z ->
-    // (Y | Z) | D (Z of one use), until it is an operand of R itself
-    // (held-out seed 2060 line 393: `tid & 64`); its matcher takes the first
-    // operand for (D | Y) where that is an `or` of one use, and then moves
-    // nothing where neither of its operands has more (golden seed-2036 3.9
-    // line 639: `((a | b) | (c | D)) | e` stays)
     // 3.9: a term whose index-code twin went into a bit reversal (its
     // `tid & m` among index_gone, no other index term of that mask) has R's
     // use alone when R's `or`s are visited and stays (fresh seed 7801 kernel
@@ -2376,6 +2368,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       for (size_t v = 0; v < rev.size(); ++v)
         if (rev[v]) mark(mark, static_cast<int>(v));
     }
+    // a term the index code also computes (`tid & bit`, or a shifted bit
+    // of its own: Triton's CSE made them one value) has a second use, and
+    // reassociateForUses moves it up one level at a time, (D | Y) | Z ->
+    // (Y | Z) | D (Z of one use), until it is an operand of R itself
+    // (held-out seed 2060 line 393: `tid & 64`); its matcher takes the first
+    // operand for (D | Y) where that is an `or` of one use, and then moves
+    // nothing where neither of its operands has more (golden seed-2036 3.9
+    // line 639: `((a | b) | (c | D)) | e` stays)
     auto reused = [&](int v) {
       if (nodes[v].term < 0) return false;
       const auto t = static_cast<size_t>(nodes[v].term);
@@ -2522,7 +2522,6 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       if (b) any |= b, most += b, ++count;
     }
     if (count <= 1) return any;
-    if (any == 0) return 0;
     const int lo = std::countr_zero(static_cast<uint64_t>(any));
     const int hi = 63 - std::countl_zero(static_cast<uint64_t>(most));
     return (hi >= 62 ? ~int64_t{0} : (int64_t{2} << hi) - 1) & ~((int64_t{1} << lo) - 1);
