@@ -2353,7 +2353,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     // 3.9: a term whose index-code twin went into a bit reversal (its
     // `tid & m` among index_gone, no other index term of that mask) has R's
     // use alone when R's `or`s are visited and stays (fresh seed 7801 kernel
-    // 591: `(tid & 1) << 5` and `(tid & 8) >> 1`, apart in R's tree); not a
+    // 590: `(tid & 1) << 5` and `(tid & 8) >> 1`, apart in R's tree); not a
     // term under a reversal of R's own tree, which is the index code's value
     // (held-out seed 7811: R = the index offset, `bitreverse` in both).
     // Held-out seed 7811 kernels whose twins move all the same (R forms a
@@ -2506,7 +2506,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   // 3.9: the possible bits of the paddings' sum, each padding at depth d:
   // a bare `lshr` of the node it reads, else an `and` whose mask keeps
   // every bit from the padding's lowest up that computeKnownBits does not
-  // prove zero; one padding is those bits (fresh seed 7801 kernel 591: `and
+  // prove zero; one padding is those bits (fresh seed 7801 kernel 590: `and
   // (lshr P, 4), 144` beside R's bits 32 and 64), two or more an `add`
   // (carries: every bit up to the largest sum)
   auto pads_sum = [&](int d) -> int64_t {

@@ -3561,7 +3561,7 @@ TEST_CASE("codegen: 3.9 padded: an 8-bit term the index code pulled out of its c
 TEST_CASE("codegen: 3.9 padded: a term whose index twin went into a bit reversal has one use; one padding's bits",
           "[codegen]") {
   const auto v39 = ls::TritonVersion::v3_9;
-  // fresh seed 7801 kernel 591 (8-bit): the index code's `(tid & 1) << 5`
+  // fresh seed 7801 kernel 590 (8-bit): the index code's `(tid & 1) << 5`
   // and `(tid & 8) >> 1` are one bitreverse before R's `or`s are visited,
   // so R's twins of them stay where Triton put them, `((32 | 256) | (2048 |
   // 4)) | (64 | 8)`; the padding's `and (lshr P, 4), 144` shares no bit with
