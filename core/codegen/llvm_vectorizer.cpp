@@ -662,6 +662,15 @@ struct Terms {
   std::vector<MvpTerm> mvp;     // Triton's term itself
 };
 
+// R's twin of an index term: every index term `same` picks went into a bit
+// reversal in the first InstCombine, which visits the index code before R's
+// folds (its `tid & mask` all among index_gone): R's use is its only one then.
+template <class Same>
+bool twin_reversed(const LdStShape& s, int64_t mask, Same same) {
+  return (mask & ~s.index_gone) == 0 &&
+         std::none_of(s.index_terms.begin(), s.index_terms.end(), [&](const MvpTerm& o) { return same(o) && !o.gone; });
+}
+
 // R's terms as Triton makes them (mvp_terms), each with the shift
 // InstCombine gives a single-bit select.
 Terms triton_terms(const LdStShape& s) {
@@ -803,11 +812,8 @@ Terms triton_terms(const LdStShape& s) {
                                                 : LdStShape::kNoShift);
     t.reused.push_back(index_same || std::find(s.index_terms.begin(), s.index_terms.end(), m) != s.index_terms.end() ||
                        (std::has_single_bit(v) && (m.value >> eb & s.index_reused) != 0));
-    // the index code's twin became part of a bit reversal in the first
-    // InstCombine, before R's folds: R's use is its only one then
-    t.gone.push_back(t.reused.back() && !index_same && (m.mask & ~s.index_gone) == 0 &&
-                     std::none_of(s.index_terms.begin(), s.index_terms.end(),
-                                  [&](const MvpTerm& o) { return o == m && !o.gone; }));
+    t.gone.push_back(t.reused.back() && !index_same &&
+                     twin_reversed(s, m.mask, [&](const MvpTerm& o) { return o == m; }));
     uint32_t g = 0;
     for (const MvpTerm& o : s.index_terms)
       if (o == m && o.ors && !o.gone) g |= uint32_t{1} << o.group;
@@ -2350,16 +2356,15 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   bool shr_gep = false;  // (3.9) TreeAlign::shr_gep
   std::vector<RNode> triton_nodes;  // (3.9) the tree before the moves
   if (root >= 0) {
-    // 3.9: a term whose index-code twin went into a bit reversal (its
-    // `tid & m` among index_gone, no other index term of that mask) has R's
-    // use alone when R's `or`s are visited and stays (fresh seed 7801 kernel
-    // 590: `(tid & 1) << 5` and `(tid & 8) >> 1`, apart in R's tree); not a
-    // term under a reversal of R's own tree, which is the index code's value
+    // 3.9: a term whose index-code twin went into a bit reversal
+    // (twin_reversed, by its `tid & m`) stays (fresh seed 7801 kernel 590:
+    // `(tid & 1) << 5` and `(tid & 8) >> 1`, apart in R's tree); not a term
+    // under a reversal of R's own tree, which is the index code's value
     // (held-out seed 7811: R = the index offset, `bitreverse` in both).
     // Held-out seed 7811 kernels whose twins move all the same (R forms a
     // reversal of its own; 3 of the 15 the rule changes) are not modelled
     std::vector<char> r_reversed(T.bits.size(), 0);
-    if (T.reused.empty()) {
+    if (T.reused.empty() && s.index_gone != 0) {
       const std::vector<char> rev = reversals(nodes, root, T, eb);
       auto mark = [&](auto&& self, int u) -> void {
         if (nodes[u].term >= 0) r_reversed[static_cast<size_t>(nodes[u].term)] = 1;
@@ -2384,9 +2389,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       if (!T.reused.empty() || T.shifts[t] == LdStShape::kNoShift || r_reversed[t]) return true;
       const int32_t sh = T.shifts[t];
       const int64_t tid = sh >= 0 ? bits >> sh : bits << -sh;
-      return (tid & ~s.index_gone) != 0 || std::any_of(s.index_terms.begin(), s.index_terms.end(), [&](const MvpTerm& o) {
-               return o.mask == tid && !o.gone;
-             });
+      return !twin_reversed(s, tid, [&](const MvpTerm& o) { return o.mask == tid; });
     };
     // an `or` of two such terms that the index code also ORs first (its
     // tree's first level) is one value too (seed-2540 3.9 line 214), and
