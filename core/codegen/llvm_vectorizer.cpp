@@ -2344,14 +2344,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     };
     r_max = range(range, root).second;
   }
-  const TreeAlign all{{16, 16}, {16, 16}, 0, 0, r_max};
+  const auto all = [&] { return TreeAlign{{16, 16}, {16, 16}, 0, 0, r_max}; };
   // no term reaches an interval: no padding in R's address (but in 3.6 where
   // a register offset reaches one: its access may have a base of its own,
   // vectorize, which then proves what R's tree does at a register offset)
   bool offset_reaches = false;
   for (auto [interval, pad] : s.pads) offset_reaches = offset_reaches || (offsets >> log2i(interval)) != 0;
   if (geps == 0 && !s.pads.empty() && !(s.version == TritonVersion::v3_6 && offset_reaches))
-    return all;
+    return all();
   std::vector<char> multi_node;  // (3.9) nodes of more uses: one GEP in the chain split
   bool shr_gep = false;  // (3.9) TreeAlign::shr_gep
   std::vector<RNode> triton_nodes;  // (3.9) the tree before the moves
@@ -2406,6 +2406,13 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       slp = o3_reshape(nodes, root, s, T, first_ic, index_offset, &lost, &kept_lanes,
                        s.pads.empty() ? nullptr : &slp_top, &ic1_exact);
       if (slp_ops) *slp_ops = lost ? 0 : slp;
+      // the first InstCombine proves R + c's padding from R's known bits two
+      // levels below its `lshr` where those bound R tighter than IPSCCP's
+      // range (golden seed-7902 3.6 line 6597: R 511 at most by its range
+      // through a bit reversal, its bits 440, the padding of R + 1088 folded
+      // then; line 6745: R's bits out of reach there, the range decides)
+      if (const int64_t known = possible_bytes(first_ic, s, T, root, 2); !s.pads.empty() && known >= 0)
+        r_max = std::min(r_max, known);
     }
     if (T.reused.empty()) {  // the model's terms (3.9)
       // a bit reversal is one value before reassociateForUses meets it
@@ -3154,7 +3161,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
                                    : !kept_shift);
       if (lane && lanes.size() < 4) lanes.push_back(v);
     }
-    if (lanes.size() < 4) return all;  // not seen: R's bits taken as known
+    if (lanes.size() < 4) return all();  // not seen: R's bits taken as known
     // the lanes one node of R's (GVN made it the index code's chain, which
     // SLP reduced: reduces_index_chain): InstCombine splits R's GEP there and
     // the reduction is in reach of every access (golden seed-2403 3.6 line
@@ -3169,7 +3176,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     lanes_under(lanes_under, root);
     // (the kept lanes are not the index code's chain; the index code's own
     // node, reduced below R's root, is at its depth: below)
-    if (one_node && !shl_group && slp_top == root) return all;
+    if (one_node && !shl_group && slp_top == root) return all();
     // the extras in SLP's order: its list's groups of one opcode, the
     // largest first (ties: the first it meets), each in the list's order
     // (golden seed-2403 3.6 line 3177: `(v | (tid & 32) << 2) | ((tid & 64)

@@ -2201,6 +2201,28 @@ TEST_CASE("codegen: in 3.6 a padding IPSCCP cannot fold leaves its access a base
                      "shape=[64, 32])";
   CHECK(via_shared_counts(reg2, pad2, {64, 32}, 16, ls::TritonVersion::v3_6, 90) ==
         Counts{{"ld.shared.b16", 14}, {"ld.shared.v2.b16", 25}, {"st.shared.b16", 14}, {"st.shared.v2.b16", 25}});
+  // golden seed-7902 3.6 line 6597: IPSCCP's range of R is [0, 511] (bytes;
+  // two of its terms a bit reversal), but the first InstCombine's known bits
+  // of R, two levels below each padding's `lshr`, leave 440 at most: the
+  // padding of R + 1088 (interval 512) folds there, every access on
+  // register 0's base, 8 word pairs joined (the model had 3 pairs apart)
+  CHECK(via_shared_counts(
+            "DistributedLinearLayout(reg_bases=[[0, 1], [0, 16], [1, 0], [0, 8]], lane_bases=[[0, 4], [0, 2], [8, 0], "
+            "[2, 0], [4, 0]], warp_bases=[], block_bases=[], shape=[16, 32])",
+            "PaddedSharedLayout(interval_padding_pairs=[[128, 8], [256, 8]], offset_bases=[[1, 0], [2, 0], [4, 0], "
+            "[8, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], shape=[16, 32])",
+            {16, 32}, 32, ls::TritonVersion::v3_6, 90) == Counts{{"ld.shared.v2.b32", 8}, {"st.shared.v2.b32", 8}});
+  // line 6745: R's five terms are a tree too deep for those known bits
+  // (bits 496, range 511), so R + 2056's padding folds late as the range
+  // says: the words at +528 and +532 stay apart
+  CHECK(via_shared_counts(
+            "DistributedLinearLayout(reg_bases=[[0, 2], [32, 0], [0, 1], [16, 0], [8, 0], [0, 0], [64, 0], [128, 0]], "
+            "lane_bases=[[1, 0], [4, 0], [2, 0], [0, 8], [0, 4]], warp_bases=[], block_bases=[], shape=[256, 16])",
+            "PaddedSharedLayout(interval_padding_pairs=[[128, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+            "[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], block_bases=[], shape=[256, 16])",
+            {256, 16}, 32, ls::TritonVersion::v3_6, 80) ==
+        Counts{{"ld.shared.b32", 32}, {"ld.shared.v2.b32", 16}, {"ld.shared.v4.b32", 16}, {"st.shared.b32", 32},
+               {"st.shared.v2.b32", 16}, {"st.shared.v4.b32", 16}});
 }
 
 TEST_CASE("codegen: padded, an offset covering R's bits outside its mask drops R's mask: a base of its own",
