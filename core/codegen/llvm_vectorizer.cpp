@@ -142,7 +142,9 @@ using Bases = std::map<std::pair<int, int64_t>, std::vector<Placed>>;
 // bytes at 2 mod 4, two `ld.shared.b16`) and the LoadStoreVectorizer joins
 // with nothing (seed-2406 3.6 line 2159); on sm_80 SLP leaves them (held-out
 // seed 2501 3.9 line 1890, which combines when compiled for sm_90): such
-// pieces go to `apart`, one instruction each.
+// pieces go to `apart`, one instruction each. 3.9 on sm_80 combines no word
+// at all (vectorize; fresh seed 7902 3.9 line 7335: registers 0, 1 in order
+// and 2, 3 reversed, every `half` loaded alone, the eight one v4.b32).
 void combine_loads(std::vector<Placed>& v, const std::vector<LdStAccess>& acc, const LdStShape& s,
                    std::vector<Placed>& apart) {
   const int64_t u = s.unit_elems;
@@ -3847,7 +3849,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
         else best = mine;
       }
     }
-  const bool combine = s.proof != LdStShape::Proof::none && s.load && s.unit_elems > 1 && s.vec_bytes == s.elem_bytes;
+  // (3.9's O3 leaves sm_80's loads alone, as its SLP: combine_loads)
+  const bool combine = s.proof != LdStShape::Proof::none && s.load && s.unit_elems > 1 && s.vec_bytes == s.elem_bytes &&
+                       !(s.version == TritonVersion::v3_9 && s.sm == 80);
   const bool fill = s.load && s.version == TritonVersion::v3_9;
   std::vector<std::pair<int32_t, Merged>> out;  // by first access
   std::vector<Placed> chained;

@@ -577,6 +577,26 @@ TEST_CASE("codegen: golden 3.9 line 296, half of the local_load's pairs combined
   CHECK(r.ptx_per_thread.at("st.shared.b32") == 64);
 }
 
+TEST_CASE("codegen: 3.9 on sm_80 combines no loads (fresh seed 7902 3.9 lines 7335, 925)", "[codegen]") {
+  // registers 0, 1 of each 16-byte vector in order, 2, 3 and 4, 5 reversed
+  // (shared bases [0, 3], [0, 5]): on sm_80 every `half` is loaded alone and
+  // the LoadStoreVectorizer joins the eight, as the stores (the model had
+  // the in-order pairs combined into words, their class apart: b32 and v2.b16)
+  const char* dot = "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, "
+                    "2], instr_shape=[16, 8], cga_layout=[]), k_width=8)";
+  const char* linear = "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 5], [0, 8], [0, 16], [0, 32], [0, 64], [1, "
+                       "0], [2, 0], [4, 0], [8, 3], [16, 0], [32, 0]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(dot, linear, {64, 128}, 16, ls::TritonVersion::v3_9, 80) ==
+        Counts{{"ld.shared.v4.b32", 8}, {"st.shared.v4.b32", 8}});
+  // 8-bit: the bytes an st.global.b16 packs, some pairs out of order, all 16 bytes one load
+  CHECK(via_shared_counts("SliceLayout(dim=1, parent=BlockedLayout(size_per_thread=[1, 2, 2], threads_per_warp=[4, 8, "
+                          "1], warps_per_cta=[1, 1, 1], order=[0, 1, 2], cga_layout=[]))",
+                          "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 5], [0, 8], [0, 16], [1, 16], [2, 16], "
+                          "[4, 0], [8, 1], [16, 0]], block_bases=[], alignment=16)",
+                          {32, 32}, 8, ls::TritonVersion::v3_9, 80) ==
+        Counts{{"ld.shared.v4.b32", 16}, {"st.shared.v4.b32", 16}});
+}
+
 TEST_CASE("codegen: joined bytes spelled as the 16-bit values they are (golden 3.9 lines 694, 1152)", "[codegen]") {
   // two bytes of one ld.global.b16 in order: the code generator stores the
   // 16-bit value again (b16); pairs of other origins stay v2.b8
