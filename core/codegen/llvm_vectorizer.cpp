@@ -2413,8 +2413,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       // range (golden seed-7902 3.6 line 6597: R 511 at most by its range
       // through a bit reversal, its bits 440, the padding of R + 1088 folded
       // then; line 6745: R's bits out of reach there, the range decides)
-      if (const int64_t known = possible_bytes(first_ic, s, T, root, 2); !s.pads.empty() && known >= 0)
-        r_max = std::min(r_max, known);
+      if (!s.pads.empty())
+        if (const int64_t known = possible_bytes(first_ic, s, T, root, 2); known >= 0) r_max = std::min(r_max, known);
     }
     if (T.reused.empty()) {  // the model's terms (3.9)
       // a bit reversal is one value before reassociateForUses meets it
