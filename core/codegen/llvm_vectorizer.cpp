@@ -321,6 +321,7 @@ std::pair<int32_t, Merged> merged_of(const Piece& p, const std::vector<LdStAcces
     if ((e[0].index < 0) != (e[1].index < 0)) m.word_half_unused = true;
     if (in_order(e)) m.word_in_order = true;
   }
+  m.low_pair = m.unit == 1 && p.last - p.first >= 2 && p.first[1].offset == p.first->offset + 1 && in_order(p.first);
   m.pairs = (p.last - p.first) % 2 == 0;
   for (const Placed* e = p.first; e + 1 < p.last && m.pairs; e += 2)
     m.pairs = in_order(e) && e[1].offset == e[0].offset + e[0].size;
@@ -2459,9 +2460,25 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   // false) or a register offset; 0 where the shared base is out of reach
   std::vector<int> depth(static_cast<size_t>(n), 0);
   std::vector<char> in_reversal(static_cast<size_t>(n), 0);  // a term under a reversed node
+  // InstCombine makes `(x << a) | (x << b)` of one `x = tid & m` (two left-shifted terms of one
+  // mask, its `and` kept; an `or`, or an `xor` of no common bit) one `mul x, 2^a + 2^b`: both
+  // terms at that node's depth
+  auto mul_pair = [&](const std::vector<RNode>& tree, int v) {
+    const int a = tree[v].l, b = tree[v].r;
+    if (tree[v].op == 2 || tree[a].term < 0 || tree[b].term < 0) return false;
+    const auto ta = static_cast<size_t>(tree[a].term), tb = static_cast<size_t>(tree[b].term);
+    if (std::max(ta, tb) >= T.mvp.size()) return false;
+    const int32_t sa = T.shifts[ta], sb = T.shifts[tb];
+    return T.mvp[ta].mask == T.mvp[tb].mask && (T.bits[ta] & T.bits[tb]) == 0 && sa != LdStShape::kNoShift && sb != LdStShape::kNoShift &&
+           sa + eb > 0 && sb + eb > 0 && term_kept(s, T, ta) && term_kept(s, T, tb);
+  };
   auto walk_in = [&](const std::vector<RNode>& tree, auto&& self, int v, int d) -> void {
     if (tree[v].term >= 0) {
       depth[static_cast<size_t>(tree[v].term)] = d;
+      return;
+    }
+    if (mul_pair(tree, v)) {
+      depth[static_cast<size_t>(tree[tree[v].l].term)] = depth[static_cast<size_t>(tree[tree[v].r].term)] = d;
       return;
     }
     if (&tree == &nodes && reversed[static_cast<size_t>(v)]) {  // each of its terms: the mask's depth

@@ -211,6 +211,8 @@ struct Merged {
   int32_t llvm_align = 1;   // the alignment LLVM gives the instruction (its lowest access's)
   bool byte_pair = false;  // spelled `v2.b8`, two 8-bit elements (codegen's spelling, for ptxas)
   bool words = false;  // of words of loads VectorCombine scalarized (Placed::word)
+  bool low_pair = false;  // single bytes: its first two are Triton's registers 2k, 2k + 1 in order
+  bool narrowed = false;  // SelectionDAG's 16-bit load of a word's first two bytes, beside the word
 };
 
 // LLVM knows no bit of R: too many terms for its depth (above).

@@ -597,6 +597,48 @@ TEST_CASE("codegen: 3.9 on sm_80 combines no loads (fresh seed 7902 3.9 lines 73
         Counts{{"ld.shared.v4.b32", 16}, {"st.shared.v4.b32", 16}});
 }
 
+TEST_CASE("codegen: 3.9 on sm_80 loads a word's first two bytes again as one b16 (seed-7921 screen)", "[codegen]") {
+  // the st.global.b16 packs registers 2k, 2k + 1; in the unswizzled rows
+  // they are bytes 0, 1 of a word: SelectionDAG loads that half on its own
+  // beside the word (rows of the other phase have the pair reversed)
+  const char* reg = "DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [2, 0], [0, 2], [4, 0]], lane_bases=[[8, 0], [0, "
+                    "4], [0, 8], [0, 16], [0, 32]], warp_bases=[[0, 64], [0, 128]], block_bases=[], shape=[16, 256])";
+  const char* swz = "SwizzledSharedLayout(vec=1, per_phase=1, max_phase=2, order=[1, 0], cga_layout=[])";
+  CHECK(via_shared_counts(reg, swz, {16, 256}, 8, ls::TritonVersion::v3_9, 80) ==
+        Counts{{"ld.shared.b16", 4}, {"ld.shared.b32", 8}, {"st.shared.b32", 4}, {"st.shared.v2.b16", 4}});
+  // sm_90's SLP loads the pairs as i16 first: words only
+  CHECK(via_shared_counts(reg, swz, {16, 256}, 8, ls::TritonVersion::v3_9, 90).count("ld.shared.b16") == 0);
+  // the words of a 16-byte load are not narrowed
+  CHECK(via_shared_counts("BlockedLayout(size_per_thread=[2, 2], threads_per_warp=[32, 1], warps_per_cta=[1, 1], "
+                          "order=[1, 0], cga_layout=[])",
+                          "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 5], [0, 9], [0, 17], [0, 32], [1, 5], "
+                          "[2, 0], [4, 0], [12, 0]], block_bases=[], alignment=16)",
+                          {16, 64}, 8, ls::TritonVersion::v3_9, 80) ==
+        Counts{{"ld.shared.v4.b32", 8}, {"st.shared.v4.b32", 8}});
+}
+
+TEST_CASE("codegen: two shifts of one `tid & m` are one mul for computeKnownBits (fresh seed 7902 line 1465)", "[codegen]") {
+  // R ^ 3 is (R ^ 2) + 1: its pair joins where LLVM proves R ^ 2 even. R's
+  // `(tid & 96) << 5 | (tid & 96) << 1` is InstCombine's `mul (tid & 96),
+  // 34`, one level up: in reach, its factor's low zero proves bit 0 clear
+  const char* dot = "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, "
+                    "1], instr_shape=[16, 64, 32], cga_layout=[]), k_width=4)";
+  const char* linear = "SharedLinearLayout(offset_bases=[[0, 1], [0, 3], [0, 4], [0, 11], [0, 16], [0, 48], [1, 48], [2, "
+                       "4], [4, 16], [8, 0], [17, 48], [34, 4]], block_bases=[], alignment=16)";
+  CHECK(via_shared_counts(dot, linear, {64, 64}, 8, ls::TritonVersion::v3_9, 80) ==
+        Counts{{"ld.shared.v2.b8", 16}, {"st.shared.v2.b8", 16}});
+  CHECK(via_shared_counts(dot, linear, {64, 64}, 8, ls::TritonVersion::v3_6, 80) ==
+        Counts{{"ld.shared.b8", 16}, {"ld.shared.v2.b8", 8}, {"st.shared.b8", 16}, {"st.shared.v2.b8", 8}});
+  // two shifts of one mask whose bits meet stay an `xor` of two shifts
+  // (golden seed-2500 3.9 line 2246)
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[0, 1], [0, 2], [0, 4]], lane_bases=[[1, 0], [2, 0], [0, "
+                          "8], [4, 0], [8, 0]], warp_bases=[[0, 16]], block_bases=[], shape=[16, 32])",
+                          "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 5], [0, 13], [0, 18], [1, 0], [2, 13], "
+                          "[6, 13], [14, 13]], block_bases=[], alignment=16)",
+                          {16, 32}, 8, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b8", 6}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 6}, {"st.shared.v2.b8", 1}});
+}
+
 TEST_CASE("codegen: joined bytes spelled as the 16-bit values they are (golden 3.9 lines 694, 1152)", "[codegen]") {
   // two bytes of one ld.global.b16 in order: the code generator stores the
   // 16-bit value again (b16); pairs of other origins stay v2.b8
