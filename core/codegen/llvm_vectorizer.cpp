@@ -2462,15 +2462,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   std::vector<char> in_reversal(static_cast<size_t>(n), 0);  // a term under a reversed node
   // InstCombine makes `(x << a) | (x << b)` of one `x = tid & m` (two left-shifted terms of one
   // mask, its `and` kept; an `or`, or an `xor` of no common bit) one `mul x, 2^a + 2^b`: both
-  // terms at that node's depth
+  // terms at that node's depth (Triton's terms only: 3.9's padded R is of InstCombine's, no mvp)
   auto mul_pair = [&](const std::vector<RNode>& tree, int v) {
     const int a = tree[v].l, b = tree[v].r;
     if (tree[v].op == 2 || tree[a].term < 0 || tree[b].term < 0) return false;
     const auto ta = static_cast<size_t>(tree[a].term), tb = static_cast<size_t>(tree[b].term);
-    if (std::max(ta, tb) >= T.mvp.size()) return false;
-    const int32_t sa = T.shifts[ta], sb = T.shifts[tb];
-    return T.mvp[ta].mask == T.mvp[tb].mask && (T.bits[ta] & T.bits[tb]) == 0 && sa != LdStShape::kNoShift && sb != LdStShape::kNoShift &&
-           sa + eb > 0 && sb + eb > 0 && term_kept(s, T, ta) && term_kept(s, T, tb);
+    if (std::max(ta, tb) >= T.mvp.size() || T.mvp[ta].mask != T.mvp[tb].mask || (T.bits[ta] & T.bits[tb])) return false;
+    auto shl = [&](size_t t) { return T.shifts[t] != LdStShape::kNoShift && T.shifts[t] + eb > 0 && term_kept(s, T, t); };
+    return shl(ta) && shl(tb);
   };
   auto walk_in = [&](const std::vector<RNode>& tree, auto&& self, int v, int d) -> void {
     if (tree[v].term >= 0) {
