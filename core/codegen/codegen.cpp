@@ -636,24 +636,6 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
   const bool shr_known = version == TritonVersion::v3_6 && !shape.pads.empty();
   std::vector<Merged> merged = vectorize(acc, shape);
   if (store && stores && proof == LdStShape::Proof::model) *stores = merged;
-  // 3.9 on sm_80 (no SLP: the bytes are loaded one by one and the
-  // LoadStoreVectorizer makes a word of them): where the consumer packs the
-  // word's first two bytes, in order, into an i16, SelectionDAG takes that
-  // half as a load of its own (`trunc` of the word's load narrowed), and the
-  // word stays for its other bytes: an `ld.shared.b16` more at the word's
-  // address (seed-7921 screen, 3.9 sm_80: five kernels; words of v2.b32 or
-  // v4.b32 loads are not narrowed)
-  if (!store && bits == 8 && version == TritonVersion::v3_9 && t.sm == 80 && shape.unit_elems == 2) {
-    const size_t n = merged.size();
-    for (size_t i = 0; i < n; ++i) {
-      if (merged[i].bytes != 4 || !merged[i].low_pair) continue;
-      Merged half = merged[i];
-      half.bytes = half.unit = half.count = 2;
-      half.words = false;
-      half.narrowed = true;
-      merged.push_back(half);
-    }
-  }
   struct Kind {
     int64_t count = 0;
     int32_t bytes = 0;

@@ -105,6 +105,10 @@ bool padding_splits(const LdStShape& s, int64_t off, int32_t interval, int32_t p
   return a == 0 || (s.r_terms.size() == 1 && shifted_above(0));
 }
 
+// 3.9 runs SLP (and its load combining) on sm_90 and sm_100 only: its cost
+// model leaves sm_80's code alone (no SLP log at all there).
+bool slp_off(const LdStShape& s) { return s.version == TritonVersion::v3_9 && s.sm == 80; }
+
 int32_t align_of(int64_t bits) {
   return bits == 0 ? 16 : static_cast<int32_t>(int64_t{1} << std::min(4, std::countr_zero(static_cast<uint64_t>(bits))));
 }
@@ -957,7 +961,7 @@ bool slp_lists_four(const Terms& T, const std::vector<int>& leaves, bool tree, i
 // and an `and`, nothing reduced, R's bits kept).
 // leaves, casts: o3_operands'.
 bool reduces_unlike_lanes(const LdStShape& s, const Terms& T, const std::vector<int>& leaves, const Casts& casts) {
-  if (s.version != TritonVersion::v3_9 || s.sm == 80 || !s.pads.empty()) return false;
+  if (s.version != TritonVersion::v3_9 || slp_off(s) || !s.pads.empty()) return false;
   const auto& [or_d, xor_d, or_s, xor_s] = T.lists;
   // the XOR lists: terms of no common bit are `or`s of R's reduction
   // (InstCombine), else their tree is one operand
@@ -1772,7 +1776,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     if (!leaf(v)) read_node[static_cast<size_t>(v)] = 1;
   reassociate();
   instcombine();
-  if (s.version == TritonVersion::v3_9 && s.sm == 80) return 0;  // 3.9's SLP leaves sm_80's code alone
+  if (slp_off(s)) return 0;
   auto reduce_at = [&](int top) -> int {  // SLP's reduction rooted at `top`: its operands (0: none)
     int ands = 0, own = 0, ops = 0;  // SLP
     int lshrs = 0;               // kept `tid & m` shifted right (the operand's outermost op)
@@ -3505,6 +3509,25 @@ int64_t pad_and_dropped(const LdStShape& s, int64_t off) {
   return covers_outside(x, m, off) && ((off | r) & m) == 0 ? x | r : 0;
 }
 
+// SelectionDAG, 8-bit loads without SLP (the bytes loaded one by one, the
+// LoadStoreVectorizer's word of them): where the consumer packs the word's
+// first two bytes, in order, into an i16, the `trunc` of the word's load is
+// narrowed into a load of its own and the word stays for its other bytes: an
+// `ld.shared.b16` more at the word's address (seed-7921 screen, 3.9 sm_80:
+// five kernels; words of v2.b32 or v4.b32 loads are not narrowed).
+void narrow_halves(std::vector<Merged>& r, const LdStShape& s) {
+  if (s.elem_bytes != 1 || !slp_off(s) || s.unit_elems != 2) return;
+  const size_t n = r.size();
+  for (size_t i = 0; i < n; ++i) {
+    if (r[i].bytes != 4 || !r[i].low_pair) continue;
+    Merged half = r[i];
+    half.bytes = half.unit = half.count = 2;
+    half.words = false;
+    half.narrowed = true;
+    r.push_back(half);
+  }
+}
+
 std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   const int64_t mb = s.lane_warp_mask * s.elem_bytes;
   const bool padded = !s.pads.empty();
@@ -3866,8 +3889,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       }
     }
   // (3.9's O3 leaves sm_80's loads alone, as its SLP: combine_loads)
-  const bool combine = s.proof != LdStShape::Proof::none && s.load && s.unit_elems > 1 && s.vec_bytes == s.elem_bytes &&
-                       !(s.version == TritonVersion::v3_9 && s.sm == 80);
+  const bool combine =
+      s.proof != LdStShape::Proof::none && s.load && s.unit_elems > 1 && s.vec_bytes == s.elem_bytes && !slp_off(s);
   const bool fill = s.load && s.version == TritonVersion::v3_9;
   std::vector<std::pair<int32_t, Merged>> out;  // by first access
   std::vector<Placed> chained;
@@ -4023,7 +4046,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     return v;
   };
   // SelectionDAG's combiner, where stores share bytes or may join
-  if (s.load) return as_ptxas(std::move(r));
+  if (s.load) {
+    narrow_halves(r, s);
+    return as_ptxas(std::move(r));
+  }
   const std::vector<int32_t> order = store_order(r);
   // a single byte of a loaded vector of several is stored as an `extract` (O3
   // makes it a shufflevector; a 16-bit half, the trunc of a shift, is not one)

@@ -88,7 +88,10 @@
 //   as it was. LLVM of 3.9 also fills a load run's gaps (one access, or
 //   two after the first of every four) with unused accesses and grows a
 //   piece of three (five, six, seven) elements to four (eight) where its
-//   alignment allows; a piece of two with an unused one is not joined.
+//   alignment allows; a piece of two with an unused one is not joined;
+// - 3.9 on sm_80, 8-bit loads: SelectionDAG loads a word's first two bytes
+//   again as one `b16` where the consumer packs them, in order, into an i16
+//   (Merged::narrowed, beside the word).
 #pragma once
 
 #include <array>
