@@ -29,11 +29,16 @@ int64_t pad_of(int64_t x, const LdStShape& s) {
 using Pads = std::span<const std::pair<int32_t, int32_t>>;  // (interval, padding) in elements
 
 // The bits of the padding term of these intervals that may be set when x's
-// possibly-set bits are m.
+// possibly-set bits are m: Triton adds the intervals' paddings, and LLVM's
+// computeKnownBits of an `add` of unknown bits m1, m2 leaves possible the
+// bits of m1 + m2 and every bit a carry may reach (golden seed-8003 3.6
+// lines 367, 564: [[128, 2], [512, 4]] pads of bits 3-4 and 2-3 reach 5).
 int64_t pad_bits(int64_t m, Pads pads, int32_t elem_bytes) {
   int64_t b = 0;
-  for (auto [interval, pad] : pads)
-    b |= (m >> log2i(int64_t{interval} * elem_bytes)) << log2i(int64_t{pad} * elem_bytes);
+  for (auto [interval, pad] : pads) {
+    const int64_t t = (m >> log2i(int64_t{interval} * elem_bytes)) << log2i(int64_t{pad} * elem_bytes);
+    b = (b + t) | ((b + t) ^ b ^ t) | b | t;
+  }
   return b;
 }
 

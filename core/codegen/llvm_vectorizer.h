@@ -37,7 +37,8 @@
 //   padded layout each term of R proves its trailing zeros only where
 //   computeKnownBits reaches it (r_tree_align below), and an access of R
 //   whose constant is the outermost GEP (3.6: R, the constant and R's
-//   padding share no bit; 3.9: every one) has at least what register 0's
+//   padding share no bit, the padding's bits those of the intervals' sum,
+//   carries included; 3.9: every one) has at least what register 0's
 //   alignment implies at its offset (LLVM's second InferAlignment pass
 //   carries it along the base pointer); where R is XOR-ed and not padded,
 //   R and each R ^ c prove what the shape O3 gives Triton's own tree lets

@@ -639,6 +639,20 @@ TEST_CASE("codegen: two shifts of one `tid & m` are one mul for computeKnownBits
         Counts{{"ld.shared.b8", 6}, {"ld.shared.v2.b8", 1}, {"st.shared.b8", 6}, {"st.shared.v2.b8", 1}});
 }
 
+TEST_CASE("codegen: two intervals' paddings may carry into a higher bit (fresh seed 8003 3.6 lines 564, 367)", "[codegen]") {
+  // padding (x >> 6) << 3 plus (x >> 8) << 4 of R's rows: bits 7-9 plus
+  // 6-8, whose sum may reach bit 10, one of R's own. LLVM cannot make the
+  // sum with R an `or`, the constants stay inside the paddings' GEPs and
+  // only register 0 proves its pair's 8 bytes (the model had 4 pairs)
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[64, 8], [256, 16]], offset_bases=[[0, 1], [0, 2], [0, "
+                    "4], [0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], "
+                    "block_bases=[], shape=[64, 128])";
+  CHECK(via_shared_counts("SliceLayout(dim=2, parent=BlockedLayout(size_per_thread=[8, 2, 2], threads_per_warp=[4, 8, "
+                          "1], warps_per_cta=[2, 1, 2], order=[0, 2, 1], cga_layout=[]))",
+                          pad, {64, 128}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 126}, {"ld.shared.v2.b32", 1}, {"st.shared.b32", 128}});
+}
+
 TEST_CASE("codegen: joined bytes spelled as the 16-bit values they are (golden 3.9 lines 694, 1152)", "[codegen]") {
   // two bytes of one ld.global.b16 in order: the code generator stores the
   // 16-bit value again (b16); pairs of other origins stay v2.b8
