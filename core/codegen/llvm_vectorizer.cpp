@@ -342,6 +342,7 @@ std::pair<int32_t, Merged> merged_of(const Piece& p, const std::vector<LdStAcces
 // index), an access of its own whose `and` InstCombine dropped (+ its index).
 constexpr int64_t kR = 1, kRPad = 2, kXored = int64_t{1} << 40, kOwnPad = int64_t{2} << 40, kAndDropped = int64_t{3} << 40;
 constexpr int64_t kRPad0 = int64_t{4} << 40;  // register 0's padding where it is a value of its own (reg0_pad_apart)
+constexpr int64_t kRPadAlone = int64_t{5} << 40;  // one of R's factored paddings by itself (pads_factored)
 constexpr int64_t kUnbounded = int64_t{1} << 40;  // a term's range where BasicAA cannot bound it
 constexpr int64_t kNegated = int64_t{1} << 50;    // a base key's XOR constant: the base is -R (c - R)
 
@@ -2260,7 +2261,11 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   // one single term reaches whole share one where each padding term is a
   // left shift of that term's `tid & m` (InstCombine factors (X << a) +
   // (X << b) into one multiplication; a right shift stays a GEP of its own:
-  // seed-2400 line 2776)
+  // seed-2400 line 2776); so do two paddings of one term each shifted left
+  // by the same amount, one of them reading its term whole: (A << k) + (B <<
+  // k) is `shl (add A, B), k` (golden seed-2460 3.6 line 745, `(tid & 12) +
+  // (tid & 8)`; two read in part stay two, `and (shl tid, k), m` each:
+  // screen81-3.6 line 1)
   int geps = 0;
   // each padding GEP's right shift of the byte offset (none: 0 or less), the
   // padding's bits, whether it is a bare `lshr` (no `and` mask: the terms
@@ -2287,7 +2292,10 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   int64_t single = -1;
   bool single_left = false;
   int kmin = 64;  // the smallest interval some term reaches (log2)
-  for (const auto& iv : s.pads) {
+  std::vector<std::tuple<int, bool, size_t>> lifts;  // the paddings of one left-shifted term each: (lift, whole, j)
+  uint32_t factored = 0;  // TreeAlign::pads_factored
+  for (size_t j = 0; j < s.pads.size(); ++j) {
+    const auto& iv = s.pads[j];
     const auto [interval, pad] = iv;
     int reach = 0;
     int64_t which = -1;
@@ -2305,6 +2313,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
           left && single_left)
         continue;
       if (single < 0) single = which, single_left = left;
+      const bool whole = std::countr_zero(static_cast<uint64_t>(which)) >= log2i(interval);
+      if (const auto o = std::find_if(lifts.begin(), lifts.end(),
+                                      [&](const auto& o) { return std::get<0>(o) == lift && (std::get<1>(o) || whole); });
+          left && o != lifts.end()) {
+        factored |= uint32_t{1} << j | uint32_t{1} << std::get<2>(*o);
+        continue;
+      }
+      if (left) lifts.push_back({lift, whole, j});
     }
     // the padding read from R, (R >> i) << p, or from its one term there
     const int right = reach >= 2 ? log2i(interval) - log2i(pad) : sh == LdStShape::kNoShift ? 0 : -lift;
@@ -3028,6 +3044,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     out.r_pad_bare = r_pad_bare;
     out.r_pad_bare_node = r_pad_bare_node;
     out.reg0_pad_apart = reg0_apart;
+    out.pads_factored = factored;
     out.pad_hi = pad_hi;
     out.shr_align = shr_a;
     out.dag_r_bits = dag_r_bits;
@@ -3606,6 +3623,16 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     const int64_t unbounded = j < tree.pad_hi.size() && tree.pad_hi[j] ? tree.pad_hi[j] : kUnbounded;
     r_pad[j] = {kRPad + static_cast<int64_t>(j), 0, bits && (tree.pads_unbounded >> j & 1) ? unbounded : bits, 0};
   }
+  // paddings InstCombine factored into one GEP (TreeAlign::pads_factored):
+  // one value in R's chain, its range their sum; an access of its own adds
+  // such a padding by itself, another value
+  const uint32_t factored = tree.pads_factored;
+  Term r_factored{0, 0, 0, 0};
+  for (size_t j = 0; j < r_pad.size(); ++j)
+    if (factored >> j & 1) {
+      if (r_factored.id == 0) r_factored.id = r_pad[j].id;
+      r_factored.hi = std::max(r_factored.hi, r_pad[j].hi) >= kUnbounded ? kUnbounded : r_factored.hi + r_pad[j].hi;
+    }
   // accesses of their own whose address is (R or R ^ c) | off: the PTX
   // register of R and the padding of (R | off), their off (the immediate),
   // the register's alignment as ptxas knows it (R's bits; of each padding
@@ -3685,7 +3712,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           for (size_t j = 0; j < s.pads.size(); ++j) {
             const int sh = log2i(int64_t{s.pads[j].first} * s.elem_bytes);
             if ((off & mb) || (off >> sh)) own_pads.push_back(s.pads[j]);
-            else if (mb >> sh) addresses.add(i, r_pad[j]);
+            else if (mb >> sh) addresses.add(i, factored >> j & 1 ? Term{r_pad[j].id + kRPadAlone, 0, r_pad[j].hi, 0} : r_pad[j]);
           }
           const auto [lo, hi] = pad_range(ones, unknown, own_pads, s.elem_bytes);
           addresses.add(i, {kOwnPad + i, lo, hi, 0});
@@ -3806,9 +3833,10 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       addresses.add(i, key.first == 0 ? r_term
                                       : Term{kXored + key.second, minus_r ? -kUnbounded : 0,
                                              unlike || minus_r ? kUnbounded : mb, r_term.tz});
+      if (padded && key.first == 0 && r_factored.hi != 0) addresses.add(i, r_factored);
       if (padded && key.first == 0)
         for (size_t j = 0; j < r_pad.size(); ++j)
-          if (r_pad[j].hi != 0) {
+          if (r_pad[j].hi != 0 && !(factored >> j & 1)) {
             Term t = r_pad[j];
             if (reg0_apart && (tree.reg0_pad_apart >> j & 1)) t.id = kRPad0 + static_cast<int64_t>(j);
             addresses.add(i, t);

@@ -56,7 +56,8 @@
 //   stores there. BasicAA takes both addresses apart into a constant and
 //   terms (R, R ^ c, the padding terms: R's one per interval, the same value
 //   in an access of its own for an interval its constant does not reach,
-//   where the two share no bit; R and R ^ c of any value and range where
+//   where the two share no bit; R's paddings that InstCombine factored into
+//   one GEP are one term, cancelled by none of an access of its own; R and R ^ c of any value and range where
 //   SLP's unlike lanes hid R's bits); the same terms cancel, and the
 //   others keep the two apart when the constant difference modulo 2^(their
 //   fewest known trailing zeros) leaves room for both accesses, or when the
@@ -259,6 +260,9 @@ struct TreeAlign {
   // not R | c's (the first InstCombine shrank its `and` mask to every bit
   // of the node it reads; R | c's keeps a wider one)
   uint32_t reg0_pad_apart = 0;
+  // bit j for s.pads[j]: R's padding shares one GEP with another's, their
+  // sum one value (InstCombine's factoring of two left shifts by one amount)
+  uint32_t pads_factored = 0;
   // the bytes SelectionDAG's computeKnownBits leaves R from the `and`
   // of an R | c padding whose mask InstCombine kept whole (pads_unbounded):
   // it shrinks the mask again (R two levels below it as possible_bytes

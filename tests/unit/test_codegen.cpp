@@ -653,6 +653,31 @@ TEST_CASE("codegen: two intervals' paddings may carry into a higher bit (fresh s
         Counts{{"ld.shared.b32", 126}, {"ld.shared.v2.b32", 1}, {"st.shared.b32", 128}});
 }
 
+TEST_CASE("codegen: paddings of one left shift share one GEP (golden seed-2460 3.6 line 745)", "[codegen]") {
+  // R's term (tid & 12) << 10 reaches both intervals: the 1024's padding
+  // reads it whole, (tid & 12) << 3, the 2048's in part, (tid & 8) << 3;
+  // InstCombine factors the sum into `shl (add (tid & 12), (tid & 8)), 3`,
+  // one GEP, and register 0's pair stays in computeKnownBits's reach
+  const char* reg = "DistributedLinearLayout(reg_bases=[[4, 0], [2, 0], [8, 0], [1, 0], [0, 64], [0, 8], [0, 128]], "
+                    "lane_bases=[[16, 0], [32, 0], [0, 16], [0, 32], [0, 2]], warp_bases=[[0, 1], [0, 4]], "
+                    "block_bases=[], shape=[64, 256])";
+  const char* pad = "PaddedSharedLayout(interval_padding_pairs=[[1024, 8], [2048, 16]], offset_bases=[[1, 0], [2, 0], "
+                    "[4, 0], [8, 0], [16, 0], [32, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [0, "
+                    "128]], block_bases=[], shape=[64, 256])";
+  CHECK(via_shared_counts(reg, pad, {64, 256}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 126}, {"ld.shared.v2.b32", 1}, {"st.shared.b32", 126}, {"st.shared.v2.b32", 1}});
+  // the factored sum is one value for BasicAA too: the padding of R | c by
+  // itself does not cancel it, and the stores of R's pairs stay apart
+  // (held-out seed 8102 screen, line 10: loads joined, stores not)
+  CHECK(via_shared_counts("SliceLayout(dim=0, parent=BlockedLayout(size_per_thread=[1, 2, 2], threads_per_warp=[1, 16, "
+                          "2], warps_per_cta=[4, 1, 1], order=[1, 0, 2], cga_layout=[]))",
+                          "PaddedSharedLayout(interval_padding_pairs=[[16, 1], [128, 8]], offset_bases=[[0, 1], [0, "
+                          "2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, "
+                          "32])",
+                          {16, 32}, 16, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 24}, {"ld.shared.v2.b16", 4}, {"st.shared.b16", 32}});
+}
+
 TEST_CASE("codegen: joined bytes spelled as the 16-bit values they are (golden 3.9 lines 694, 1152)", "[codegen]") {
   // two bytes of one ld.global.b16 in order: the code generator stores the
   // 16-bit value again (b16); pairs of other origins stay v2.b8
