@@ -2576,7 +2576,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     }
     if (count <= 1) return any;
     const int lo = std::countr_zero(static_cast<uint64_t>(any));
-    const int hi = 63 - std::countl_zero(static_cast<uint64_t>(most));
+    // (an unbounded term, negative, may leave the sum anything: no top bit)
+    const int hi = most > 0 ? 63 - std::countl_zero(static_cast<uint64_t>(most)) : 63;
     return (hi >= 62 ? ~int64_t{0} : (int64_t{2} << hi) - 1) & ~((int64_t{1} << lo) - 1);
   };
   auto depths = [&](int below) {  // levels below the first access's
