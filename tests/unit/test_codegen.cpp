@@ -676,6 +676,16 @@ TEST_CASE("codegen: paddings of one left shift share one GEP (golden seed-2460 3
                           "32])",
                           {16, 32}, 16, ls::TritonVersion::v3_6, 90) ==
         Counts{{"ld.shared.b16", 24}, {"ld.shared.v2.b16", 4}, {"st.shared.b16", 32}});
+  // a padding term out of computeKnownBits's reach leaves the paddings' sum
+  // unbounded (golden 3.9 sm_80 kernel whose sum of bounds was 0: the
+  // sanitizer build's shift by -1)
+  CHECK(via_shared_counts("NVMMADistributedLayout(version=[2, 0], warps_per_cta=[4, 1], instr_shape=[16, 8], "
+                          "cga_layout=[])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[32, 16], [128, 8]], offset_bases=[[0, 1], [0, "
+                          "2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, "
+                          "16])",
+                          {32, 16}, 16, ls::TritonVersion::v3_9, 80) ==
+        Counts{{"ld.shared.b32", 4}, {"st.shared.b32", 4}});
 }
 
 TEST_CASE("codegen: joined bytes spelled as the 16-bit values they are (golden 3.9 lines 694, 1152)", "[codegen]") {
