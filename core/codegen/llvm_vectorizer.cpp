@@ -2292,7 +2292,12 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   int64_t single = -1;
   bool single_left = false;
   int kmin = 64;  // the smallest interval some term reaches (log2)
-  std::vector<std::tuple<int, bool, size_t>> lifts;  // the paddings of one left-shifted term each: (lift, whole, j)
+  struct Lifted {  // a padding of one left-shifted term
+    int lift;
+    bool whole;  // it reads its term whole
+    size_t j;
+  };
+  std::vector<Lifted> lifts;
   uint32_t factored = 0;  // TreeAlign::pads_factored
   for (size_t j = 0; j < s.pads.size(); ++j) {
     const auto& iv = s.pads[j];
@@ -2313,14 +2318,16 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
           left && single_left)
         continue;
       if (single < 0) single = which, single_left = left;
-      const bool whole = std::countr_zero(static_cast<uint64_t>(which)) >= log2i(interval);
-      if (const auto o = std::find_if(lifts.begin(), lifts.end(),
-                                      [&](const auto& o) { return std::get<0>(o) == lift && (std::get<1>(o) || whole); });
-          left && o != lifts.end()) {
-        factored |= uint32_t{1} << j | uint32_t{1} << std::get<2>(*o);
-        continue;
+      if (left) {
+        const bool whole = std::countr_zero(static_cast<uint64_t>(which)) >= log2i(interval);
+        const auto o = std::find_if(lifts.begin(), lifts.end(),
+                                    [&](const Lifted& o) { return o.lift == lift && (o.whole || whole); });
+        if (o != lifts.end()) {
+          factored |= uint32_t{1} << j | uint32_t{1} << o->j;
+          continue;
+        }
+        lifts.push_back({lift, whole, j});
       }
-      if (left) lifts.push_back({lift, whole, j});
     }
     // the padding read from R, (R >> i) << p, or from its one term there
     const int right = reach >= 2 ? log2i(interval) - log2i(pad) : sh == LdStShape::kNoShift ? 0 : -lift;
