@@ -1135,6 +1135,14 @@ int64_t r_bits_of(const LdStShape& s) {
   return b;
 }
 
+int64_t r_range_max(const std::vector<RNode>& nodes, int root, const Terms& T, int eb);
+int triton_tree(const Terms& T, std::vector<RNode>& nodes, int& xors);
+int64_t possible_bytes(const std::vector<RNode>& nodes, const LdStShape& s, const Terms& T, int u, int d);
+int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
+               std::vector<RNode>& first_ic, bool& index_offset, bool* bits_lost,
+               std::vector<size_t>* kept_lanes, int* rdx_top, std::array<uint32_t, 2>* ic1_exact);
+bool padding_folds_early(const std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T, int64_t c, int k);
+
 // R's GEP chain (r_too_deep): where R's only use is one GEP, InstCombine
 // splits R's `or disjoint`s, so each term of Triton's OR lists is a GEP of
 // its own and the tree of the XOR lists one more. The XOR lists' tree is one
@@ -1145,11 +1153,42 @@ int64_t r_bits_of(const LdStShape& s) {
 // Triton's scalar b32; seed 7305: the 8-bit kernels whose `(tid >> 1) & 96
 // | tid & 24` is the index code's keep five; seed 7306: 4 of 4 padded won,
 // while 2 shared-linear ones, like seed 2110 line 3743, keep the tree one
-// index).
+// index). No chain where a padding of R + c is left late (r_padding_late).
 struct RChain {
   std::vector<char> own;  // per term of R: a GEP of its own (empty: no chain)
   size_t geps = 0;
 };
+
+// 3.6, padded, R reaching no interval: whether the padding of some R + c (c
+// a register offset below the interval) survives until after the second
+// InstCombine. IPSCCP folds it where c plus R's range (r_range_max) stays
+// below the interval; else the first InstCombine does where R's known bits
+// (R one below the `add`) share none with c, so the `add` is an `or
+// disjoint`, and padding_folds_early's walk gets to 0. A padding left is a
+// use of R besides the GEPs, and InstCombine then splits no GEP out of R's
+// index: R stays one tree, which SLP may reduce (golden seed-2470 3.6 line
+// 1641: `R + 2304` of an R six `or`s deep, its padding left; R one GEP
+// index, SLP's reduction, 4-byte aligned; the IR after each pass). R of a
+// split chain has GEPs as its only uses (fresh seed 7902 line 3411: each
+// padding folded, six GEPs).
+bool r_padding_late(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
+  if (s.version != TritonVersion::v3_6 || s.pads.empty() || reaches_pads(r_bits_of(s), s)) return false;
+  const Terms T = triton_terms(s);
+  std::vector<RNode> nodes, first_ic;
+  int xors = -1;
+  const int root = triton_tree(T, nodes, xors);
+  if (root < 0 || T.reused.empty()) return false;
+  const int64_t r_max = r_range_max(nodes, root, T, log2i(s.elem_bytes));
+  bool index_offset = false;
+  (void)o3_reshape(nodes, root, s, T, first_ic, index_offset, nullptr, nullptr, nullptr, nullptr);
+  for (const LdStAccess& a : accesses)
+    for (auto [interval, pad] : s.pads) {
+      const int64_t c = (a.xor_const + a.add_const) * s.elem_bytes, at = int64_t{interval} * s.elem_bytes;
+      if (c == 0 || c >= at || c + r_max < at) continue;
+      if (!padding_folds_early(first_ic, root, s, T, c, log2i(at))) return true;
+    }
+  return false;
+}
 
 RChain r_chain(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   // 3.6: a register offset that reaches an interval pads R + c, `(R + c) >>
@@ -1159,6 +1198,7 @@ RChain r_chain(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   for (const LdStAccess& a : accesses) offsets |= a.xor_const | a.add_const;
   const bool offset_pads = s.version == TritonVersion::v3_6 && reaches_pads(offsets, s);
   if (reaches_pads(r_bits_of(s), s) || r_xored(accesses, s) || offset_pads) return {};
+  if (r_padding_late(accesses, s)) return {};
   const auto [or_d, xor_d, or_s, xor_s] = triton_lists(s);
   int64_t xor_bits = 0;
   for (const auto* list : {&xor_d, &xor_s})
@@ -1489,7 +1529,15 @@ std::vector<char> reversals(const std::vector<RNode>& nodes, int root, const Ter
 // 0 (golden seed-2406 3.6 line 2131: alternate, three lanes the index
 // code's and one `lshr tid, 1` shared with it, total 0, R left alone;
 // held-out seed-2550 3.6 line 780: three `shl`s and a `tid & 32` of the
-// index code, total -2, reduced).
+// index code, total -2, reduced). Four lanes the index code shares, two of
+// one shift op, one of the other and an unshifted one: the shifts are
+// gathered at no cost, but for a slice of SLP's list (`lanes`, in its order:
+// 0-1 or 2-3) whose two lanes share a shift op and whose shifts have no
+// other use: that pair is a vector of its own (-1) over tid's splat (2), put
+// into the gather (1) (golden seed-2110 3.6 line 10: `shl` pair at 2-3,
+// total 1, left alone; seed-2470 line 1641: tid, shl, lshr, shl, total -1,
+// reduced). Where R has lanes of its own SLP may reduce the index code's
+// tree of other lanes: the proxy stays (held-out seed 8203: swizzled, sm_80).
 bool slp_gains(const LdStShape& s, const Terms& T, const std::vector<size_t>& lanes) {
   const int eb = log2i(s.elem_bytes);
   int shl = 0, lshr = 0, none = 0;
@@ -1497,25 +1545,37 @@ bool slp_gains(const LdStShape& s, const Terms& T, const std::vector<size_t>& la
     const int k = T.shifts[t] + eb;
     (k > 0 ? shl : k < 0 ? lshr : none) += 1;
   }
-  int shifts;
-  if (none == 0) shifts = shl == 0 || lshr == 0 ? -3 : -1;
-  else if (shl == 3 || lshr == 3) shifts = 0;
-  else return std::none_of(lanes.begin(), lanes.end(), [&](size_t t) { return T.kept[t]; });  // not seen: the proxy
-  int extracts = 0;
-  for (size_t t : lanes) {
+  auto used_elsewhere = [&](size_t t) {
     const int k = T.shifts[t] + eb;
-    if ((T.reused[t] && !T.gone[t]) || (k == 0 && T.kept[t]) || T.slp_and[t]) {
-      ++extracts;
-      continue;
-    }
-    extracts += k != 0 && std::any_of(s.index_terms.begin(), s.index_terms.end(), [&](const MvpTerm& o) {
+    return (T.reused[t] && !T.gone[t]) || (k == 0 && T.kept[t]) || T.slp_and[t];
+  };
+  auto shift_shared = [&](size_t t) {  // the lane's shifted tid is an index term's too
+    const int k = T.shifts[t] + eb;
+    return k != 0 && std::any_of(s.index_terms.begin(), s.index_terms.end(), [&](const MvpTerm& o) {
       if (o.gone) return false;
       if (o.shift != MvpTerm::kSelect) return o.shift == k;
       const auto v = static_cast<uint64_t>(o.value), m = static_cast<uint64_t>(o.mask);
       return std::has_single_bit(v) && std::countr_zero(v) - std::countr_zero(m) == k;
     });
+  };
+  // the lane's shift has another use: the index code `and`s it with another mask
+  auto shift_used = [&](size_t t) { return !used_elsewhere(t) && shift_shared(t); };
+  const auto extracts = static_cast<int>(std::count_if(lanes.begin(), lanes.end(), used_elsewhere));
+  if (none == 1 && shl + lshr == 3 && shl != 3 && lshr != 3 && extracts == 4) {
+    bool pair = false;  // a slice of two lanes of one shift op, each shift of one use
+    for (size_t i = 0; i + 1 < lanes.size(); i += 2) {
+      const size_t a = lanes[i], b = lanes[i + 1];
+      const int ka = T.shifts[a] + eb, kb = T.shifts[b] + eb;
+      pair = pair || (ka != 0 && (ka > 0) == (kb > 0) && kb != 0 && !shift_used(a) && !shift_used(b));
+    }
+    return -2 - 3 + (pair ? 2 : 0) + extracts < 0;
   }
-  return -2 - 3 + shifts + 2 + extracts < 0;
+  int shifts;
+  if (none == 0) shifts = shl == 0 || lshr == 0 ? -3 : -1;
+  else if (shl == 3 || lshr == 3) shifts = 0;
+  else return std::none_of(lanes.begin(), lanes.end(), [&](size_t t) { return T.kept[t]; });  // not seen: the proxy
+  const auto shared = static_cast<int>(std::count_if(lanes.begin(), lanes.end(), shift_used));
+  return -2 - 3 + shifts + 2 + extracts + shared < 0;
 }
 
 // SLP's horizontal reduction of an `or` tree (matchAssociativeReduction):
@@ -1584,14 +1644,17 @@ std::vector<int> rdx_candidates(const std::vector<RNode>& nodes, int root, IsOp 
 //   (t2 | t3)) under an `add` becomes ((t0 | t1) | t3) | t2);
 // - InstCombine again: `add`s back to `or`s, reassociateForUses;
 // - SLP: four `and (x >> s), m` leaves or more among the `or`s of R's
-//   reduction (its root and the one-use `or`s below it), one at least used by
-//   R alone, become one vector `and` under `llvm.vector.reduce.or`, shallow
-//   for the second InferAlignment (seed-2110 line 1137, seed-2200 line
-//   1440); leaves all shared with the index code stay scalar (seed-2110
-//   line 10, seed-2403 line 3828), but for a chain GVN makes one with the
-//   index code's (padded, 8-bit: reduces_index_chain) and for the index
-//   code's own node of `and`s inside R (a reduction below R's root). A proxy: SLP's cost
-//   model decides (of 3.6's four lanes that cost itself, slp_gains; 3.9's
+//   reduction (its root and the one-use `or`s below it) become one vector
+//   `and` under `llvm.vector.reduce.or`, shallow for the second
+//   InferAlignment (seed-2110 line 1137, seed-2200 line 1440): in 3.6 four
+//   where SLP's cost pays (slp_gains; lanes the index code shares cost an
+//   extract each: seed-2110 line 10, seed-2403 line 3828 stay scalar,
+//   seed-2470 line 1641 is reduced); else (3.9, more lanes) one at least
+//   used by R alone, leaves all shared with the index code staying scalar
+//   but for a chain GVN makes one with the index code's (padded, 8-bit:
+//   reduces_index_chain) and for the index code's own node of `and`s inside
+//   R (a reduction below R's root). A proxy: SLP's cost model decides (of
+//   3.6's four lanes that cost itself, slp_gains; 3.9's
 //   SLP also reduces R of unlike lanes, whose bits it then loses:
 //   reduces_unlike_lanes; on sm_80 3.9's SLP reduces nothing: no SLP log at
 //   all); in 3.6 also four kept `shl (tid & m), k` leaves (kept_lanes gets
@@ -1839,9 +1902,12 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     // `or`s one use each (golden seed-2540 3.6 line 214)
     if (index_node && !nodes[root].multi && ands >= 4 && ands == ops) return ops;
     if (top != root) return 0;  // (below R's root only kept lanes were seen reduced)
-    if (s.version == TritonVersion::v3_6 && own > 0 && ands + idents.size() == 4 && idents.size() <= 1) {
-      std::vector<size_t> all = lanes;
-      all.insert(all.end(), idents.begin(), idents.end());
+    if (s.version == TritonVersion::v3_6 && ands + idents.size() == 4 && idents.size() <= 1) {
+      std::vector<size_t> all;  // the lanes in SLP's order (the walk's leaves)
+      for (int v : rdx_candidates(nodes, top, [&](int u) { return !nodes[u].rev && (u == top || one_use(u)); }))
+        if (leaf(v) && (std::find(lanes.begin(), lanes.end(), term(v)) != lanes.end() ||
+                        std::find(idents.begin(), idents.end(), term(v)) != idents.end()))
+          all.push_back(term(v));
       return slp_gains(s, T, all) ? ops : 0;
     }
     if (ands >= 4 && own > 0) {
@@ -2066,6 +2132,20 @@ std::pair<uint32_t, uint32_t> range_or(std::pair<uint32_t, uint32_t> a, std::pai
   return {std::max({one, a.first, b.first}), low == 0 ? ~zero : std::min(~zero, 0u - low - 1)};
 }
 
+// IPSCCP's range of R (its largest value, bytes) from Triton's own tree under
+// root (each term a select of constants or an `and` of a mask: 0 up to its
+// bits); 0 where R has no term.
+int64_t r_range_max(const std::vector<RNode>& nodes, int root, const Terms& T, int eb) {
+  if (root < 0) return 0;
+  auto range = [&](auto&& self, int v) -> std::pair<uint32_t, uint32_t> {
+    if (nodes[v].term >= 0) return {0u, static_cast<uint32_t>(T.bits[static_cast<size_t>(nodes[v].term)] << eb)};
+    const auto l = self(self, nodes[v].l), r = self(self, nodes[v].r);
+    if (nodes[v].op == 2) return {l.first + r.first, l.second + r.second};
+    return range_or(l, r, nodes[v].op == 0);
+  };
+  return range(range, root).second;
+}
+
 // Whether term t, shifted, stays `shl (tid & m), k` or `lshr (tid & m), k`:
 // where `tid & m` has another use (the kernel's index code, or a padding term
 // read from it alone); else InstCombine makes it `and (shl tid, k), m << k`
@@ -2089,6 +2169,26 @@ int64_t possible_bytes(const std::vector<RNode>& nodes, const LdStShape& s, cons
   if (d == 5 && T.shifts[t] != LdStShape::kNoShift && k != 0 && term_kept(s, T, t))
     return k > 0 ? ~((int64_t{1} << k) - 1) : ~int64_t{0};
   return T.bits[t] << log2i(s.elem_bytes);
+}
+
+// The first InstCombine on `lshr (R + c), k` (c below 2^k bytes, R's tree
+// after it in nodes): the `add` becomes `or disjoint` where R's known bits (R
+// at depth 0 for haveNoCommonBitsSet) share none with c; the `lshr` then drops
+// c and, one visit a level, each operand of the `or` it reads whose known
+// bits (two below the `lshr`) stay under 2^k, and is 0 once all of them do
+// (the 3.6 wheel's InstCombine log, fresh seed 7902 line 3411). Whether it
+// folds to 0.
+bool padding_folds_early(const std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T, int64_t c, int k) {
+  if ((possible_bytes(nodes, s, T, root, 0) & c) != 0) return false;
+  const int64_t high = ~((int64_t{1} << k) - 1);
+  for (int v = root;;) {
+    if (nodes[v].term >= 0) return (possible_bytes(nodes, s, T, v, 1) & high) == 0;
+    const int64_t a = possible_bytes(nodes, s, T, nodes[v].l, 2), b = possible_bytes(nodes, s, T, nodes[v].r, 2);
+    if (((a | b) & high) == 0) return true;
+    if ((b & high) == 0) v = nodes[v].l;
+    else if ((a & high) == 0) v = nodes[v].r;
+    else return false;
+  }
 }
 
 // Whether computeKnownBits, reaching node v at depth d, proves all its bits.
@@ -2253,8 +2353,9 @@ struct DagTree {
 
 // r_tree_align on the terms T (the model's for 3.9; Triton's own, through
 // o3_reshape, for 3.6): register 0's access and an access at a register
-// offset, from one tree.
-TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, int* slp_ops = nullptr) {
+// offset, from one tree. late: r_padding_late (R one GEP index, its tree
+// decides).
+TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, int* slp_ops = nullptr, bool late = false) {
   const int n = static_cast<int>(T.bits.size());
   const int eb = log2i(s.elem_bytes);
   // GEPs of the padding: one per interval some term reaches; the intervals
@@ -2367,25 +2468,15 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   std::array<uint32_t, 2> ic1_exact{0, 0};
   std::vector<size_t> kept_lanes;  // SLP's lanes where they are kept `shl (tid & m), k` (3.6)
   bool index_offset = false;    // R is one value with the index code's offset (o3_reshape)
-  // IPSCCP's range of R, from Triton's own tree (each term a select of
-  // constants or an `and` of a mask: 0 up to its bits)
-  int64_t r_max = 0;
-  if (root >= 0) {
-    auto range = [&](auto&& self, int v) -> std::pair<uint32_t, uint32_t> {
-      if (nodes[v].term >= 0) return {0u, static_cast<uint32_t>(T.bits[static_cast<size_t>(nodes[v].term)] << eb)};
-      const auto l = self(self, nodes[v].l), r = self(self, nodes[v].r);
-      if (nodes[v].op == 2) return {l.first + r.first, l.second + r.second};
-      return range_or(l, r, nodes[v].op == 0);
-    };
-    r_max = range(range, root).second;
-  }
+  int64_t r_max = r_range_max(nodes, root, T, eb);
   const auto all = [&] { return TreeAlign{{16, 16}, {16, 16}, 0, 0, r_max}; };
   // no term reaches an interval: no padding in R's address (but in 3.6 where
   // a register offset reaches one: its access may have a base of its own,
-  // vectorize, which then proves what R's tree does at a register offset)
+  // vectorize, which then proves what R's tree does at a register offset;
+  // and where a padding of R + c is left late: R's tree is one index)
   bool offset_reaches = false;
   for (auto [interval, pad] : s.pads) offset_reaches = offset_reaches || (offsets >> log2i(interval)) != 0;
-  if (geps == 0 && !s.pads.empty() && !(s.version == TritonVersion::v3_6 && offset_reaches))
+  if (geps == 0 && !s.pads.empty() && !(s.version == TritonVersion::v3_6 && (offset_reaches || late)))
     return all();
   std::vector<char> multi_node;  // (3.9) nodes of more uses: one GEP in the chain split
   bool shr_gep = false;  // (3.9) TreeAlign::shr_gep
@@ -3444,8 +3535,8 @@ int64_t mark_reversed(std::vector<MvpTerm>& terms, const std::vector<MvpTerm>& k
   return gone;
 }
 
-TreeAlign r_tree_align(const LdStShape& s, int64_t offsets) {
-  if (s.version == TritonVersion::v3_6) return tree_align(s, triton_terms(s), offsets);
+TreeAlign r_tree_align(const LdStShape& s, int64_t offsets, bool late) {
+  if (s.version == TritonVersion::v3_6) return tree_align(s, triton_terms(s), offsets, nullptr, late);
   std::vector<int32_t> shifts(s.r_terms.size(), LdStShape::kNoShift);
   std::copy_n(s.r_term_shifts.begin(), std::min(shifts.size(), s.r_term_shifts.size()), shifts.begin());
   Terms t;
@@ -3576,7 +3667,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   if (padded && s.proof == LdStShape::Proof::model) {
     int64_t offsets = 0;
     for (const LdStAccess& a : accesses) offsets |= a.xor_const | a.add_const;
-    tree = r_tree_align(s, offsets);
+    tree = r_tree_align(s, offsets, r_padding_late(accesses, s));
   }
   // No padding, R XOR-ed (used by R's GEP and by each R ^ c; both versions,
   // read in 3.6's pass dumps, 3.9 held to its golden files): the

@@ -318,7 +318,7 @@ struct TreeAlign {
 // that InstCombine makes one `llvm.bitreverse` prove their bits at the
 // depth of its mask (here and for an XOR-ed R). offsets: the OR of the
 // accesses' c_i | d_i.
-TreeAlign r_tree_align(const LdStShape& s, int64_t offsets);  // base: {register 0, a register offset}
+TreeAlign r_tree_align(const LdStShape& s, int64_t offsets, bool late = false);  // base: {register 0, a register offset}
 
 // Where R's tree decides its alignment (padded layouts; XOR-ed R), so
 // the tree's depth may keep apart what R's bits would join.

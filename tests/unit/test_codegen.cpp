@@ -688,6 +688,50 @@ TEST_CASE("codegen: paddings of one left shift share one GEP (golden seed-2460 3
         Counts{{"ld.shared.b32", 4}, {"st.shared.b32", 4}});
 }
 
+TEST_CASE("codegen: a padding of R + c left late keeps R one GEP index (golden seed-2470 3.6 line 1641)", "[codegen]") {
+  // R reaches no interval, but R + 2304 may reach 4096 for IPSCCP, and R's
+  // tree, six `or`s deep, is out of the first InstCombine's reach: that
+  // padding stays, R has a use besides its GEP and is not split into GEPs;
+  // SLP reduces four of its lanes (the shifts gathered at no cost: tid, shl,
+  // lshr, shl), R + 0 is 4-byte aligned and the i16 pairs join
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [8, 0], [0, 2], [0, 32]], lane_bases=[[0, "
+                          "128], [2, 0], [0, 4], [0, 16], [4, 0]], warp_bases=[[0, 64], [0, 8]], block_bases=[], "
+                          "shape=[16, 256])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[4096, 16]], offset_bases=[[0, 1], [0, 2], [0, "
+                          "4], [0, 8], [0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0]], "
+                          "block_bases=[], shape=[16, 256])",
+                          {16, 256}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.v2.b16", 8}, {"st.shared.v2.b16", 8}});
+  // held-out seed 8201 (screen line 1): the same, byte pairs
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[0, 8], [0, 2], [1, 0]], lane_bases=[[2, 0], [8, 0], [0, "
+                          "4], [4, 0], [32, 0]], warp_bases=[[0, 1], [64, 0], [16, 0]], block_bases=[], shape=[128, "
+                          "16])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[2048, 1], [4096, 2]], offset_bases=[[1, 0], [2, "
+                          "0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [0, 1], [0, 2], [0, 4], [0, 8]], "
+                          "block_bases=[], shape=[128, 16])",
+                          {128, 16}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.v2.b8", 4}, {"st.shared.v2.b8", 4}});
+  // every padding of R + c folds early (the `or`s' walk down to 0): R's
+  // only uses are GEPs, six of them, register 0's address unknown (golden
+  // seed-7902 3.6 line 3411)
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[4, 0], [0, 8], [0, 1], [8, 0]], lane_bases=[[16, 0], [0, "
+                          "16], [0, 4], [1, 0], [32, 0]], warp_bases=[[0, 2], [2, 0]], block_bases=[], shape=[64, 32])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[2048, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                          "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], block_bases=[], "
+                          "shape=[64, 32])",
+                          {64, 32}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 16}, {"st.shared.b32", 16}});
+  // SLP's cost with the two `shl` lanes a slice of its own (2-3 of its
+  // list: a pair vector over tid's splat, total 1): R stays scalar (golden
+  // seed-2110 3.6 line 10)
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[32, 0], [1, 0], [0, 4]], lane_bases=[[2, 0], [0, 1], [16, "
+                          "0], [8, 0], [0, 2]], warp_bases=[[0, 8], [4, 0]], block_bases=[], shape=[64, 16])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[256, 8]], offset_bases=[[1, 0], [2, 0], [4, 0], "
+                          "[8, 0], [16, 0], [32, 0], [0, 1], [0, 2], [0, 4], [0, 8]], block_bases=[], shape=[64, 16])",
+                          {64, 16}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b8", 8}, {"st.shared.b8", 8}});
+}
+
 TEST_CASE("codegen: joined bytes spelled as the 16-bit values they are (golden 3.9 lines 694, 1152)", "[codegen]") {
   // two bytes of one ld.global.b16 in order: the code generator stores the
   // 16-bit value again (b16); pairs of other origins stay v2.b8
