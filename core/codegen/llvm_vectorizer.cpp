@@ -2379,9 +2379,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   // 3.9 two bare paddings that read the same terms with the same shift are
   // one `lshr` (x >> a + x >> a: golden seed-2027 3.9 line 311, `lshr N, 3`
   // for two `lshr N, 4`), unless that shares no bit with R, when InstCombine
-  // folds it into R's `or` tree instead (seed-2480 3.9 line 62); a masked
-  // one joins the padding of one whole term whose `and` is kept for other
-  // uses, `lshr ((R & M) | (tid & m)), a` (fresh seed 6411 line 4636; read
+  // folds it into R's `or` tree instead (seed-2480 3.9 line 62). In both a
+  // masked one joins the padding of one whole term whose `and` is kept for
+  // other uses, `lshr ((R & M) | (tid & m)), a` (fresh seed 6411 line 4636; read
   // in part, the term's padding is `(tid >> a) & m'` and stays apart:
   // seed 6409 line 5). The
   // padding of one shifted term counts as bare: its mask can go inside,
@@ -2400,6 +2400,10 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   };
   std::vector<Lifted> lifts;
   uint32_t factored = 0;  // TreeAlign::pads_factored
+  // 3.6: R's tree after the first InstCombine, where each padding is made
+  // (o3_reshape's first_ic; built for the first padding of several terms)
+  std::vector<RNode> ic1;
+  int ic1_root = -2;
   for (size_t j = 0; j < s.pads.size(); ++j) {
     const auto& iv = s.pads[j];
     const auto [interval, pad] = iv;
@@ -2411,6 +2415,22 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     for (size_t t = 0; t < T.bits.size(); ++t)
       if ((T.bits[t] >> log2i(interval)) != 0) ++reach, which = T.bits[t], which_t = t, sh = T.shifts[t], read |= T.bits[t] << eb;
     if (reach == 0) continue;
+    // 3.6, several terms: the padding reads the node of R demanded bits
+    // leave it (padding_read) with every term under it, reaching the
+    // interval or not; their bits decide its `and` mask (golden seed-2470
+    // 3.6 line 2138: R's root, whose `(tid & 6) << 3` and `(tid & 16) << 2`
+    // keep `and (lshr R, 3), -16`, a GEP apart from the 2048's bare `lshr`;
+    // seed-2405 line 648: the left operand alone, no mask, one GEP)
+    if (reach >= 2 && s.version == TritonVersion::v3_6 && !T.reused.empty()) {
+      if (ic1_root == -2) {
+        std::vector<RNode> tn;
+        int tx = -1;
+        ic1_root = triton_tree(T, tn, tx);
+        bool index_offset = false;
+        if (ic1_root >= 0) o3_reshape(tn, ic1_root, s, T, ic1, index_offset);
+      }
+      if (ic1_root >= 0) read = node_bits(ic1, T, padding_read(ic1, ic1_root, T, interval)) << eb;
+    }
     kmin = std::min(kmin, log2i(interval));
     const int lift = sh + eb - log2i(interval) + log2i(pad);  // the one term's padding: x << lift
     const bool left = sh != LdStShape::kNoShift && lift >= 0;
@@ -2435,8 +2455,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     const int64_t bits = pad_bits(r_bytes, Pads(&iv, 1), s.elem_bytes);
     const bool bare = (reach == 1 && sh != LdStShape::kNoShift) ||
                       padding_is_lshr(read, log2i(int64_t{interval} * s.elem_bytes), log2i(int64_t{pad} * s.elem_bytes));
-    // (3.9: the padding of one whole term kept for other uses joins a masked one)
-    const bool kept_lshr = s.version == TritonVersion::v3_9 && reach == 1 && term_kept(s, T, which_t) &&
+    // (the padding of one whole term kept for other uses joins a masked one;
+    // 3.6: golden screen72-3.6 line 68, `lshr ((R & 352) | (tid & 16)), 1`)
+    const bool kept_lshr = reach == 1 && term_kept(s, T, which_t) &&
                            std::countr_zero(static_cast<uint64_t>(which)) >= log2i(interval);
     // (folded: the sum is one `lshr` whatever R's bits, geps_folded)
     auto joins = [&](bool any) {

@@ -732,6 +732,37 @@ TEST_CASE("codegen: a padding of R + c left late keeps R one GEP index (golden s
         Counts{{"ld.shared.b8", 8}, {"st.shared.b8", 8}});
 }
 
+TEST_CASE("codegen: a 3.6 padding's mask comes from the node it reads (golden seed-2470 3.6 line 2138)", "[codegen]") {
+  // the 32's padding reads R's root, whose terms below the interval keep its
+  // `and` mask: a GEP apart from the 2048's, R out of reach before SLP
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [2, 0], [0, 2]], lane_bases=[[4, 0], [0, "
+                          "4], [0, 8], [8, 0], [0, 16]], warp_bases=[[16, 0], [32, 0], [64, 0]], block_bases=[], "
+                          "shape=[128, 32])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[32, 4], [2048, 4]], offset_bases=[[0, 1], [0, "
+                          "2], [0, 4], [0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
+                          "block_bases=[], shape=[128, 32])",
+                          {128, 32}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 16}, {"st.shared.b32", 16}});
+  // held-out seed 8206 (screen line 1)
+  CHECK(via_shared_counts("BlockedLayout(size_per_thread=[2, 2], threads_per_warp=[8, 4], warps_per_cta=[2, 1], "
+                          "order=[0, 1], cga_layout=[])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[64, 16], [256, 4]], offset_bases=[[0, 1], [0, "
+                          "2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
+                          "block_bases=[], shape=[128, 16])",
+                          {128, 16}, 16, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b16", 30}, {"ld.shared.v2.b16", 1}, {"st.shared.b16", 30}, {"st.shared.v2.b16", 1}});
+  // a masked padding joins the bare one of a whole term kept for other uses:
+  // `lshr ((R & 352) | (tid & 16)), 1`, one GEP (golden screen72-3.6 line 68)
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[1, 0], [4, 0], [0, 16], [0, 8], [0, 1], [8, 0]], "
+                          "lane_bases=[[0, 4], [0, 64], [0, 32], [0, 2], [2, 0]], warp_bases=[], block_bases=[], "
+                          "shape=[16, 128])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[32, 16], [128, 4]], offset_bases=[[0, 1], [0, "
+                          "2], [0, 4], [0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0]], "
+                          "block_bases=[], shape=[16, 128])",
+                          {16, 128}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b8", 56}, {"ld.shared.v2.b8", 4}, {"st.shared.b8", 64}});
+}
+
 TEST_CASE("codegen: joined bytes spelled as the 16-bit values they are (golden 3.9 lines 694, 1152)", "[codegen]") {
   // two bytes of one ld.global.b16 in order: the code generator stores the
   // 16-bit value again (b16); pairs of other origins stay v2.b8
