@@ -2017,14 +2017,14 @@ int32_t r_reversal_align(const LdStShape& s, const Terms& T) {
 }
 
 // Triton's tree of R as O3 leaves it (o3_reshape) in nodes: its root, -1
-// where R has no term.
-int o3_tree(const LdStShape& s, const Terms& T, std::vector<RNode>& nodes) {
-  std::vector<RNode> first_ic;
+// where R has no term; first_ic: the tree after the first InstCombine.
+int o3_tree(const LdStShape& s, const Terms& T, std::vector<RNode>& nodes, std::vector<RNode>* first_ic = nullptr) {
+  std::vector<RNode> ic1;
   int xors = -1;
   const int root = triton_tree(T, nodes, xors);
   if (root < 0) return root;
   bool index_offset = false;
-  o3_reshape(nodes, root, s, T, first_ic, index_offset);
+  o3_reshape(nodes, root, s, T, first_ic ? *first_ic : ic1, index_offset);
   return root;
 }
 // R's operands as SLP meets them in the tree O3 leaves (o3_reshape): its
@@ -2423,11 +2423,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     // seed-2405 line 648: the left operand alone, no mask, one GEP)
     if (reach >= 2 && s.version == TritonVersion::v3_6 && !T.reused.empty()) {
       if (ic1_root == -2) {
-        std::vector<RNode> tn;
-        int tx = -1;
-        ic1_root = triton_tree(T, tn, tx);
-        bool index_offset = false;
-        if (ic1_root >= 0) o3_reshape(tn, ic1_root, s, T, ic1, index_offset);
+        std::vector<RNode> o3;
+        ic1_root = o3_tree(s, T, o3, &ic1);
       }
       if (ic1_root >= 0) read = node_bits(ic1, T, padding_read(ic1, ic1_root, T, interval)) << eb;
     }
