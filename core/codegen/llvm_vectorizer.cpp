@@ -1411,6 +1411,39 @@ bool is_index_offset(const std::vector<RNode>& nodes, int v, const LdStShape& s,
   return top >= 0 && same(same, v, top);
 }
 
+// 3.9, 8-bit: whether node v of R's tree (an `or` of two terms) is the
+// index code's coordinate of those two terms times its stride, which
+// foldShiftOfShiftedBinOp shapes alike where one of them is a left shift
+// (`shl (or (shl x, a), y), s` to `or (shl x, a + s), shl y, s`): GVN then
+// makes R's node and the coordinate one value, each `tid & m` under it of
+// one use (held-out seed 8301 kernel 11172: `(tid & 3) << 9 | (tid & 96) <<
+// 6`, the row's (tid & 3) << 3 | tid & 96 times 64).
+bool is_coordinate_twin(const std::vector<RNode>& nodes, int v, const LdStShape& s, const Terms& T) {
+  if (s.elem_bytes != 1 || nodes[v].term >= 0 || nodes[nodes[v].l].term < 0 || nodes[nodes[v].r].term < 0) return false;
+  auto tid_mask = [&](int u) {
+    const auto t = static_cast<size_t>(nodes[u].term);
+    const int32_t sh = T.shifts[t];
+    return sh == LdStShape::kNoShift ? int64_t{-1} : sh >= 0 ? T.bits[t] >> sh : T.bits[t] << -sh;
+  };
+  auto left = [](const MvpTerm* o) {  // a left shift after InstCombine (a single-bit select is one)
+    if (o->shift != MvpTerm::kSelect) return o->shift > 0;
+    return std::has_single_bit(static_cast<uint64_t>(o->value)) && std::has_single_bit(static_cast<uint64_t>(o->mask)) &&
+           o->value > o->mask;
+  };
+  for (size_t d = 0; d < s.index_stride_log2.size(); ++d) {
+    std::vector<const MvpTerm*> in;
+    for (const MvpTerm& o : s.index_terms)
+      if (static_cast<size_t>(o.group) == d) in.push_back(&o);
+    if (in.size() != 2 || (in[0]->value & in[1]->value) != 0 || std::none_of(in.begin(), in.end(), left)) continue;
+    auto is = [&](int u, const MvpTerm* o) {
+      return tid_mask(u) == o->mask && T.bits[static_cast<size_t>(nodes[u].term)] == o->value << s.index_stride_log2[d];
+    };
+    const int l = nodes[v].l, r = nodes[v].r;
+    if ((is(l, in[0]) && is(r, in[1])) || (is(l, in[1]) && is(r, in[0]))) return true;
+  }
+  return false;
+}
+
 // Reassociate's rank of R's term t: `x & m` 2, shifted 3, a select 4.
 int leaf_rank(const Terms& T, size_t t, int eb) {
   return T.shifts[t] == LdStShape::kNoShift ? 4 : T.shifts[t] + eb == 0 ? 2 : 3;
@@ -2159,8 +2192,13 @@ bool term_kept(const LdStShape& s, const Terms& T, size_t t) {
 // The bytes computeKnownBits, reaching node u of R's tree at depth d, leaves
 // possibly set: a term's own bits down to depth 5, anything deeper, and at
 // depth 5 a kept `shl/lshr (tid & m), k` anything but its low k bits (its
-// `and` is one deeper).
+// `and` is one deeper). 3.9: a bit reversal, `zext (bitreverse (and (trunc
+// tid), m))`, its bits where its `and` is in reach (two below), else
+// anything (golden screen78-3.9 line 21: `lshr exact (shl (tid & 16), 8 |
+// reversal), 4` three below the access, its `and` six: a byte offset).
 int64_t possible_bytes(const std::vector<RNode>& nodes, const LdStShape& s, const Terms& T, int u, int d) {
+  if (nodes[u].rev && s.version == TritonVersion::v3_9)
+    return d + 2 <= 5 ? node_bits(nodes, T, u) << log2i(s.elem_bytes) : ~int64_t{0};
   if (nodes[u].term < 0)
     return possible_bytes(nodes, s, T, nodes[u].l, d + 1) | possible_bytes(nodes, s, T, nodes[u].r, d + 1);
   const auto t = static_cast<size_t>(nodes[u].term);
@@ -2472,6 +2510,10 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   }
   const int geps_folded = static_cast<int>(shifted_folded.size());
   bool folded = false;  // 3.9: R + pads folded into R's tree (below)
+  int fold_at = -1;       // folded: the node whose operand P is (R's root, or one below operands of more uses)
+  std::vector<int> fold_above;  // folded: those operands, innermost first
+  size_t fold_split = 0;        // folded: the levels above fold_at split into GEPs, from the top
+  bool p_gvn = false;           // folded: P the index code's coordinate (is_coordinate_twin)
   int merged_node = -1;  // folded: the term of Y whose `lshr` joins the padding's (below)
   int fold_g0 = -1;  // folded: the depth of the innermost padding GEP's index for register 0's access
   std::vector<RNode> nodes;
@@ -2497,6 +2539,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   if (geps == 0 && !s.pads.empty() && !(s.version == TritonVersion::v3_6 && (offset_reaches || late)))
     return all();
   std::vector<char> multi_node;  // (3.9) nodes of more uses: one GEP in the chain split
+  std::vector<char> unit_node;   // (3.9) nodes of more uses: reused terms and pairs
   bool shr_gep = false;  // (3.9) TreeAlign::shr_gep
   std::vector<RNode> triton_nodes;  // (3.9) the tree before the moves
   if (root >= 0) {
@@ -2594,9 +2637,13 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       padding_walk(nodes, root, s, T, [&](int v) { return !unit(v); }, [](int, int, int) {});
       if (!s.pads.empty() && reassociate_pairs(nodes, root, s, T, kmin, unit)) mark_multi();
       if (!s.pads.empty()) reassociate_blocked(nodes, root, s, T, triton_nodes, multi_node, kmin);
+      unit_node.assign(nodes.size(), 0);
+      for (int v = 0; v < static_cast<int>(nodes.size()); ++v) unit_node[static_cast<size_t>(v)] = unit(v);
     }
   }
   const std::vector<char> reversed = reversals(nodes, root, T, eb);
+  if (s.version == TritonVersion::v3_9)  // (possible_bytes reads them)
+    for (size_t v = 0; v < reversed.size(); ++v) nodes[v].rev = reversed[v] != 0;
   // each term's depth below the access's address, for register 0 (at_offset
   // false) or a register offset; 0 where the shared base is out of reach
   std::vector<int> depth(static_cast<size_t>(n), 0);
@@ -2673,11 +2720,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   // seed 6507 kernel 3)
   if (!split36.empty()) slp = 0, kept_lanes.clear(), slp_top = root;
   // 3.9: the possible bits of the paddings' sum, each padding at depth d:
-  // a bare `lshr` of the node it reads, else an `and` whose mask keeps
-  // every bit from the padding's lowest up that computeKnownBits does not
-  // prove zero; one padding is those bits (fresh seed 7801 kernel 590: `and
-  // (lshr P, 4), 144` beside R's bits 32 and 64), two or more an `add`
-  // (carries: every bit up to the largest sum)
+  // a bare `lshr` of the node it reads (no bit of it the mask would clear:
+  // InstCombine drops the `and` once demanded bits narrow the read to that
+  // node; golden screen78-3.9 line 16), one level deeper where a term of Y
+  // joins it (merged_node), else an `and` whose mask keeps every bit from
+  // the padding's lowest up that computeKnownBits does not prove zero; one
+  // padding is those bits (fresh seed 7801 kernel 590: `and (lshr P, 4),
+  // 144` beside R's bits 32 and 64), two or more an `add` (carries: every
+  // bit up to the largest sum)
   auto pads_sum = [&](int d) -> int64_t {
     int64_t any = 0, most = 0;
     int count = 0;
@@ -2685,9 +2735,13 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       const int v = padding_read(nodes, root, T, iv.first);
       if (v < 0) continue;
       const int i = log2i(int64_t{iv.first} * s.elem_bytes), pp = log2i(int64_t{iv.second} * s.elem_bytes);
-      const int64_t b = padding_is_lshr(s.lane_warp_mask * s.elem_bytes, i, pp)
-                            ? possible_bytes(nodes, s, T, v, d + 1) >> (i - pp)
-                            : (possible_bytes(nodes, s, T, v, d + 2) >> (i - pp)) & ~((int64_t{1} << pp) - 1);
+      int64_t b = 0;
+      if (merged_node >= 0)
+        b = (possible_bytes(nodes, s, T, v, d + 2) | T.bits[static_cast<size_t>(nodes[merged_node].term)] << eb << (i - pp)) >> (i - pp);
+      else if (padding_is_lshr(node_bits(nodes, T, v) * s.elem_bytes, i, pp))
+        b = possible_bytes(nodes, s, T, v, d + 1) >> (i - pp);
+      else
+        b = (possible_bytes(nodes, s, T, v, d + 2) >> (i - pp)) & ~((int64_t{1} << pp) - 1);
       if (b) any |= b, most += b, ++count;
     }
     if (count <= 1) return any;
@@ -2749,10 +2803,44 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         // its operands, the higher rank first (the paddings), where one is a
         // one-use `add` or `shl` (two paddings' sum, Y a kept `shl`), and the
         // top one too, and InstCombine splits those; else R stays one GEP
-        const int sib = nodes[root].l == p ? nodes[root].r : nodes[root].l;
-        split(split, sib);
-        chain.push_back(-1);
-        chain.push_back(p);
+        const int sib = nodes[fold_at].l == p ? nodes[fold_at].r : nodes[fold_at].l;
+        const int levels = static_cast<int>(fold_above.size());
+        // the rebuilt node k levels above fold_at one `or` tree, at depth d:
+        // (Y | pads) | P at the bottom, the paddings beside Y
+        auto one_index = [&](auto&& self, int k, int d) -> void {
+          if (k > 0) {
+            walk_in(nodes, walk_in, fold_above[static_cast<size_t>(k - 1)], d + 1);
+            self(self, k - 1, d + 1);
+            return;
+          }
+          walk_in(nodes, walk_in, p, d + 1);
+          // (a term joined to the padding's `lshr` is one below it)
+          const int y = merged_node < 0 ? sib : nodes[sib].l == merged_node ? nodes[sib].r : nodes[sib].l;
+          if (merged_node != sib) walk_in(nodes, walk_in, y, d + 2);
+          if (merged_node >= 0) depth[static_cast<size_t>(nodes[merged_node].term)] = d + 3;
+          if (below == 0) fold_g0 = d + 2;
+        };
+        // the levels above m GEPs of their other operand, the node m levels up one index
+        auto split_above = [&](int m) {
+          const int gs = levels - m;
+          if (gs + 1 + below >= 6) return false;
+          for (int k = levels; k > m; --k) walk_in(nodes, walk_in, fold_above[static_cast<size_t>(k - 1)], levels - k + 1 + below);
+          one_index(one_index, m, gs + 1 + below);
+          return true;
+        };
+        if (static_cast<int>(fold_split) < levels) return split_above(levels - static_cast<int>(fold_split));
+        // (Y a bit reversal, a `zext`, goes after the paddings: InstCombine
+        // puts the more complex operand first; screen78-3.9 line 29)
+        if (reversed[static_cast<size_t>(sib)]) {
+          chain.push_back(-1);
+          split(split, sib);
+        } else {
+          split(split, sib);
+          chain.push_back(-1);
+        }
+        if (!p_gvn) chain.push_back(p);
+        for (int v : fold_above) split(split, v);  // (outermost last)
+        if (p_gvn) chain.push_back(p);
         const int64_t inner = possible_bytes(nodes, s, T, sib, 2) | pads_sum(geps_folded >= 2 ? 3 : 2);
         const bool split_early = (inner & possible_bytes(nodes, s, T, p, 1)) == 0;
         const int ts = nodes[sib].term;
@@ -2763,14 +2851,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
           chain.insert(chain.begin(), -1);
         } else if (!split_early) {
           // nothing to convert: R stays one `or` tree, one GEP index, the
-          // paddings beside Y (the shape of golden seed-2480 3.9 line 62)
-          walk_in(nodes, walk_in, p, 2 + below);
-          // (a term joined to the padding's `lshr` is one below it)
-          const int y = merged_node < 0 ? sib : nodes[sib].l == merged_node ? nodes[sib].r : nodes[sib].l;
-          if (merged_node != sib) walk_in(nodes, walk_in, y, 3 + below);
-          if (merged_node >= 0) depth[static_cast<size_t>(nodes[merged_node].term)] = 4 + below;
-          if (below == 0) fold_g0 = 3;
-          return true;
+          // paddings beside Y (golden screen78-3.9 line 30)
+          return split_above(0);
         }
         if (merged_node >= 0) std::erase(chain, merged_node);
         shr_gep = shr_gep || shr_in(chain);
@@ -2819,8 +2901,31 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   if (s.version == TritonVersion::v3_9 && geps > 0 && root >= 0 && nodes[root].term < 0) {
     const int p = padding_read(nodes, root, T, int32_t{1} << kmin);
     const int64_t sum = pads_sum(geps_folded >= 2 ? 1 : 0);
-    folded = (nodes[root].l == p || nodes[root].r == p) && nodes[p].term < 0 &&
+    // R = X | Z, P under X, Z of more uses (a reused term, a pair):
+    // reassociateForUses makes R + pads (X | pads) | Z and goes on into X
+    // while X is an `or` of one use beside an operand of more uses; it
+    // stops at the node of which P is an operand (fold_at)
+    // (golden screen78-3.9 line 29: ((pads | reversal) | P) | (tid >> 3) &
+    // 2 of R = (reversal | P) | (tid >> 3) & 2)
+    auto more_uses = [&](int v) {
+      const auto u = static_cast<size_t>(v);
+      return (u < unit_node.size() && unit_node[u]) || (u < multi_node.size() && multi_node[u]);
+    };
+    auto holds = [&](auto&& self, int v) -> bool {
+      return v == p || (nodes[v].term < 0 && (self(self, nodes[v].l) || self(self, nodes[v].r)));
+    };
+    int u = root;
+    std::vector<int> above;
+    while (p >= 0 && nodes[u].term < 0 && nodes[u].op == 0 && nodes[u].l != p && nodes[u].r != p) {
+      const int in = holds(holds, nodes[u].l) ? nodes[u].l : nodes[u].r;
+      const int other = in == nodes[u].l ? nodes[u].r : nodes[u].l;
+      if (!holds(holds, in) || nodes[in].term >= 0 || nodes[in].op != 0 || more_uses(in) || !more_uses(other)) break;
+      above.insert(above.begin(), other);
+      u = in;
+    }
+    folded = (nodes[u].l == p || nodes[u].r == p) && nodes[p].term < 0 &&
              (sum & possible_bytes(nodes, s, T, root, 0)) == 0;
+    if (folded) fold_at = u, fold_above = above;
     // InstCombine's `(A >> k) | (B >> k)` to `(A | B) >> k`: one padding
     // GEP, a bare `lshr` of P by k (P clear of the bits its mask would
     // clear), beside a term of Y that is an `lshr` by k of a `tid & m` kept
@@ -2833,7 +2938,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       });
       const int i = log2i(int64_t{reached->first} * s.elem_bytes);
       const int pp = log2i(int64_t{reached->second} * s.elem_bytes);
-      const int sib = nodes[root].l == p ? nodes[root].r : nodes[root].l;
+      const int sib = nodes[fold_at].l == p ? nodes[fold_at].r : nodes[fold_at].l;
       auto lshr = [&](int u) {
         if (u < 0 || nodes[u].term < 0) return false;
         const int32_t sh = T.shifts[static_cast<size_t>(nodes[u].term)];
@@ -2845,6 +2950,31 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
                  !(static_cast<size_t>(sib) < multi_node.size() && multi_node[static_cast<size_t>(sib)]))
           merged_node = lshr(nodes[sib].l) ? nodes[sib].l : lshr(nodes[sib].r) ? nodes[sib].r : -1;
       }
+    }
+    // nested: each `or` reassociateForUses rebuilt on the way down splits
+    // into GEPs, from the top, while InstCombine's SimplifyDemandedBits
+    // proves it disjoint (its operands at depth 1, as split_early's); the
+    // first it does not is one GEP index, the `or` tree below it whole
+    // (golden seed-2480 3.9 line 62: the top `or` of the two paddings' `add`
+    // beside `(tid >> 1) & 14` not disjoint, R one index)
+    if (folded && !fold_above.empty()) {
+      const int sib = nodes[fold_at].l == p ? nodes[fold_at].r : nodes[fold_at].l;
+      const int np = geps_folded >= 2 ? 1 : 0;
+      auto bits = [&](auto&& self, size_t k, int d) -> int64_t {  // the rebuilt node k levels up, at depth d
+        if (k == 0)
+          return possible_bytes(nodes, s, T, sib, d + 2) | pads_sum(d + 2 + np) | possible_bytes(nodes, s, T, p, d + 1);
+        return self(self, k - 1, d + 1) | possible_bytes(nodes, s, T, fold_above[k - 1], d + 1);
+      };
+      // (P the index code's coordinate: GVN makes them one, P's `and`s of
+      // one use; a later InstCombine proves every `or` disjoint and splits
+      // them, after Reassociate put P outermost: held-out seed 8301 kernel
+      // 11172, `gep (gep (gep (gep (smem, (tid >> 1) & 14), pads), (tid >>
+      // 3) & 16), P)`)
+      fold_split = 0;
+      p_gvn = is_coordinate_twin(nodes, p, s, T);
+      if (p_gvn) fold_split = fold_above.size();
+      for (size_t k = fold_above.size(); k >= 1 && !p_gvn; --k, ++fold_split)
+        if ((bits(bits, k - 1, 1) & possible_bytes(nodes, s, T, fold_above[k - 1], 1)) != 0) break;
     }
   }
   // 3.6's kept lanes (lanes_tz; seed-2403 3.6 line 3793: masks 2, 4, 64, 48
@@ -2883,7 +3013,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       // reduction beside it (InstCombine after SLP drops them from the
       // padding's `or`: held-out screen70 kernel 120, `lshr (reduce), 4`)
       const bool lanes_read = v != root && (v == slp_top || (!kept_lanes.empty() && node_bits(nodes, T, v) == lane_bits));
-      const bool bare = padding_is_lshr((lanes_read ? node_bits(nodes, T, v) : s.lane_warp_mask) * s.elem_bytes, i, p);
+      // (folded: the node's own bits decide, as in pads_sum)
+      const bool bare = padding_is_lshr((lanes_read || folded ? node_bits(nodes, T, v) : s.lane_warp_mask) * s.elem_bytes, i, p);
       const bool from_index = bare ? in_reach(v, at) : from_and;
       if (!from_index) pads_unbounded |= uint32_t{1} << j;
       const int64_t bits = pad_bits(node_bits(nodes, T, v) << eb, Pads(&s.pads[j], 1), s.elem_bytes);
@@ -2894,7 +3025,10 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         pad_tz = std::min(pad_tz, tz_of(read >> (i - p)));
         continue;
       }
-      const int64_t possible = possible_bytes(nodes, s, T, v, at + 1);  // node's bits, two levels below
+      // (P the index code's coordinate after GVN: its `and`s of one use
+      // then, `and (shl tid, k), m` whose masks any depth reads)
+      const int64_t possible = p_gvn ? (at + 2 <= 5 ? node_bits(nodes, T, v) << eb : ~int64_t{0})
+                                     : possible_bytes(nodes, s, T, v, at + 1);  // node's bits, two levels below
       if (!bare && !from_and && (ic1_exact[0] >> j & 1)) reg0_apart |= uint32_t{1} << j;
       // after SLP, InstCombine bounds a mask of the lanes' reduction by the
       // vector's range: the masks' top bit shifted by the largest amount the

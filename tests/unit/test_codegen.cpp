@@ -763,6 +763,43 @@ TEST_CASE("codegen: a 3.6 padding's mask comes from the node it reads (golden se
         Counts{{"ld.shared.b8", 56}, {"ld.shared.v2.b8", 4}, {"st.shared.b8", 64}});
 }
 
+TEST_CASE("codegen: 3.9 R + pads folded below R's operands of more uses (golden screen78-3.9 lines 29, 16)",
+          "[codegen]") {
+  // R = (reversal | P) | (tid >> 3) & 2, the last the index code's too:
+  // reassociateForUses takes the paddings down past it and past P, ((pads |
+  // reversal) | P) | t, every `or` proven disjoint, four GEPs; the paddings'
+  // `lshr exact P, 2` innermost, P's `shl`s six deep: register 0's byte
+  // unaligned (the model had the paddings' GEP outermost: v2.b8)
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[1, 0], [16, 0], [8, 0], [0, 1], [4, 0], [2, 0]], "
+                          "lane_bases=[[0, 8], [0, 4], [64, 0], [32, 0], [0, 2]], warp_bases=[], block_bases=[], "
+                          "shape=[128, 16])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[32, 8], [4096, 1]], offset_bases=[[0, 1], [0, "
+                          "2], [0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0]], "
+                          "block_bases=[], shape=[128, 16])",
+                          {128, 16}, 8, ls::TritonVersion::v3_9, 100) ==
+        Counts{{"ld.shared.b8", 64}, {"st.shared.b8", 64}});
+  // the same descent where the top `or` is not proven disjoint (the
+  // paddings' `lshr` reads P six deep): R + pads one GEP index, 2-byte
+  // aligned (golden seed-2510 3.9 line 429)
+  CHECK(via_shared_counts("SliceLayout(dim=2, parent=BlockedLayout(size_per_thread=[2, 2, 8], threads_per_warp=[2, 8, "
+                          "2], warps_per_cta=[2, 2, 2], order=[2, 0, 1], cga_layout=[]))",
+                          "PaddedSharedLayout(interval_padding_pairs=[[128, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                          "[0, 8], [0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, "
+                          "0]], block_bases=[], shape=[64, 256])",
+                          {64, 256}, 16, ls::TritonVersion::v3_9, 100) ==
+        Counts{{"ld.shared.b16", 256}, {"st.shared.b16", 256}});
+  // the paddings' mask goes where the node they read has no bit it would
+  // clear: a bare `lshr` whose bits the fold's disjointness proof sees
+  // (golden screen78-3.9 line 16: the model had `and` and no proof)
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[0, 4], [2, 0], [1, 0], [4, 0], [16, 0]], lane_bases=[[0, "
+                          "8], [0, 2], [32, 0], [8, 0], [0, 1]], warp_bases=[], block_bases=[], shape=[64, 16])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[128, 4], [1024, 16]], offset_bases=[[1, 0], [2, "
+                          "0], [4, 0], [8, 0], [16, 0], [32, 0], [0, 1], [0, 2], [0, 4], [0, 8]], block_bases=[], "
+                          "shape=[64, 16])",
+                          {64, 16}, 16, ls::TritonVersion::v3_9, 100) ==
+        Counts{{"ld.shared.v4.b16", 8}, {"st.shared.v4.b16", 8}});
+}
+
 TEST_CASE("codegen: joined bytes spelled as the 16-bit values they are (golden 3.9 lines 694, 1152)", "[codegen]") {
   // two bytes of one ld.global.b16 in order: the code generator stores the
   // 16-bit value again (b16); pairs of other origins stay v2.b8
