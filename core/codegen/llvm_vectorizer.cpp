@@ -2731,6 +2731,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   auto pads_sum = [&](int d) -> int64_t {
     int64_t any = 0, most = 0;
     int count = 0;
+    bool unbounded = false;
     for (const auto& iv : s.pads) {
       const int v = padding_read(nodes, root, T, iv.first);
       if (v < 0) continue;
@@ -2742,12 +2743,12 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         b = possible_bytes(nodes, s, T, v, d + 1) >> (i - pp);
       else
         b = (possible_bytes(nodes, s, T, v, d + 2) >> (i - pp)) & ~((int64_t{1} << pp) - 1);
-      if (b) any |= b, most += b, ++count;
+      if (b) any |= b, ++count, unbounded = unbounded || b < 0, most += unbounded ? 0 : b;
     }
     if (count <= 1) return any;
     const int lo = std::countr_zero(static_cast<uint64_t>(any));
     // (an unbounded term, negative, may leave the sum anything: no top bit)
-    const int hi = most > 0 ? 63 - std::countl_zero(static_cast<uint64_t>(most)) : 63;
+    const int hi = !unbounded && most > 0 ? 63 - std::countl_zero(static_cast<uint64_t>(most)) : 63;
     return (hi >= 62 ? ~int64_t{0} : (int64_t{2} << hi) - 1) & ~((int64_t{1} << lo) - 1);
   };
   auto depths = [&](int below) {  // levels below the first access's

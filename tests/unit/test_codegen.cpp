@@ -798,6 +798,17 @@ TEST_CASE("codegen: 3.9 R + pads folded below R's operands of more uses (golden 
                           "shape=[64, 16])",
                           {64, 16}, 16, ls::TritonVersion::v3_9, 100) ==
         Counts{{"ld.shared.v4.b16", 8}, {"st.shared.v4.b16", 8}});
+  // two paddings' sum, one of them unbounded (P's kept `shl`s five deep):
+  // the sum may be anything, no `or disjoint` to split early; Reassociate's
+  // `add` puts the paddings innermost, P's `shl`s six deep, 2-byte aligned
+  // (golden screen83-3.9 line 69: the model's bound wrapped to bits 2-4)
+  CHECK(via_shared_counts("SliceLayout(dim=2, parent=BlockedLayout(size_per_thread=[2, 4, 2], threads_per_warp=[2, 4, "
+                          "4], warps_per_cta=[1, 2, 2], order=[1, 0, 2], cga_layout=[]))",
+                          "PaddedSharedLayout(interval_padding_pairs=[[256, 8], [2048, 16]], offset_bases=[[1, 0], [2, "
+                          "0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], "
+                          "block_bases=[], shape=[128, 32])",
+                          {128, 32}, 16, ls::TritonVersion::v3_9, 90) ==
+        Counts{{"ld.shared.b16", 256}, {"st.shared.b16", 256}});
 }
 
 TEST_CASE("codegen: joined bytes spelled as the 16-bit values they are (golden 3.9 lines 694, 1152)", "[codegen]") {
