@@ -1427,8 +1427,8 @@ bool is_coordinate_twin(const std::vector<RNode>& nodes, int v, const LdStShape&
   };
   auto left = [](const MvpTerm* o) {  // a left shift after InstCombine (a single-bit select is one)
     if (o->shift != MvpTerm::kSelect) return o->shift > 0;
-    return std::has_single_bit(static_cast<uint64_t>(o->value)) && std::has_single_bit(static_cast<uint64_t>(o->mask)) &&
-           o->value > o->mask;
+    const auto value = static_cast<uint64_t>(o->value), mask = static_cast<uint64_t>(o->mask);
+    return std::has_single_bit(value) && std::has_single_bit(mask) && value > mask;
   };
   for (size_t d = 0; d < s.index_stride_log2.size(); ++d) {
     std::vector<const MvpTerm*> in;
@@ -2738,7 +2738,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       const int i = log2i(int64_t{iv.first} * s.elem_bytes), pp = log2i(int64_t{iv.second} * s.elem_bytes);
       int64_t b = 0;
       if (merged_node >= 0)
-        b = (possible_bytes(nodes, s, T, v, d + 2) | T.bits[static_cast<size_t>(nodes[merged_node].term)] << eb << (i - pp)) >> (i - pp);
+        b = (possible_bytes(nodes, s, T, v, d + 2) |
+             T.bits[static_cast<size_t>(nodes[merged_node].term)] << eb << (i - pp)) >> (i - pp);
       else if (padding_is_lshr(node_bits(nodes, T, v) * s.elem_bytes, i, pp))
         b = possible_bytes(nodes, s, T, v, d + 1) >> (i - pp);
       else
@@ -2825,7 +2826,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         auto split_above = [&](int m) {
           const int gs = levels - m;
           if (gs + 1 + below >= 6) return false;
-          for (int k = levels; k > m; --k) walk_in(nodes, walk_in, fold_above[static_cast<size_t>(k - 1)], levels - k + 1 + below);
+          for (int k = levels; k > m; --k)
+            walk_in(nodes, walk_in, fold_above[static_cast<size_t>(k - 1)], levels - k + 1 + below);
           one_index(one_index, m, gs + 1 + below);
           return true;
         };
@@ -3015,7 +3017,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       // padding's `or`: held-out screen70 kernel 120, `lshr (reduce), 4`)
       const bool lanes_read = v != root && (v == slp_top || (!kept_lanes.empty() && node_bits(nodes, T, v) == lane_bits));
       // (folded: the node's own bits decide, as in pads_sum)
-      const bool bare = padding_is_lshr((lanes_read || folded ? node_bits(nodes, T, v) : s.lane_warp_mask) * s.elem_bytes, i, p);
+      const int64_t read_bits = lanes_read || folded ? node_bits(nodes, T, v) : s.lane_warp_mask;
+      const bool bare = padding_is_lshr(read_bits * s.elem_bytes, i, p);
       const bool from_index = bare ? in_reach(v, at) : from_and;
       if (!from_index) pads_unbounded |= uint32_t{1} << j;
       const int64_t bits = pad_bits(node_bits(nodes, T, v) << eb, Pads(&s.pads[j], 1), s.elem_bytes);
