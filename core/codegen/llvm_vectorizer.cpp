@@ -675,6 +675,21 @@ struct Terms {
   std::vector<MvpTerm> mvp;     // Triton's term itself
 };
 
+// An index term's shift (left positive), a single-bit select's once
+// InstCombine makes it one (0: another select).
+int32_t shift_amount(const MvpTerm& o) {
+  if (o.shift != MvpTerm::kSelect) return o.shift;
+  if (!std::has_single_bit(static_cast<uint64_t>(o.value))) return 0;
+  return std::countr_zero(static_cast<uint64_t>(o.value)) - std::countr_zero(static_cast<uint64_t>(o.mask));
+}
+
+// The `tid & m` mask of R's term t (-1: no shift, its bits from one
+// thread-index bit or several overlapping ones).
+int64_t tid_mask_of(const Terms& T, size_t t) {
+  const int32_t sh = T.shifts[t];
+  return sh == LdStShape::kNoShift ? int64_t{-1} : sh >= 0 ? T.bits[t] >> sh : T.bits[t] << -sh;
+}
+
 // R's twin of an index term: every index term `same` picks went into a bit
 // reversal in the first InstCombine, which visits the index code before R's
 // folds (its `tid & mask` all among index_gone): R's use is its only one then.
@@ -726,12 +741,7 @@ Terms triton_terms(const LdStShape& s) {
   // kernel 83: the rows' `(tid & 6) << 2 | ...` times 32, R's `(tid & 6) <<
   // 7` no `shl` lane: three are left, SLP reduces nothing)
   std::vector<char> pulled(s.index_terms.size(), 0);
-  auto amount = [&](size_t i) -> int32_t {  // index term i's shift (left positive; a select's once a shift)
-    const MvpTerm& o = s.index_terms[i];
-    if (o.shift != MvpTerm::kSelect) return o.shift;
-    if (!std::has_single_bit(static_cast<uint64_t>(o.value))) return 0;
-    return std::countr_zero(static_cast<uint64_t>(o.value)) - std::countr_zero(static_cast<uint64_t>(o.mask));
-  };
+  auto amount = [&](size_t i) { return shift_amount(s.index_terms[i]); };
   for (size_t g = 0; g < s.index_stride_log2.size(); ++g) {
     const int32_t stride = s.index_stride_log2[g];
     auto left = [&](size_t i) { return amount(i) > 0; };
@@ -1420,23 +1430,15 @@ bool is_index_offset(const std::vector<RNode>& nodes, int v, const LdStShape& s,
 // 6`, the row's (tid & 3) << 3 | tid & 96 times 64).
 bool is_coordinate_twin(const std::vector<RNode>& nodes, int v, const LdStShape& s, const Terms& T) {
   if (s.elem_bytes != 1 || nodes[v].term >= 0 || nodes[nodes[v].l].term < 0 || nodes[nodes[v].r].term < 0) return false;
-  auto tid_mask = [&](int u) {
-    const auto t = static_cast<size_t>(nodes[u].term);
-    const int32_t sh = T.shifts[t];
-    return sh == LdStShape::kNoShift ? int64_t{-1} : sh >= 0 ? T.bits[t] >> sh : T.bits[t] << -sh;
-  };
-  auto left = [](const MvpTerm* o) {  // a left shift after InstCombine (a single-bit select is one)
-    if (o->shift != MvpTerm::kSelect) return o->shift > 0;
-    const auto value = static_cast<uint64_t>(o->value), mask = static_cast<uint64_t>(o->mask);
-    return std::has_single_bit(value) && std::has_single_bit(mask) && value > mask;
-  };
+  auto left = [](const MvpTerm* o) { return shift_amount(*o) > 0; };  // a left shift after InstCombine
   for (size_t d = 0; d < s.index_stride_log2.size(); ++d) {
     std::vector<const MvpTerm*> in;
     for (const MvpTerm& o : s.index_terms)
       if (static_cast<size_t>(o.group) == d) in.push_back(&o);
     if (in.size() != 2 || (in[0]->value & in[1]->value) != 0 || std::none_of(in.begin(), in.end(), left)) continue;
     auto is = [&](int u, const MvpTerm* o) {
-      return tid_mask(u) == o->mask && T.bits[static_cast<size_t>(nodes[u].term)] == o->value << s.index_stride_log2[d];
+      const auto t = static_cast<size_t>(nodes[u].term);
+      return tid_mask_of(T, t) == o->mask && T.bits[t] == o->value << s.index_stride_log2[d];
     };
     const int l = nodes[v].l, r = nodes[v].r;
     if ((is(l, in[0]) && is(r, in[1])) || (is(l, in[1]) && is(r, in[0]))) return true;
@@ -1584,12 +1586,8 @@ bool slp_gains(const LdStShape& s, const Terms& T, const std::vector<size_t>& la
   };
   auto shift_shared = [&](size_t t) {  // the lane's shifted tid is an index term's too
     const int k = T.shifts[t] + eb;
-    return k != 0 && std::any_of(s.index_terms.begin(), s.index_terms.end(), [&](const MvpTerm& o) {
-      if (o.gone) return false;
-      if (o.shift != MvpTerm::kSelect) return o.shift == k;
-      const auto v = static_cast<uint64_t>(o.value), m = static_cast<uint64_t>(o.mask);
-      return std::has_single_bit(v) && std::countr_zero(v) - std::countr_zero(m) == k;
-    });
+    return k != 0 && std::any_of(s.index_terms.begin(), s.index_terms.end(),
+                                 [&](const MvpTerm& o) { return !o.gone && shift_amount(o) == k; });
   };
   // the lane's shift has another use: the index code `and`s it with another mask
   auto shift_used = [&](size_t t) { return !used_elsewhere(t) && shift_shared(t); };
@@ -2510,10 +2508,13 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   }
   const int geps_folded = static_cast<int>(shifted_folded.size());
   bool folded = false;  // 3.9: R + pads folded into R's tree (below)
-  int fold_at = -1;       // folded: the node whose operand P is (R's root, or one below operands of more uses)
-  std::vector<int> fold_above;  // folded: those operands, innermost first
-  size_t fold_split = 0;        // folded: the levels above fold_at split into GEPs, from the top
+  // folded: the fold node is the one whose operand P is (R's root, or one
+  // below R's operands of more uses, fold_above, innermost first)
+  std::vector<int> fold_above;
+  size_t fold_split = 0;        // folded: the levels above the fold node split into GEPs, from the top
   bool p_gvn = false;           // folded: P the index code's coordinate (is_coordinate_twin)
+  int fold_sib = -1;            // folded: the fold node's operand beside P (Y)
+  bool fold_early = false;      // folded: InstCombine proves (Y | pads) | P disjoint (its GEPs split)
   int merged_node = -1;  // folded: the term of Y whose `lshr` joins the padding's (below)
   int fold_g0 = -1;  // folded: the depth of the innermost padding GEP's index for register 0's access
   std::vector<RNode> nodes;
@@ -2574,8 +2575,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       const int64_t bits = T.bits[t];
       if ((bits & s.index_reused) == 0) return false;
       if (!T.reused.empty() || T.shifts[t] == LdStShape::kNoShift || r_reversed[t]) return true;
-      const int32_t sh = T.shifts[t];
-      const int64_t tid = sh >= 0 ? bits >> sh : bits << -sh;
+      const int64_t tid = tid_mask_of(T, t);
       return !twin_reversed(s, tid, [&](const MvpTerm& o) { return o.mask == tid; });
     };
     // an `or` of two such terms that the index code also ORs first (its
@@ -2805,9 +2805,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         // its operands, the higher rank first (the paddings), where one is a
         // one-use `add` or `shl` (two paddings' sum, Y a kept `shl`), and the
         // top one too, and InstCombine splits those; else R stays one GEP
-        const int sib = nodes[fold_at].l == p ? nodes[fold_at].r : nodes[fold_at].l;
+        const int sib = fold_sib;
         const int levels = static_cast<int>(fold_above.size());
-        // the rebuilt node k levels above fold_at one `or` tree, at depth d:
+        // the rebuilt node k levels above the fold node one `or` tree, at depth d:
         // (Y | pads) | P at the bottom, the paddings beside Y
         auto one_index = [&](auto&& self, int k, int d) -> void {
           if (k > 0) {
@@ -2844,8 +2844,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         if (!p_gvn) chain.push_back(p);
         for (int v : fold_above) split(split, v);  // (outermost last)
         if (p_gvn) chain.push_back(p);
-        const int64_t inner = possible_bytes(nodes, s, T, sib, 2) | pads_sum(geps_folded >= 2 ? 3 : 2);
-        const bool split_early = (inner & possible_bytes(nodes, s, T, p, 1)) == 0;
+        const bool split_early = fold_early;
         const int ts = nodes[sib].term;
         const bool sib_shl = ts >= 0 && T.shifts[static_cast<size_t>(ts)] != LdStShape::kNoShift &&
                              T.shifts[static_cast<size_t>(ts)] + eb > 0 && term_kept(s, T, static_cast<size_t>(ts));
@@ -2907,7 +2906,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     // R = X | Z, P under X, Z of more uses (a reused term, a pair):
     // reassociateForUses makes R + pads (X | pads) | Z and goes on into X
     // while X is an `or` of one use beside an operand of more uses; it
-    // stops at the node of which P is an operand (fold_at)
+    // stops at the node of which P is an operand (the fold node)
     // (golden screen78-3.9 line 29: ((pads | reversal) | P) | (tid >> 3) &
     // 2 of R = (reversal | P) | (tid >> 3) & 2)
     auto more_uses = [&](int v) {
@@ -2928,7 +2927,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     }
     folded = (nodes[u].l == p || nodes[u].r == p) && nodes[p].term < 0 &&
              (sum & possible_bytes(nodes, s, T, root, 0)) == 0;
-    if (folded) fold_at = u, fold_above = above;
+    if (folded) fold_above = above, fold_sib = nodes[u].l == p ? nodes[u].r : nodes[u].l;
     // InstCombine's `(A >> k) | (B >> k)` to `(A | B) >> k`: one padding
     // GEP, a bare `lshr` of P by k (P clear of the bits its mask would
     // clear), beside a term of Y that is an `lshr` by k of a `tid & m` kept
@@ -2941,7 +2940,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       });
       const int i = log2i(int64_t{reached->first} * s.elem_bytes);
       const int pp = log2i(int64_t{reached->second} * s.elem_bytes);
-      const int sib = nodes[fold_at].l == p ? nodes[fold_at].r : nodes[fold_at].l;
+      const int sib = fold_sib;
       auto lshr = [&](int u) {
         if (u < 0 || nodes[u].term < 0) return false;
         const int32_t sh = T.shifts[static_cast<size_t>(nodes[u].term)];
@@ -2954,15 +2953,21 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
           merged_node = lshr(nodes[sib].l) ? nodes[sib].l : lshr(nodes[sib].r) ? nodes[sib].r : -1;
       }
     }
+    // the top `or` of (Y | pads) | P proven disjoint: its known bits
+    // reaching the paddings' sum two levels down (an `add` of several one
+    // more), P's one (depths)
+    const int np = geps_folded >= 2 ? 1 : 0;
+    if (folded)
+      fold_early =
+          ((possible_bytes(nodes, s, T, fold_sib, 2) | pads_sum(2 + np)) & possible_bytes(nodes, s, T, p, 1)) == 0;
     // nested: each `or` reassociateForUses rebuilt on the way down splits
     // into GEPs, from the top, while InstCombine's SimplifyDemandedBits
-    // proves it disjoint (its operands at depth 1, as split_early's); the
+    // proves it disjoint (its operands at depth 1, as fold_early's); the
     // first it does not is one GEP index, the `or` tree below it whole
     // (golden seed-2480 3.9 line 62: the top `or` of the two paddings' `add`
     // beside `(tid >> 1) & 14` not disjoint, R one index)
     if (folded && !fold_above.empty()) {
-      const int sib = nodes[fold_at].l == p ? nodes[fold_at].r : nodes[fold_at].l;
-      const int np = geps_folded >= 2 ? 1 : 0;
+      const int sib = fold_sib;
       auto bits = [&](auto&& self, size_t k, int d) -> int64_t {  // the rebuilt node k levels up, at depth d
         if (k == 0)
           return possible_bytes(nodes, s, T, sib, d + 2) | pads_sum(d + 2 + np) | possible_bytes(nodes, s, T, p, d + 1);
