@@ -719,10 +719,9 @@ Terms triton_terms(const LdStShape& s) {
     return g < s.index_stride_log2.size() ? s.index_stride_log2[g] : 0;
   };
   auto linear_shift = [&](const MvpTerm& o) {
-    const int32_t stride = stride_of(o);
-    if (o.shift != MvpTerm::kSelect) return o.shift + stride;
-    if (!std::has_single_bit(static_cast<uint64_t>(o.value))) return int32_t{LdStShape::kNoShift};
-    return std::countr_zero(static_cast<uint64_t>(o.value)) - std::countr_zero(static_cast<uint64_t>(o.mask)) + stride;
+    if (o.shift == MvpTerm::kSelect && !std::has_single_bit(static_cast<uint64_t>(o.value)))
+      return int32_t{LdStShape::kNoShift};
+    return shift_amount(o) + stride_of(o);
   };
   auto exposed = [&](const MvpTerm& o) {
     const auto g = static_cast<size_t>(o.group);
