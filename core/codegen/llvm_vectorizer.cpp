@@ -735,7 +735,13 @@ Terms triton_terms(const LdStShape& s) {
   // reassociateForUses, from the top `or` (Triton's ORs | XORs) down while an
   // operand is a left-shifted term (a last term is shifted alone); where it
   // pulls them all the coordinate's `or`s stay the offset's (EarlyCSE's
-  // nodes). An 8-bit term of R that equals a pulled one is one value with it
+  // nodes). Before those, FoldShiftByConstant's `(y | ((x >> stride) & m))
+  // << stride` -> `(y << stride) | (x & (m << stride))` takes out a right
+  // shift by the stride whose `tid & mask` has no other use (an `and` of the
+  // `lshr`), operand 1 first; a coordinate it enters is pulled whole then
+  // (screen82-3.6 line 2: the rows' `(tid >> 5) & 4` | `(tid & 32) >> 4`
+  // times 32, R's `(tid & 32) << 1` one value with the row's, an `and`
+  // lane). An 8-bit term of R that equals a pulled one is one value with it
   // after GVN, InstCombine's `and (shl tid, k), m` for SLP (held-out screen70
   // kernel 83: the rows' `(tid & 6) << 2 | ...` times 32, R's `(tid & 6) <<
   // 7` no `shl` lane: three are left, SLP reduces nothing)
@@ -775,6 +781,13 @@ Terms triton_terms(const LdStShape& s) {
       return amount(term(v)) != 0 && std::find(terms.begin(), terms.end(), s.index_terms[term(v)]) == terms.end();
     };
     reassociate_for_uses(tree, top, [&](int u, int v) { return !leaf(u) && tree[u].op == tree[v].op; }, one_use);
+    auto and_of_lshr = [&](int u) {
+      if (!leaf(u) || amount(term(u)) != -stride) return false;
+      const MvpTerm& o = s.index_terms[term(u)];
+      return std::none_of(s.index_terms.begin(), s.index_terms.end(), [&](const MvpTerm& p) { return &p != &o && p.mask == o.mask && !p.gone; }) &&
+             std::none_of(terms.begin(), terms.end(), [&](const MvpTerm& m) { return m.mask == o.mask; });
+    };
+    bool masked = false;
     for (int v = top;;) {
       if (all(all, v, evaluable)) {
         all(all, v, [&](size_t i) { return pulled[i] = 1; });
@@ -785,11 +798,13 @@ Terms triton_terms(const LdStShape& s) {
         break;
       }
       const int a = tree[v].l, b = tree[v].r;
-      if (leaf(a) && left(term(a))) pulled[term(a)] = 1, v = b;
+      if (and_of_lshr(b)) pulled[term(b)] = 1, v = a, masked = true;
+      else if (and_of_lshr(a)) pulled[term(a)] = 1, v = b, masked = true;
+      else if (leaf(a) && left(term(a))) pulled[term(a)] = 1, v = b;
       else if (leaf(b) && left(term(b))) pulled[term(b)] = 1, v = a;
       else break;
     }
-    if (std::all_of(members.begin(), members.end(), [&](size_t i) { return pulled[i] != 0; }))
+    if (!masked && std::all_of(members.begin(), members.end(), [&](size_t i) { return pulled[i] != 0; }))
       for (size_t i : members) pulled[i] = 0;
   }
   std::vector<int32_t> at;  // each index term's shift in the offset where exposed, else kNoShift
@@ -1563,15 +1578,17 @@ std::vector<char> reversals(const std::vector<RNode>& nodes, int root, const Ter
 // 0 (golden seed-2406 3.6 line 2131: alternate, three lanes the index
 // code's and one `lshr tid, 1` shared with it, total 0, R left alone;
 // held-out seed-2550 3.6 line 780: three `shl`s and a `tid & 32` of the
-// index code, total -2, reduced). Four lanes the index code shares, two of
-// one shift op, one of the other and an unshifted one: the shifts are
-// gathered at no cost, but for a slice of SLP's list (`lanes`, in its order:
-// 0-1 or 2-3) whose two lanes share a shift op and whose shifts have no
-// other use: that pair is a vector of its own (-1) over tid's splat (2), put
-// into the gather (1) (golden seed-2110 3.6 line 10: `shl` pair at 2-3,
-// total 1, left alone; seed-2470 line 1641: tid, shl, lshr, shl, total -1,
-// reduced). Where R has lanes of its own SLP may reduce the index code's
-// tree of other lanes: the proxy stays (held-out seed 8203: swizzled, sm_80).
+// index code, total -2, reduced). Four lanes, two of one shift op, one of
+// the other and an unshifted one: the shifts are gathered at no cost (each
+// lane used elsewhere still an extract), but for a slice of SLP's list
+// (`lanes`, in its order: 0-1 or 2-3) whose two lanes share a shift op and
+// whose shifts have no other use: that pair is a vector of its own (-1)
+// over tid's splat (2), put into the gather (1) (golden seed-2110 3.6 line
+// 10: `shl` pair at 2-3, total 1, left alone; seed-2470 line 1641: tid,
+// shl, lshr, shl, total -1, reduced; screen82-3.6 line 7: three extracts,
+// `lshr` pair at 2-3, total 0, left alone; line 29: three extracts, no
+// pair, -2, reduced). Other mixes: the proxy stays (held-out seed 8203:
+// swizzled, sm_80).
 bool slp_gains(const LdStShape& s, const Terms& T, const std::vector<size_t>& lanes) {
   const int eb = log2i(s.elem_bytes);
   int shl = 0, lshr = 0, none = 0;
@@ -1591,7 +1608,7 @@ bool slp_gains(const LdStShape& s, const Terms& T, const std::vector<size_t>& la
   // the lane's shift has another use: the index code `and`s it with another mask
   auto shift_used = [&](size_t t) { return !used_elsewhere(t) && shift_shared(t); };
   const auto extracts = static_cast<int>(std::count_if(lanes.begin(), lanes.end(), used_elsewhere));
-  if (none == 1 && shl + lshr == 3 && shl != 3 && lshr != 3 && extracts == 4) {
+  if (none == 1 && shl + lshr == 3 && shl != 3 && lshr != 3) {
     bool pair = false;  // a slice of two lanes of one shift op, each shift of one use
     for (size_t i = 0; i + 1 < lanes.size(); i += 2) {
       const size_t a = lanes[i], b = lanes[i + 1];

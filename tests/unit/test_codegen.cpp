@@ -763,6 +763,42 @@ TEST_CASE("codegen: a 3.6 padding's mask comes from the node it reads (golden se
         Counts{{"ld.shared.b8", 56}, {"ld.shared.v2.b8", 4}, {"st.shared.b8", 64}});
 }
 
+TEST_CASE("codegen: 3.6 stride fold of a masked right shift, SLP of three extracts (golden screen82-3.6 lines 2, 7, 29)",
+          "[codegen]") {
+  // the rows' `(tid >> 5) & 4` leaves the stride's `shl` as `tid & 128`,
+  // the rest `(tid & 32) << 1`: R's twin is one value with it, an `and`
+  // lane; SLP reduces R, register 0 2-byte aligned (the model had the
+  // `shl` kept: three lanes, no SLP, all bytes)
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[0, 8], [128, 0], [0, 1], [1, 0], [8, 0]], lane_bases=[[0, "
+                          "16], [0, 2], [16, 0], [32, 0], [64, 0]], warp_bases=[[2, 0], [0, 4], [4, 0]], block_bases=[], "
+                          "shape=[256, 32])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[512, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                          "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], "
+                          "block_bases=[], shape=[256, 32])",
+                          {256, 32}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b8", 16}, {"ld.shared.v2.b8", 8}, {"st.shared.b8", 16}, {"st.shared.v2.b8", 8}});
+  // three lanes the index code uses, a `shl`, the `tid & m` and an `lshr`
+  // pair at 2-3 of SLP's list: the pair is a vector of its own, total 0,
+  // R left alone (the model's proxy reduced it)
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[8, 0], [4, 0], [0, 128], [0, 16], [0, 1]], lane_bases=[[1, "
+                          "0], [0, 64], [0, 4], [0, 8], [2, 0]], warp_bases=[[0, 2], [0, 32]], block_bases=[], "
+                          "shape=[16, 256])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[1024, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                          "[0, 8], [0, 16], [0, 32], [0, 64], [0, 128], [1, 0], [2, 0], [4, 0], [8, 0]], "
+                          "block_bases=[], shape=[16, 256])",
+                          {16, 256}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b8", 18}, {"ld.shared.v2.b8", 7}, {"st.shared.b8", 18}, {"st.shared.v2.b8", 7}});
+  // the same mix with no such pair: total -2, reduced, every pair joined
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[8, 0], [64, 0], [128, 0], [0, 1], [32, 0]], lane_bases=[[0, "
+                          "4], [4, 0], [16, 0], [0, 2], [0, 8]], warp_bases=[[2, 0], [1, 0]], block_bases=[], "
+                          "shape=[256, 16])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[1024, 4]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+                          "[0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], [128, 0]], "
+                          "block_bases=[], shape=[256, 16])",
+                          {256, 16}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.v2.b8", 16}, {"st.shared.v2.b8", 16}});
+}
+
 TEST_CASE("codegen: 3.9 R + pads folded below R's operands of more uses (golden screen78-3.9 lines 29, 16)",
           "[codegen]") {
   // R = (reversal | P) | (tid >> 3) & 2, the last the index code's too:
