@@ -1232,7 +1232,26 @@ RChain r_chain(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
   for (const auto* list : {&or_d, &or_s, &xor_d, &xor_s})
     for (const auto& [order, t] : *list) c.own[static_cast<size_t>(t)] = list == &or_d || list == &or_s || xor_split;
   c.geps = static_cast<size_t>(std::count(c.own.begin(), c.own.end(), 1));
-  if (!xor_split && !(xor_d.empty() && xor_s.empty())) ++c.geps;  // the XOR lists' tree
+  if (!xor_split && !(xor_d.empty() && xor_s.empty())) {
+    // the XOR lists' tree, one GEP index; in 3.6 (Triton's treeReduce of
+    // its own terms) an `xor` of operands with no common bit is an `or
+    // disjoint`, split into GEPs from the top (screen73-3.6 line 3: `(sel
+    // 96 ^ (tid << 2) & 32) ^ (sel 16512 ^ tid & 128)`, two GEPs, six in
+    // all: register 0's base no longer 8-byte aligned)
+    struct Part {
+      int64_t bits;
+      size_t geps;
+    };
+    std::vector<Part> level;
+    if (s.version == TritonVersion::v3_6) {
+      const Terms T = triton_terms(s);
+      for (const auto* list : {&T.lists.xor_d, &T.lists.xor_s})
+        for (const auto& [order, t] : *list) level.push_back({T.bits[static_cast<size_t>(t)], 1});
+    }
+    c.geps += level.empty() ? 1 : tree_reduce(std::move(level), [](Part a, Part b) {
+      return Part{a.bits | b.bits, (a.bits & b.bits) == 0 ? a.geps + b.geps : 1};
+    }, Part{0, 0}).geps;
+  }
   return c;
 }
 
@@ -1587,8 +1606,9 @@ std::vector<char> reversals(const std::vector<RNode>& nodes, int root, const Ter
 // 10: `shl` pair at 2-3, total 1, left alone; seed-2470 line 1641: tid,
 // shl, lshr, shl, total -1, reduced; screen82-3.6 line 7: three extracts,
 // `lshr` pair at 2-3, total 0, left alone; line 29: three extracts, no
-// pair, -2, reduced). Other mixes: the proxy stays (held-out seed 8203:
-// swizzled, sm_80).
+// pair, -2, reduced); fewer than four extracts in padded R only (swizzled
+// screen82-3.6 line 32: the model's lanes are not SLP's). Other mixes: the
+// proxy stays (held-out seed 8203: swizzled, sm_80).
 bool slp_gains(const LdStShape& s, const Terms& T, const std::vector<size_t>& lanes) {
   const int eb = log2i(s.elem_bytes);
   int shl = 0, lshr = 0, none = 0;
@@ -1608,7 +1628,7 @@ bool slp_gains(const LdStShape& s, const Terms& T, const std::vector<size_t>& la
   // the lane's shift has another use: the index code `and`s it with another mask
   auto shift_used = [&](size_t t) { return !used_elsewhere(t) && shift_shared(t); };
   const auto extracts = static_cast<int>(std::count_if(lanes.begin(), lanes.end(), used_elsewhere));
-  if (none == 1 && shl + lshr == 3 && shl != 3 && lshr != 3) {
+  if (none == 1 && shl + lshr == 3 && shl != 3 && lshr != 3 && (extracts == 4 || !s.pads.empty())) {
     bool pair = false;  // a slice of two lanes of one shift op, each shift of one use
     for (size_t i = 0; i + 1 < lanes.size(); i += 2) {
       const size_t a = lanes[i], b = lanes[i + 1];
@@ -1725,11 +1745,12 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   std::vector<char> walked_node;      // nodes the walk stopped at (both operands reach)
   std::vector<char> walked_term(T.bits.size(), 0);  // kept shifted terms it reached below the root
   std::vector<char> read_node;        // after the first InstCombine: nodes the padding reads
+  std::vector<char> read_term;        // and terms it reads itself (second uses)
   auto flag = [](const std::vector<char>& f, size_t i) { return i < f.size() && f[i]; };
   auto one_use = [&](int v) {
     if (leaf(v))
       return !((T.reused[term(v)] && !T.gone[term(v)]) || (T.kept[term(v)] && T.shifts[term(v)] + eb == 0) ||
-               (first && flag(walked_term, term(v))));
+               (first && flag(walked_term, term(v))) || (!first && flag(read_term, term(v))));
     return !(nodes[v].multi || flag(first ? walked_node : read_node, static_cast<size_t>(v)));
   };
   auto shift = [&](int v) { return T.shifts[term(v)]; };  // of a leaf (kNoShift: a select)
@@ -1890,6 +1911,20 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   read_node.assign(nodes.size(), 0);
   for (int v : padding_reads(nodes, root, s, T))
     if (!leaf(v)) read_node[static_cast<size_t>(v)] = 1;
+  // a padding that reads a term itself, `lshr exact` of R's `and (shift
+  // tid, k), m` (a kept `shl` gives way to its `tid & m`), is its second
+  // use: the later reassociateForUses leaves the term where the first put
+  // it (screen82-3.6 line 9: SLP's lanes in the IR's order). Only below an
+  // `or` of R's own that no padding reads (held-out seed 8405 kernel 19182
+  // and screen82-3.6 line 6 lost without it; line 6's node above is read)
+  read_term.assign(T.bits.size(), 0);
+  std::vector<int> parent(nodes.size(), -1);
+  for (int u = 0; u < static_cast<int>(nodes.size()); ++u)
+    if (!leaf(u)) parent[static_cast<size_t>(nodes[u].l)] = u, parent[static_cast<size_t>(nodes[u].r)] = u;
+  for (int v : padding_reads(nodes, root, s, T))
+    if (const int p = parent[static_cast<size_t>(v)];
+        leaf(v) && !T.kept[term(v)] && p >= 0 && !read_node[static_cast<size_t>(p)] && !nodes[p].multi)
+      read_term[term(v)] = 1;
   reassociate();
   instcombine();
   if (slp_off(s)) return 0;

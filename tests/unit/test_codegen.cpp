@@ -763,7 +763,8 @@ TEST_CASE("codegen: a 3.6 padding's mask comes from the node it reads (golden se
         Counts{{"ld.shared.b8", 56}, {"ld.shared.v2.b8", 4}, {"st.shared.b8", 64}});
 }
 
-TEST_CASE("codegen: 3.6 stride fold of a masked right shift, SLP of three extracts (golden screen82-3.6 lines 2, 7, 29)",
+TEST_CASE("codegen: 3.6 stride fold of a masked right shift, SLP of three extracts, a term a padding reads, XOR GEPs "
+          "(golden screen82-3.6 lines 2, 7, 29, 9; screen73-3.6 line 3)",
           "[codegen]") {
   // the rows' `(tid >> 5) & 4` leaves the stride's `shl` as `tid & 128`,
   // the rest `(tid & 32) << 1`: R's twin is one value with it, an `and`
@@ -797,6 +798,28 @@ TEST_CASE("codegen: 3.6 stride fold of a masked right shift, SLP of three extrac
                           "block_bases=[], shape=[256, 16])",
                           {256, 16}, 8, ls::TritonVersion::v3_6, 90) ==
         Counts{{"ld.shared.v2.b8", 16}, {"st.shared.v2.b8", 16}});
+  // the padding reads R's own `and (shl tid, 5), 96` itself: two uses, so
+  // after Reassociate it stays beside the index code's pair, SLP's lanes
+  // in the IR's order (no pair slice), reduced: 2 pairs joined (the model
+  // had moved it down and seen an `lshr` pair at 2-3)
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[0, 32], [0, 4], [1, 0], [16, 0], [0, 2], [0, 8], [0, 16]], "
+                          "lane_bases=[[32, 0], [0, 1], [4, 0], [2, 0], [8, 0]], warp_bases=[], block_bases=[], "
+                          "shape=[64, 64])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[32, 2]], offset_bases=[[1, 0], [2, 0], [4, 0], "
+                          "[8, 0], [16, 0], [32, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], "
+                          "block_bases=[], shape=[64, 64])",
+                          {64, 64}, 8, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b8", 124}, {"ld.shared.v2.b8", 2}, {"st.shared.b8", 124}, {"st.shared.v2.b8", 2}});
+  // R's XOR tree `(a ^ b) ^ (c ^ d)`, the top `xor` of disjoint operands an
+  // `or`: two GEPs, six in all, the shared base out of computeKnownBits'
+  // reach: 4-byte aligned, no v2 (the model counted the tree one GEP)
+  CHECK(via_shared_counts("DistributedLinearLayout(reg_bases=[[0, 1], [0, 2], [8, 0], [1, 0], [4, 0]], lane_bases=[[2, 0], "
+                          "[16, 0], [0, 8], [32, 0], [0, 32]], warp_bases=[[64, 0], [0, 4], [0, 16]], block_bases=[], "
+                          "shape=[128, 64])",
+                          "SharedLinearLayout(offset_bases=[[1, 0], [0, 8], [5, 0], [32, 0], [34, 0], [0, 16], [64, 0], "
+                          "[16, 0], [8, 0], [0, 4], [0, 1], [0, 2], [0, 48]], block_bases=[], alignment=16)",
+                          {128, 64}, 32, ls::TritonVersion::v3_6, 90) ==
+        Counts{{"ld.shared.b32", 32}, {"st.shared.b32", 32}});
 }
 
 TEST_CASE("codegen: 3.9 R + pads folded below R's operands of more uses (golden screen78-3.9 lines 29, 16)",
