@@ -784,7 +784,8 @@ Terms triton_terms(const LdStShape& s) {
     auto and_of_lshr = [&](int u) {
       if (!leaf(u) || amount(term(u)) != -stride) return false;
       const MvpTerm& o = s.index_terms[term(u)];
-      return std::none_of(s.index_terms.begin(), s.index_terms.end(), [&](const MvpTerm& p) { return &p != &o && p.mask == o.mask && !p.gone; }) &&
+      auto shares_mask = [&](const MvpTerm& p) { return &p != &o && p.mask == o.mask && !p.gone; };
+      return std::none_of(s.index_terms.begin(), s.index_terms.end(), shares_mask) &&
              std::none_of(terms.begin(), terms.end(), [&](const MvpTerm& m) { return m.mask == o.mask; });
     };
     bool masked = false;
