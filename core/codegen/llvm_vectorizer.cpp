@@ -609,6 +609,14 @@ int or_tree(std::vector<RNode>& nodes, size_t n) {
       -1);
 }
 
+// Each node's parent (-1: none) among all of `nodes`.
+std::vector<int> parents_of(const std::vector<RNode>& nodes) {
+  std::vector<int> parent(nodes.size(), -1);
+  for (int u = 0; u < static_cast<int>(nodes.size()); ++u)
+    if (nodes[u].term < 0) parent[static_cast<size_t>(nodes[u].l)] = u, parent[static_cast<size_t>(nodes[u].r)] = u;
+  return parent;
+}
+
 // The nodes (not terms) of the tree at root, operands first (a bit
 // reversal's own nodes left out).
 std::vector<int> post_order_of(const std::vector<RNode>& nodes, int root) {
@@ -1162,6 +1170,7 @@ int64_t r_bits_of(const LdStShape& s) {
 
 int64_t r_range_max(const std::vector<RNode>& nodes, int root, const Terms& T, int eb);
 int triton_tree(const Terms& T, std::vector<RNode>& nodes, int& xors);
+bool disjoint_xor(const std::vector<RNode>& nodes, const Terms& T, int v);
 int64_t possible_bytes(const std::vector<RNode>& nodes, const LdStShape& s, const Terms& T, int u, int d);
 int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Terms& T,
                std::vector<RNode>& first_ic, bool& index_offset, bool* bits_lost,
@@ -1234,24 +1243,19 @@ RChain r_chain(const std::vector<LdStAccess>& accesses, const LdStShape& s) {
     for (const auto& [order, t] : *list) c.own[static_cast<size_t>(t)] = list == &or_d || list == &or_s || xor_split;
   c.geps = static_cast<size_t>(std::count(c.own.begin(), c.own.end(), 1));
   if (!xor_split && !(xor_d.empty() && xor_s.empty())) {
-    // the XOR lists' tree, one GEP index; in 3.6 (Triton's treeReduce of
-    // its own terms) an `xor` of operands with no common bit is an `or
-    // disjoint`, split into GEPs from the top (screen73-3.6 line 3: `(sel
-    // 96 ^ (tid << 2) & 32) ^ (sel 16512 ^ tid & 128)`, two GEPs, six in
-    // all: register 0's base no longer 8-byte aligned)
-    struct Part {
-      int64_t bits;
-      size_t geps;
+    // the XOR lists' tree, one GEP index; in 3.6 (Triton's tree of its own
+    // terms) an `xor` of operands with no common bit is an `or disjoint`,
+    // split into GEPs from the top (screen73-3.6 line 3: `(sel 96 ^ (tid <<
+    // 2) & 32) ^ (sel 16512 ^ tid & 128)`, two GEPs, six in all: register
+    // 0's base no longer 8-byte aligned)
+    int xors = -1;
+    std::vector<RNode> nodes;
+    const Terms T = s.version == TritonVersion::v3_6 ? triton_terms(s) : Terms{};
+    if (s.version == TritonVersion::v3_6) triton_tree(T, nodes, xors);
+    auto split = [&](auto&& self, int v) -> size_t {
+      return nodes[v].term < 0 && disjoint_xor(nodes, T, v) ? self(self, nodes[v].l) + self(self, nodes[v].r) : 1;
     };
-    std::vector<Part> level;
-    if (s.version == TritonVersion::v3_6) {
-      const Terms T = triton_terms(s);
-      for (const auto* list : {&T.lists.xor_d, &T.lists.xor_s})
-        for (const auto& [order, t] : *list) level.push_back({T.bits[static_cast<size_t>(t)], 1});
-    }
-    c.geps += level.empty() ? 1 : tree_reduce(std::move(level), [](Part a, Part b) {
-      return Part{a.bits | b.bits, (a.bits & b.bits) == 0 ? a.geps + b.geps : 1};
-    }, Part{0, 0}).geps;
+    c.geps += xors < 0 ? 1 : split(split, xors);
   }
   return c;
 }
@@ -1810,11 +1814,8 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
     reassociate_for_uses(nodes, root, same, one_use);
   };
   auto reassociate = [&]() {
-    std::vector<int> parent(nodes.size(), -1);
-    auto parents = [&]() {
-      for (int u = 0; u < static_cast<int>(nodes.size()); ++u)
-        if (!leaf(u)) parent[nodes[u].l] = u, parent[nodes[u].r] = u;
-    };
+    std::vector<int> parent;
+    auto parents = [&]() { parent = parents_of(nodes); };
     parents();
     auto interesting = [&](int u) {  // a one-use `shl` or `add`
       if (!leaf(u)) return one_use(u) && nodes[u].op == 2;
@@ -1919,9 +1920,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   // `or` of R's own that no padding reads (held-out seed 8405 kernel 19182
   // and screen82-3.6 line 6 lost without it; line 6's node above is read)
   read_term.assign(T.bits.size(), 0);
-  std::vector<int> parent(nodes.size(), -1);
-  for (int u = 0; u < static_cast<int>(nodes.size()); ++u)
-    if (!leaf(u)) parent[static_cast<size_t>(nodes[u].l)] = u, parent[static_cast<size_t>(nodes[u].r)] = u;
+  const std::vector<int> parent = parents_of(nodes);
   for (int v : padding_reads(nodes, root, s, T))
     if (const int p = parent[static_cast<size_t>(v)];
         leaf(v) && !T.kept[term(v)] && p >= 0 && !read_node[static_cast<size_t>(p)] && !nodes[p].multi)
