@@ -583,14 +583,16 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
       for (size_t k = 0; k + 1 < got.size(); k += 2)
         if (got[k] && got[k + 1]) shape.index_pairs.push_back(got[k] | got[k + 1]);
     }
-    // a bit of the address below its thread-index bit (in bytes): ptxas's
-    // arithmetic proves no alignment (ptxas.h); a term of several bits is
-    // masked by an `and` (of a `bfe.s32` or a select), which it reads; in
+    // padded: a bit of the address below its thread-index bit (in bytes):
+    // ptxas's arithmetic proves no alignment (ptxas.h) but through each
+    // base's own (vectorize's shr_align and shr_gep); a term of several bits
+    // is masked by an `and` (of a `bfe.s32` or a select), which it reads; in
     // 3.9 a term of several bits shifted right is `shr (and tid, m), k`,
     // whose mask ptxas-blackwell reads too (H200 set s60-pairs: `shr (and
     // tid, 192), 2`, its 16-bit loads joined in pairs; 3.6's stay apart:
-    // s35-fresh case 86) where it stays a SHF.R of its own (padded:
-    // vectorize's shr_align and shr_gep)
+    // s35-fresh case 86). Unpadded R: each base's own too (vectorize's
+    // r_shr_align, held-out seeds 8504 3.6 and 8505 3.9: SASS 27 -> 38 of 39
+    // and 18 -> 26 of 28 of the kernels it changes against the rule above)
     for (auto& [shift, m] : tid_of)
       if (shift + log2i(bits / 8) < 0 &&
           (t.version == TritonVersion::v3_6 || std::has_single_bit(static_cast<uint64_t>(m))))
@@ -721,7 +723,8 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
     for (size_t i = 0; i < merged.size(); ++i) merged[i].byte_pair = names[i]->ends_with("v2.b8");
     static const std::vector<Merged> none;
     const std::vector<SassAccess> sass =
-        ptxas_accesses(merged, store, !store && stores ? *stores : none, !r_shifted_right || shr_known, bits / 8);
+        ptxas_accesses(merged, store, !store && stores ? *stores : none,
+                       shape.pads.empty() || !r_shifted_right || shr_known, bits / 8);
     if (sass.size() < merged.size()) in.ptxas = ptxas_merge(c, acc, merged, sass, phys, bits, store);
   }
   const PhysicalOffset identity;

@@ -2109,6 +2109,46 @@ int o3_tree(const LdStShape& s, const Terms& T, std::vector<RNode>& nodes, std::
   o3_reshape(nodes, root, s, T, first_ic ? *first_ic : ic1, index_offset);
   return root;
 }
+// What ptxas knows R's register a multiple of through its terms shifted
+// right (unpadded R). A term whose `tid & m` has another use (Terms::kept)
+// stays `lshr (and tid, m), k` (else InstCombine makes it `and (lshr tid,
+// k), m >> k`, whose mask ptxas reads); ptxas knows it a multiple of
+// 2^(min(tz(m), 4) - k) (16 bytes at most, halved per bit shifted) where it
+// stays a SHF.R of its own, and nothing where the code generator fuses the
+// shift into the add of its `or` (LEA.HI): an `or` with an operand that is
+// no bare `shl` of a kept term (whose shift it fuses instead, LEA). Read on
+// the cubins of held-out seed 8504 (3.6, 40 kernels; ptxas_ptx.py's rules
+// on Triton's PTX: 34 -> 44 of 44 with the shift rule). 16: none.
+int32_t r_shr_align(const LdStShape& s, const Terms& T) {
+  std::vector<RNode> nodes;
+  const int root = o3_tree(s, T, nodes);
+  if (root < 0) return 16;
+  const int eb = log2i(s.elem_bytes);
+  const std::vector<int> parent = parents_of(nodes);
+  const auto kept_shift = [&](int v, bool right) {  // a leaf of a kept term shifted right / left
+    const int t = nodes[static_cast<size_t>(v)].term;
+    if (t < 0) return false;
+    const auto u = static_cast<size_t>(t);
+    if (!T.kept[u] || T.shifts[u] == LdStShape::kNoShift) return false;
+    const int32_t bytes = T.shifts[u] + eb;
+    return right ? bytes < 0 : bytes > 0;
+  };
+  int32_t a = 16;
+  for (int v = 0; v < static_cast<int>(nodes.size()); ++v) {
+    if (!kept_shift(v, true)) continue;
+    const auto t = static_cast<size_t>(nodes[static_cast<size_t>(v)].term);
+    const int k = -(T.shifts[t] + eb);
+    const int tz = std::countr_zero(static_cast<uint64_t>(T.mvp[t].mask));
+    int32_t known = int32_t{1} << std::max(0, std::min(tz, 4) - k);
+    if (const int p = parent[static_cast<size_t>(v)]; p >= 0 && nodes[static_cast<size_t>(p)].op != 1) {
+      const RNode& up = nodes[static_cast<size_t>(p)];
+      if (!kept_shift(up.l == v ? up.r : up.l, false)) known = 1;
+    }
+    a = std::min(a, known);
+  }
+  return a;
+}
+
 // R's operands as SLP meets them in the tree O3 leaves (o3_reshape): its
 // terms from left to right (the order of SLP's reduced values of one opcode)
 // and its bit reversals (top bit 7, 15 or 31: an intrinsic of i8, i16 or i32,
@@ -3919,7 +3959,9 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
                            : std::any_of(s.r_term_shifts.begin(), s.r_term_shifts.end(),
                                          [&](int32_t sh) { return shifts_right(sh, s.elem_bytes); });
   const int32_t r_ptxas_align =
-      shr_added ? 1 : std::min(r_reversal_align(s, terms), padded && shr_any ? std::max(tree.shr_align, 1) : 16);
+      shr_added ? 1
+                : std::min({r_reversal_align(s, terms), padded && shr_any ? std::max(tree.shr_align, 1) : 16,
+                            padded ? 16 : r_shr_align(s, terms)});
   // stores: each address as BasicAA takes it apart (loads need none)
   Addresses addresses;
   addresses.at.resize(s.load ? 0 : accesses.size());

@@ -5,7 +5,9 @@ core/codegen/ptxas.h applied to the PTX's real address arithmetic instead of the
 `codegen` predicts both the PTX (LLVM's work) and what ptxas makes of it; ptxas_sass.py checks
 the two together. This script checks the second alone: it reads each shared access's register
 from the PTX, what ptxas knows of that register (known bits through mov/and/or/xor/shl/add/mul,
-the thread index below .reqntid, `global_smem` 16-byte aligned, nothing through `shr`; a register
+the thread index below .reqntid, `global_smem` 16-byte aligned; through `shr` by k a multiple of
+2^(min(tz, 4) - k) where the shift stays a SHF.R, nothing where ptxas fuses it into the add (LEA.HI)
+of its one `or` or `add` whose other operand is no bare `shl` (which it fuses instead, LEA); a register
 that is another plus a constant, or `or` of a constant clear of its possible bits, is that one's),
 joins the accesses as ptxas does, and compares the SASS counts with the cubin's. Where it agrees
 and `codegen` does not, the model's alignment of a register (Merged::base_align) is what differs.
@@ -94,6 +96,24 @@ def accesses(ptx):
         c = number(x)
         return Bits() if c is None else Bits.const(c)
 
+    defs, users = {}, collections.defaultdict(list)
+    for line in ptx.splitlines():
+        m = INSTR.match(line)
+        if not m:
+            continue
+        ops = [x.strip() for x in re.split(r",(?![^{]*})", m.group(2))]
+        if ops and re.match(r"%r\d", ops[0]):
+            defs[ops[0]] = (m.group(1).split(".")[0], ops[1:])
+            for x in ops[1:]:
+                users[x].append(ops[0])
+
+    def shf_r(d):  # the shift stays a SHF.R: not fused into the add (LEA.HI) of its one `or`/`add`
+        u = users.get(d, [])
+        if len(u) != 1 or defs[u[0]][0] not in ("or", "add"):
+            return True
+        other = [x for x in defs[u[0]][1] if x != d]
+        return bool(other) and defs.get(other[0], ("",))[0] == "shl"  # a bare shl: fused there (LEA)
+
     for line in ptx.splitlines():
         m = INSTR.match(line)
         if not m:
@@ -143,7 +163,11 @@ def accesses(ptx):
             res = b_mul(val(src[0]), val(src[1]))
         elif op.startswith("mad.lo"):
             res = b_add(b_mul(val(src[0]), val(src[1])), val(src[2]))
-        bits[d] = res  # anything else (shr among them): nothing known
+        elif kind == "shr" and number(src[1]) is not None and shf_r(d):
+            # a multiple of 16 bytes at most, halved per bit shifted
+            tz = max(0, min(val(src[0]).trailing_zeros(), 4) - number(src[1]))
+            res = Bits((1 << tz) - 1, 0)
+        bits[d] = res  # anything else: nothing known
     return out
 
 

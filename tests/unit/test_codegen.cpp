@@ -4697,3 +4697,41 @@ TEST_CASE("codegen: 3.6 a term the index code's stride shift pulls out is no SLP
        {{"ld.shared.b8", 64}, {"st.shared.b8", 64}}},
   });
 }
+
+TEST_CASE("codegen: ptxas reads R's right shifts where they stay a SHF.R (H100 s84-changed case 6, seed 8504)",
+          "[codegen]") {
+  // ptxas's SASS accesses of a round trip's local_store and local_load ("" where it joins none)
+  const auto sass = [](const char* reg, const char* shared, ls::Shape shape) {
+    const auto r = cg::via_shared(at(reg, shape), at(shared, shape), 16, {ls::TritonVersion::v3_6, 90});
+    std::vector<std::string> out;
+    for (const auto& in : r.instrs)
+      if (in.op == "local_store" || in.op == "local_load") out.push_back(in.ptxas ? in.ptxas->instruction : "");
+    return std::pair{out, r.shared_load_wavefronts};
+  };
+  // `and (shr tid, 1), 4` (its `tid & 8` of one use): ptxas reads the mask,
+  // R a multiple of 4, the 16-bit loads joined in pairs: the H100 counted
+  // 4,096 load wavefronts (the model had 8,192: any right shift unknown)
+  const auto line8 = sass("DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], "
+                          "warps_per_cta=[8, 1], instr_shape=[16, 32, 16], cga_layout=[]), k_width=2)",
+                          "SharedLinearLayout(offset_bases=[[8, 0], [2, 0], [34, 0], [8, 32], [64, 0], [0, 16], "
+                          "[1, 0], [0, 1], [8, 40], [0, 4], [16, 0], [128, 0], [0, 6], [4, 0]], block_bases=[], "
+                          "alignment=16)",
+                          {256, 64});
+  CHECK(line8.first == std::vector<std::string>{"", "LDS x32"});
+  CHECK(line8.second == 4096);
+  // `(tid & 64) >> 1`, `tid & 64` the index code's too, beside a bare
+  // `shl` (fused there, LEA): a SHF.R of its own, a multiple of 8
+  const char* swizzled = "SwizzledSharedLayout(vec=1, per_phase=8, max_phase=16, order=[0, 1], cga_layout=[])";
+  CHECK(sass("DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane_bases=[[2, "
+             "0], [4, 0], [0, 32], [0, 64], [8, 0]], warp_bases=[[0, 128], [16, 0]], block_bases=[], shape=[32, 256])",
+             swizzled, {32, 256})
+            .first == std::vector<std::string>{"STS x32", "LDS x32"});
+  // `(tid & 24) >> 1` beside an `and`: fused into that add (LEA.HI), R
+  // unknown, the 16-bit accesses kept apart as in the cubin
+  CHECK(sass("SliceLayout(dim=2, parent=BlockedLayout(size_per_thread=[2, 2, 1], threads_per_warp=[8, 4, 1], "
+             "warps_per_cta=[1, 1, 1], order=[0, 2, 1], cga_layout=[]))",
+             "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 4], [0, 9], [0, 25], [1, 1], [2, 0], [5, 1], [8, "
+             "25], [16, 0]], block_bases=[], alignment=16)",
+             {32, 32})
+            .first == std::vector<std::string>{"", ""});
+}
