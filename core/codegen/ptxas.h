@@ -10,10 +10,14 @@
 //   shifted), not where the code generator fuses it into an add (LEA.HI):
 //   padded, TreeAlign::shr_align in each base's alignment (3.9 too since
 //   session 74); a term that is a GEP of its own is added, a LEA.HI, R
-//   unknown (TreeAlign::shr_gep); elsewhere in 3.6 an address with a
-//   right-shifted thread-index term is unknown (3.9's ptxas-blackwell
-//   reads the mask of a multi-bit one, `shr (and tid, m), k`, unless it is
-//   such a GEP). A promise carries to no other register (sessions 34 to 65 carried
+//   unknown (TreeAlign::shr_gep); elsewhere in padded R a right-shifted
+//   thread-index term makes the address unknown in 3.6 (3.9's
+//   ptxas-blackwell reads the mask of a multi-bit one, `shr (and tid, m),
+//   k`, unless it is such a GEP); unpadded R's `lshr (and tid, m), k` is a
+//   multiple of 2^(min(tz(m), 4) - k) where it stays a SHF.R, nothing where
+//   it is fused into the add of its `or` (LEA.HI: the `or`'s other operand
+//   no bare `shl`), both wheels (r_shr_align; `and (lshr tid, k), m` is
+//   read whole). A promise carries to no other register (sessions 34 to 65 carried
 //   it across R's padded registers, smem + R + P, which the SHF.R rule
 //   explains better: held-out seed 6604, 126 -> 221 of 292 changed
 //   kernels);
