@@ -2109,45 +2109,6 @@ int o3_tree(const LdStShape& s, const Terms& T, std::vector<RNode>& nodes, std::
   o3_reshape(nodes, root, s, T, first_ic ? *first_ic : ic1, index_offset);
   return root;
 }
-// What ptxas knows R's register a multiple of through its terms shifted
-// right (unpadded R). A term whose `tid & m` has another use (Terms::kept)
-// stays `lshr (and tid, m), k` (else InstCombine makes it `and (lshr tid,
-// k), m >> k`, whose mask ptxas reads); ptxas knows it a multiple of
-// 2^(min(tz(m), 4) - k) (16 bytes at most, halved per bit shifted) where it
-// stays a SHF.R of its own, and nothing where the code generator fuses the
-// shift into the add of its `or` (LEA.HI): an `or` with an operand that is
-// no bare `shl` of a kept term (whose shift it fuses instead, LEA). Read on
-// the cubins of held-out seed 8504 (3.6, 40 kernels; ptxas_ptx.py's rules
-// on Triton's PTX: 34 -> 44 of 44 with the shift rule). 16: none.
-int32_t r_shr_align(const LdStShape& s, const Terms& T) {
-  std::vector<RNode> nodes;
-  const int root = o3_tree(s, T, nodes);
-  if (root < 0) return 16;
-  const int eb = log2i(s.elem_bytes);
-  const std::vector<int> parent = parents_of(nodes);
-  const auto kept_shift = [&](int v, bool right) {  // a leaf of a kept term shifted right / left
-    const int t = nodes[static_cast<size_t>(v)].term;
-    if (t < 0) return false;
-    const auto u = static_cast<size_t>(t);
-    if (!T.kept[u] || T.shifts[u] == LdStShape::kNoShift) return false;
-    const int32_t bytes = T.shifts[u] + eb;
-    return right ? bytes < 0 : bytes > 0;
-  };
-  int32_t a = 16;
-  for (int v = 0; v < static_cast<int>(nodes.size()); ++v) {
-    if (!kept_shift(v, true)) continue;
-    const auto t = static_cast<size_t>(nodes[static_cast<size_t>(v)].term);
-    const int k = -(T.shifts[t] + eb);
-    const int tz = std::countr_zero(static_cast<uint64_t>(T.mvp[t].mask));
-    int32_t known = int32_t{1} << std::max(0, std::min(tz, 4) - k);
-    if (const int p = parent[static_cast<size_t>(v)]; p >= 0 && nodes[static_cast<size_t>(p)].op != 1) {
-      const RNode& up = nodes[static_cast<size_t>(p)];
-      if (!kept_shift(up.l == v ? up.r : up.l, false)) known = 1;
-    }
-    a = std::min(a, known);
-  }
-  return a;
-}
 
 // R's operands as SLP meets them in the tree O3 leaves (o3_reshape): its
 // terms from left to right (the order of SLP's reduced values of one opcode)
@@ -2276,6 +2237,78 @@ int64_t r_range_max(const std::vector<RNode>& nodes, int root, const Terms& T, i
 bool term_kept(const LdStShape& s, const Terms& T, size_t t) {
   if (!T.kept.empty()) return T.kept[t];
   return (T.bits[t] & s.index_shared) != 0 || alone_at_a_padding(T.bits, t, s.pads);
+}
+
+// What ptxas knows R a multiple of through its terms shifted right, `(tid &
+// m) >> k` (0: nothing), in tree at top: where the `or`
+// joining one has a kept `shl (tid & m'), k'` as its other operand (for
+// k > 1 only as the `or`'s first operand), or (k = 1 only) an `or` of two
+// such, the code generator folds that into a multiply-add and keeps the
+// shift a SHF.R, whose value ptxas knows a multiple of 2^(min(tz m, 4) -
+// k); any other operand (an `or` of more, an `and`, SLP's reduction, the
+// shared base of a GEP chain) and it fuses the shift into a LEA.HI, and
+// ptxas knows nothing of R (screen seed 6601 kernel 10591: `(tid & 28) |
+// (tid & 192) >> 1`, 16-bit pairs apart; kernel 20701: `(tid & 112) >> 1
+// | (tid & 2) << 7`, 8-byte aligned; screen seed 6807, k = 2 beside one
+// `shl`: 16 of 16 kernels with the shift second folded, 14 of 14 with it
+// first a LEA.HI, as codegen-3.6 line 788's `(tid & 16) >> 2 | (tid & 3)
+// << 6`; golden seed-2200 line 130: `(tid & 3) << 8 | (tid & 8) << 7`
+// beside `(tid & 240) >> 1`, a multiply-add of the pair's `(tid & 3) * 2
+// + (tid & 8)`, 4-byte aligned; screen seed 6802 kernel 31068: `(tid & 1)
+// << 7 | (tid & 2) << 4` beside `(tid & 32) >> 2`, a LEA.HI). A term whose
+// `and` has no other use is InstCombine's `and (lshr tid, k), m >> k`, a
+// LOP3 whose mask ptxas knows, wherever it stands (golden seed-2470 line
+// 31: `(tid >> 1) & 40` or-ed to SLP's `or`, 8-byte aligned)
+// An `xor`'s operand stays a SHF.R too (a LOP3 takes the `xor`): unpadded
+// held-out seed 8504 (3.6) 36 -> 38 of 39 kernels' SASS, seed 8505 (3.9) 21
+// -> 26 of 28 against nothing known there; padded, no kernel of 400,000
+// screened (seeds 8506, 8507) has one.
+int32_t shr_cap(const LdStShape& s, const Terms& T, const std::vector<RNode>& tree, int top) {
+  const int eb = log2i(s.elem_bytes);
+  int32_t a = 16;
+  if (top < 0) return a;
+  const auto kept_shl = [&](int u) {
+    const int t = tree[u].term;
+    if (t < 0) return false;
+    const int32_t sh = T.shifts[static_cast<size_t>(t)];
+    return sh != LdStShape::kNoShift && sh + eb > 0 && term_kept(s, T, static_cast<size_t>(t));
+  };
+  for (std::vector<std::pair<int, int>> work{{top, -1}}; !work.empty();) {  // (node, its parent)
+    const auto [v, p] = work.back();
+    work.pop_back();
+    if (tree[v].term < 0) {
+      work.push_back({tree[v].l, v}), work.push_back({tree[v].r, v});
+      continue;
+    }
+    const auto t = static_cast<size_t>(tree[v].term);
+    if (!shifts_right(T.shifts[t], s.elem_bytes)) continue;
+    const int k = -(T.shifts[t] + eb);
+    const int tz = std::countr_zero(static_cast<uint64_t>(T.bits[t] << eb));  // of the shifted value
+    if (!term_kept(s, T, t)) {
+      a = std::min(a, int32_t{1} << std::min(tz, 4));
+      continue;
+    }
+    if (p >= 0 && tree[p].op == 1) {
+      a = std::min(a, int32_t{1} << std::max(0, std::min(tz + k, 4) - k));
+      continue;
+    }
+    if (p < 0 || tree[p].op != 0) return 0;
+    const int sib = tree[p].l == v ? tree[p].r : tree[p].l;
+    const bool single = kept_shl(sib) && (k == 1 || tree[p].r == v);
+    const bool pair = k == 1 && tree[sib].term < 0 && tree[sib].op == 0 && kept_shl(tree[sib].l) &&
+                      kept_shl(tree[sib].r);
+    if (!single && !pair) return 0;
+    a = std::min(a, int32_t{1} << std::max(0, std::min(tz + k, 4) - k));
+  }
+  return a;
+}
+
+// What ptxas knows an unpadded R a multiple of through its terms shifted
+// right (shr_cap) in the tree O3 leaves (16: none).
+int32_t r_shr_align(const LdStShape& s, const Terms& T) {
+  std::vector<RNode> nodes;
+  const int root = o3_tree(s, T, nodes);
+  return std::max(shr_cap(s, T, nodes, root), 1);
 }
 
 // The bytes computeKnownBits, reaching node u of R's tree at depth d, leaves
@@ -3168,59 +3201,6 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     const int32_t sh = t >= 0 ? T.shifts[static_cast<size_t>(t)] : LdStShape::kNoShift;
     return sh == LdStShape::kNoShift || sh + eb < i - p;
   };
-  // ptxas and R's terms shifted right, `(tid & m) >> k`: where the `or`
-  // joining one has a kept `shl (tid & m'), k'` as its other operand (for
-  // k > 1 only as the `or`'s first operand), or (k = 1 only) an `or` of two
-  // such, the code generator folds that into a multiply-add and keeps the
-  // shift a SHF.R, whose value ptxas knows a multiple of 2^(min(tz m, 4) -
-  // k); any other operand (an `or` of more, an `and`, SLP's reduction, the
-  // shared base of a GEP chain) and it fuses the shift into a LEA.HI, and
-  // ptxas knows nothing of R (screen seed 6601 kernel 10591: `(tid & 28) |
-  // (tid & 192) >> 1`, 16-bit pairs apart; kernel 20701: `(tid & 112) >> 1
-  // | (tid & 2) << 7`, 8-byte aligned; screen seed 6807, k = 2 beside one
-  // `shl`: 16 of 16 kernels with the shift second folded, 14 of 14 with it
-  // first a LEA.HI, as codegen-3.6 line 788's `(tid & 16) >> 2 | (tid & 3)
-  // << 6`; golden seed-2200 line 130: `(tid & 3) << 8 | (tid & 8) << 7`
-  // beside `(tid & 240) >> 1`, a multiply-add of the pair's `(tid & 3) * 2
-  // + (tid & 8)`, 4-byte aligned; screen seed 6802 kernel 31068: `(tid & 1)
-  // << 7 | (tid & 2) << 4` beside `(tid & 32) >> 2`, a LEA.HI). A term whose
-  // `and` has no other use is InstCombine's `and (lshr tid, k), m >> k`, a
-  // LOP3 whose mask ptxas knows, wherever it stands (golden seed-2470 line
-  // 31: `(tid >> 1) & 40` or-ed to SLP's `or`, 8-byte aligned)
-  auto shr_cap = [&](const std::vector<RNode>& tree, int top) -> int32_t {
-    int32_t a = 16;
-    if (top < 0) return a;
-    const auto kept_shl = [&](int u) {
-      const int t = tree[u].term;
-      if (t < 0) return false;
-      const int32_t sh = T.shifts[static_cast<size_t>(t)];
-      return sh != LdStShape::kNoShift && sh + eb > 0 && term_kept(s, T, static_cast<size_t>(t));
-    };
-    for (std::vector<std::pair<int, int>> work{{top, -1}}; !work.empty();) {  // (node, its parent)
-      const auto [v, p] = work.back();
-      work.pop_back();
-      if (tree[v].term < 0) {
-        work.push_back({tree[v].l, v}), work.push_back({tree[v].r, v});
-        continue;
-      }
-      const auto t = static_cast<size_t>(tree[v].term);
-      if (!shifts_right(T.shifts[t], s.elem_bytes)) continue;
-      const int k = -(T.shifts[t] + eb);
-      const int tz = std::countr_zero(static_cast<uint64_t>(T.bits[t] << eb));  // of the shifted value
-      if (!term_kept(s, T, t)) {
-        a = std::min(a, int32_t{1} << std::min(tz, 4));
-        continue;
-      }
-      if (p < 0 || tree[p].op != 0) return 0;
-      const int sib = tree[p].l == v ? tree[p].r : tree[p].l;
-      const bool single = kept_shl(sib) && (k == 1 || tree[p].r == v);
-      const bool pair = k == 1 && tree[sib].term < 0 && tree[sib].op == 0 && kept_shl(tree[sib].l) &&
-                        kept_shl(tree[sib].r);
-      if (!single && !pair) return 0;
-      a = std::min(a, int32_t{1} << std::max(0, std::min(tz + k, 4) - k));
-    }
-    return a;
-  };
   uint32_t r_pad_bare = 0, r_pad_bare_node = 0;
   if (root >= 0)
     for (size_t j = 0; j < s.pads.size(); ++j) {
@@ -3251,7 +3231,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     }
   // (R's `or`s a chain of GEPs: each term is added to the shared base, a
   // shift right in a LEA.HI)
-  int32_t shr_a = split36.empty() ? shr_cap(nodes, root) : 0;
+  int32_t shr_a = split36.empty() ? shr_cap(s, T, nodes, root) : 0;
   int64_t dag_r_bits = root >= 0 ? possible_bytes(nodes, s, T, root, 2) : ~int64_t{0};  // TreeAlign::dag_r_bits
   // 3.9 padded (sm_90): SLP reduces four of R's kept terms (below),
   // `llvm.vector.reduce.or` of a vector `shl`, which SelectionDAG builds as
@@ -3353,7 +3333,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         rdx39 = {sn, top, dag.vec, {}};
         for (int v : lanes) rdx39.lanes.push_back({static_cast<size_t>(nodes[v].term), amount(v)});
       }
-      shr_a = shr_cap(sn, top);
+      shr_a = shr_cap(s, T, sn, top);
       dag_r_bits = possible_bytes(sn, s, T, top, 2);
       // (a node of the final reduction holding the vector is an `or` of the
       // IR, which InstCombine narrows the padding to: s59-pad t39 case 9,
@@ -3667,7 +3647,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     level.insert(level.end(), sn_extras.begin(), sn_extras.end());
     // (the reduction in place of its node, under R's root)
     const int top = dag.place(slp_top, sn_extras == extras ? map(map, rdx_root) : tree_reduce(level, add, -1), root);
-    shr_a = shr_cap(sn, top);
+    shr_a = shr_cap(s, T, sn, top);
     dag_r_bits = possible_bytes(sn, s, T, top, 2);  // (SelectionDAG's tree of the reduction)
     // (paddings of one shift share one `lshr` of R, all of whose bits their
     // `and`s demand: R whole, as before; golden seed-2403 3.6 line 3269)

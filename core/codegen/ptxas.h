@@ -15,9 +15,9 @@
 //   ptxas-blackwell reads the mask of a multi-bit one, `shr (and tid, m),
 //   k`, unless it is such a GEP); unpadded R's `lshr (and tid, m), k` is a
 //   multiple of 2^(min(tz(m), 4) - k) where it stays a SHF.R, nothing where
-//   it is fused into the add of its `or` (LEA.HI: the `or`'s other operand
-//   no bare `shl`), both wheels (r_shr_align; `and (lshr tid, k), m` is
-//   read whole). A promise carries to no other register (sessions 34 to 65 carried
+//   it is fused into the add of its `or` (LEA.HI), both wheels, as padded
+//   R's (shr_cap; `and (lshr tid, k), m` is read whole). A promise
+//   carries to no other register (sessions 34 to 65 carried
 //   it across R's padded registers, smem + R + P, which the SHF.R rule
 //   explains better: held-out seed 6604, 126 -> 221 of 292 changed
 //   kernels);
