@@ -2079,12 +2079,9 @@ std::vector<int> leaf_order(const std::vector<RNode>& nodes, int root) {
 // seed 6506 kernel 16's PTX with its shift 6 made 1, 2, 3: its loads of R |
 // 128 LDS.64, LDS, LDS.U16; seed 6603 kernel 64206: shift 1, 4-byte pairs).
 // A reversal to a whole byte's top (seed-2406 3.6 line 3006: bits 7 and 5)
-// is left shifts only, and ptxas knows its bits. 16: no such reversal.
-int32_t r_reversal_align(const LdStShape& s, const Terms& T) {
-  std::vector<RNode> nodes;
-  int xors = -1;
-  const int root = triton_tree(T, nodes, xors);
-  const int eb = log2i(s.elem_bytes);
+// is left shifts only, and ptxas knows its bits. 16: no such reversal in
+// the tree at root.
+int32_t reversal_align(const std::vector<RNode>& nodes, int root, const Terms& T, int eb) {
   const std::vector<char> reversed = reversals(nodes, root, T, eb);
   int32_t a = 16;
   for (size_t v = 0; v < reversed.size(); ++v) {
@@ -2108,6 +2105,18 @@ int o3_tree(const LdStShape& s, const Terms& T, std::vector<RNode>& nodes, std::
   bool index_offset = false;
   o3_reshape(nodes, root, s, T, first_ic ? *first_ic : ic1, index_offset);
   return root;
+}
+
+// r_reversal_align's reversals: InstCombine's first visit makes those of
+// Triton's tree, its second those Reassociate's order brings together
+// (seed 8501 kernel 10870, 3.6: `((t0 | sel) | t1)` by rank `(t0 | t1) |
+// sel`, `(tid & 1) << 12 | (tid & 32) << 2` then `lshr (bitreverse i16), 3`).
+int32_t r_reversal_align(const LdStShape& s, const Terms& T) {
+  std::vector<RNode> nodes, o3;
+  int xors = -1;
+  const int eb = log2i(s.elem_bytes);
+  return std::min(reversal_align(nodes, triton_tree(T, nodes, xors), T, eb),
+                  reversal_align(o3, o3_tree(s, T, o3), T, eb));
 }
 
 // R's operands as SLP meets them in the tree O3 leaves (o3_reshape): its

@@ -4698,7 +4698,8 @@ TEST_CASE("codegen: 3.6 a term the index code's stride shift pulls out is no SLP
   });
 }
 
-TEST_CASE("codegen: ptxas reads R's right shifts where they stay a SHF.R (H100 s84-changed case 6, seed 8504)",
+TEST_CASE("codegen: ptxas reads R's right shifts where they stay a SHF.R, not a late bit reversal (H100 s84-changed "
+          "case 6, s85-screens case 3)",
           "[codegen]") {
   // ptxas's SASS accesses of a round trip's local_store and local_load ("" where it joins none)
   const auto sass = [](const char* reg, const char* shared, ls::Shape shape) {
@@ -4734,4 +4735,15 @@ TEST_CASE("codegen: ptxas reads R's right shifts where they stay a SHF.R (H100 s
              "25], [16, 0]], block_bases=[], alignment=16)",
              {32, 32})
             .first == std::vector<std::string>{"", ""});
+  // Reassociate's order brings `(tid & 1) << 12` and `(tid & 32) << 2`
+  // together, and InstCombine makes them `lshr (bitreverse i16), 3`: 2-byte
+  // alignment, the halves apart (the H100 counted 896 load wavefronts,
+  // the model had 704 with the pairs joined)
+  const auto reversal = sass("DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], "
+                             "warps_per_cta=[4, 1], instr_shape=[16, 128, 16], cga_layout=[]), k_width=2)",
+                             "SharedLinearLayout(offset_bases=[[0, 1], [0, 9], [4, 0], [0, 64], [32, 0], [2, 64], [16, "
+                             "0], [0, 68], [8, 0], [0, 32], [0, 16], [0, 2], [1, 16]], block_bases=[], alignment=16)",
+                             {64, 128});
+  CHECK(reversal.first == std::vector<std::string>{"", "LDS.U16 x48 + LDS.64 x4"});
+  CHECK(reversal.second == 896);
 }
