@@ -591,8 +591,9 @@ Instr ldst(const Cvt& c, const Spec& shared, int32_t bits, bool store, const Tar
     // whose mask ptxas-blackwell reads too (H200 set s60-pairs: `shr (and
     // tid, 192), 2`, its 16-bit loads joined in pairs; 3.6's stay apart:
     // s35-fresh case 86). Unpadded R: each base's own too (vectorize's
-    // r_shr_align, held-out seeds 8504 3.6 and 8505 3.9: SASS 27 -> 38 of 39
-    // and 18 -> 26 of 28 of the kernels it changes against the rule above)
+    // shr_cap over O3's tree, held-out seeds 8504 3.6 and 8505 3.9: SASS
+    // 27 -> 38 of 39 and 18 -> 26 of 28 of the kernels it changes against
+    // the rule above)
     for (auto& [shift, m] : tid_of)
       if (shift + log2i(bits / 8) < 0 &&
           (t.version == TritonVersion::v3_6 || std::has_single_bit(static_cast<uint64_t>(m))))

@@ -2111,12 +2111,12 @@ int o3_tree(const LdStShape& s, const Terms& T, std::vector<RNode>& nodes, std::
 // Triton's tree, its second those Reassociate's order brings together
 // (seed 8501 kernel 10870, 3.6: `((t0 | sel) | t1)` by rank `(t0 | t1) |
 // sel`, `(tid & 1) << 12 | (tid & 32) << 2` then `lshr (bitreverse i16), 3`).
-int32_t r_reversal_align(const LdStShape& s, const Terms& T) {
-  std::vector<RNode> nodes, o3;
+// o3, o3_root: o3_tree's.
+int32_t r_reversal_align(const LdStShape& s, const Terms& T, const std::vector<RNode>& o3, int o3_root) {
+  std::vector<RNode> nodes;
   int xors = -1;
   const int eb = log2i(s.elem_bytes);
-  return std::min(reversal_align(nodes, triton_tree(T, nodes, xors), T, eb),
-                  reversal_align(o3, o3_tree(s, T, o3), T, eb));
+  return std::min(reversal_align(nodes, triton_tree(T, nodes, xors), T, eb), reversal_align(o3, o3_root, T, eb));
 }
 
 // R's operands as SLP meets them in the tree O3 leaves (o3_reshape): its
@@ -2310,14 +2310,6 @@ int32_t shr_cap(const LdStShape& s, const Terms& T, const std::vector<RNode>& tr
     a = std::min(a, int32_t{1} << std::max(0, std::min(tz + k, 4) - k));
   }
   return a;
-}
-
-// What ptxas knows an unpadded R a multiple of through its terms shifted
-// right (shr_cap) in the tree O3 leaves (16: none).
-int32_t r_shr_align(const LdStShape& s, const Terms& T) {
-  std::vector<RNode> nodes;
-  const int root = o3_tree(s, T, nodes);
-  return std::max(shr_cap(s, T, nodes, root), 1);
 }
 
 // The bytes computeKnownBits, reaching node u of R's tree at depth d, leaves
@@ -3947,10 +3939,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
                            ? s.r_shifted_right
                            : std::any_of(s.r_term_shifts.begin(), s.r_term_shifts.end(),
                                          [&](int32_t sh) { return shifts_right(sh, s.elem_bytes); });
-  const int32_t r_ptxas_align =
-      shr_added ? 1
-                : std::min({r_reversal_align(s, terms), padded && shr_any ? std::max(tree.shr_align, 1) : 16,
-                            padded ? 16 : r_shr_align(s, terms)});
+  // (unpadded: shr_cap over the tree O3 leaves)
+  const int32_t r_ptxas_align = [&] {
+    if (shr_added) return 1;
+    std::vector<RNode> o3;
+    const int o3_root = o3_tree(s, terms, o3);
+    return std::min({r_reversal_align(s, terms, o3, o3_root), padded && shr_any ? std::max(tree.shr_align, 1) : 16,
+                     padded ? 16 : std::max(shr_cap(s, terms, o3, o3_root), 1)});
+  }();
   // stores: each address as BasicAA takes it apart (loads need none)
   Addresses addresses;
   addresses.at.resize(s.load ? 0 : accesses.size());
