@@ -3202,7 +3202,24 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     const int32_t sh = t >= 0 ? T.shifts[static_cast<size_t>(t)] : LdStShape::kNoShift;
     return sh == LdStShape::kNoShift || sh + eb < i - p;
   };
+  // what ptxas knows of R's bare padding j reading node v where its shift
+  // stays a SHF.R of its own (the value modulo 16 bytes, halved per bit
+  // shifted): a kept term's `and`, the term's own shift folded into the
+  // padding's; an unkept one's `and (lshr tid, c), m`, the mask whole; else
+  // the node's bits
+  auto bare_shf = [&](const std::vector<RNode>& tree, int v, size_t j) -> int32_t {
+    const int k = log2i(int64_t{s.pads[j].first} * s.elem_bytes) - log2i(int64_t{s.pads[j].second} * s.elem_bytes);
+    const int tz = tz_of(node_bits(tree, T, v) << eb);
+    const int t = tree[v].term;
+    int known = std::min(tz, 4) - k;
+    if (t >= 0 && T.shifts[static_cast<size_t>(t)] != LdStShape::kNoShift) {
+      const int a = T.shifts[static_cast<size_t>(t)] + eb;
+      known = term_kept(s, T, static_cast<size_t>(t)) ? std::min(tz - a, 4) - (k - a) : tz - k;
+    }
+    return int32_t{1} << std::clamp(known, 0, 4);
+  };
   uint32_t r_pad_bare = 0, r_pad_bare_node = 0;
+  std::vector<int32_t> r_pad_shf(s.pads.size(), 1);
   if (root >= 0)
     for (size_t j = 0; j < s.pads.size(); ++j) {
       const auto [interval, pad] = s.pads[j];
@@ -3212,12 +3229,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       // the interval for R where the other one is known zero there, as long
       // as computeKnownBits proves that operand (R's operands four levels
       // below the `and`), and again on the operand it took; where the node
-      // it ends at leaves the mask nothing to clear the `and` goes and the
-      // padding is a bare shift of that node: one register, unknown to ptxas
-      // (seed-2036 3.6 line 607: `(tid & 7) << 8` of R = that | tid & 24;
-      // seed-2408 3.6 line 886 keeps R whole, its other operand `(tid & 1)
-      // << 4 | (tid & 60) << 3` out of reach, and every `and` mask: 8-byte
-      // aligned)
+      // it ends at leaves the mask nothing to clear, as far as
+      // computeKnownBits sees (the node two levels below the `and`), the
+      // `and` goes and the padding is a bare shift of that node: one
+      // register, unknown to ptxas (seed-2036 3.6 line 607: `(tid & 7) << 8`
+      // of R = that | tid & 24; seed-2408 3.6 line 886 keeps R whole, its
+      // other operand `(tid & 1) << 4 | (tid & 60) << 3` out of reach, and
+      // every `and` mask: 8-byte aligned; seed-2110 line 1172 keeps the
+      // mask of `(Y | 256) >> 5`, Y's `shl`s five levels deep)
       if (const int k = log2i(interval); i > p) {
         auto reach = [&](int u) { return (node_bits(nodes, T, u) >> k) != 0; };
         int u = root;
@@ -3226,9 +3245,10 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
           if (!in_reach(left ? nodes[u].r : nodes[u].l, 4)) break;
           u = left ? nodes[u].l : nodes[u].r;
         }
-        if (u != root && padding_is_lshr(node_bits(nodes, T, u) << eb, i, p)) r_pad_bare_node |= uint32_t{1} << j;
+        if (u != root && padding_is_lshr(possible_bytes(nodes, s, T, u, 2), i, p)) r_pad_bare_node |= uint32_t{1} << j;
       }
-      if (r_own_bare(nodes, root, j)) r_pad_bare |= uint32_t{1} << j;
+      if (r_own_bare(nodes, root, j))
+        r_pad_bare |= uint32_t{1} << j, r_pad_shf[j] = bare_shf(nodes, padding_read(nodes, root, T, interval), j);
     }
   // (R's `or`s a chain of GEPs: each term is added to the shared base, a
   // shift right in a LEA.HI)
@@ -3369,12 +3389,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
                                                    log2_bytes(s.pads[j].second))
                                  : r_own_bare(sn, top, j);
         r_pad_bare = (r_pad_bare & ~(uint32_t{1} << j)) | uint32_t{!extras_node && bare} << j;
+        if (!extras_node && bare) r_pad_shf[j] = bare_shf(sn, shared ? rdx_top : read[j], j);
       }
     }
   }
   const auto with_pads = [&](TreeAlign out) {
     out.r_pad_bare = r_pad_bare;
     out.r_pad_bare_node = r_pad_bare_node;
+    out.r_pad_shf = r_pad_shf;
     out.reg0_pad_apart = reg0_apart;
     out.pads_factored = factored;
     out.pad_hi = pad_hi;
@@ -3584,17 +3606,66 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     // (e8 | e6)` becomes `((e6 | v) | e8) | e10`, the reduction five below
     // R + 0's address); rdx_depth: each one's `or`s above it (0: the vector,
     // i: extras[i - 1])
-    std::vector<RNode> rdx;
-    const int rdx_root = or_tree(rdx, extras.size() + 1);
     auto extra_multi = [&](int k) {  // extras[k - 1] has another use
       const int v = extras[static_cast<size_t>(k - 1)];
       if (nodes[v].term < 0) return nodes[v].multi;
       const auto t = static_cast<size_t>(nodes[v].term);
       return (T.reused[t] && !T.gone[t]) || (T.kept[t] && T.shifts[t] + eb == 0);
     };
-    reassociate_for_uses(
-        rdx, rdx_root, [&](int u, int) { return rdx[u].term < 0; },
-        [&](int u) { return rdx[u].term <= 0 || !extra_multi(rdx[u].term); });
+    // (read: the nodes with another use, a padding's, besides the extras'
+    // own: the late InstCombine's)
+    auto reassociated = [&](std::vector<RNode>& tree, const std::vector<char>& read) {
+      const int top = or_tree(tree, extras.size() + 1);
+      auto one_use = [&](int u) {
+        if (static_cast<size_t>(u) < read.size() && read[static_cast<size_t>(u)]) return false;
+        return tree[u].term <= 0 || !extra_multi(tree[u].term);
+      };
+      reassociate_for_uses(tree, top, [&](int u, int) { return tree[u].term < 0 && one_use(u); }, one_use);
+      return top;
+    };
+    std::vector<RNode> rdx;
+    const int rdx_root = reassociated(rdx, {});
+    // after SLP each padding reads the node of the final reduction that holds
+    // the operands reaching its interval (InstCombine's demanded bits; the
+    // vector where two lanes or more and nothing else do, one lane alone
+    // read as its term before SLP): a second use, and the late
+    // InstCombine's reassociateForUses moves the rest around it; ptxas
+    // reads that tree (golden seed-2403 3.6 line 2897: `((e2 | e1) | e3) |
+    // v`, the padding `lshr v, 5`, `e2 = (tid & 16) >> 1` a SHF.R beside
+    // the `shl` e1; held-out seed 86361 kernel 143481: a second padding
+    // reads `v | e1`, nothing moves). The alignment passes before it read
+    // rdx (kernel 12245).
+    std::vector<RNode> late;
+    std::vector<char> read;
+    int late_root = -1;
+    {
+      std::vector<int64_t> bits(extras.size() + 1, 0);  // each operand's, elements
+      for (int v : lanes) bits[0] |= T.bits[static_cast<size_t>(nodes[v].term)];
+      for (size_t i = 0; i < extras.size(); ++i) bits[i + 1] = node_bits(nodes, T, extras[i]);
+      std::vector<RNode> tree;
+      const int top = or_tree(tree, extras.size() + 1);
+      auto bits_of = [&](auto&& self, int u) -> int64_t {
+        if (tree[u].term >= 0) return bits[static_cast<size_t>(tree[u].term)];
+        return self(self, tree[u].l) | self(self, tree[u].r);
+      };
+      read.assign(tree.size(), 0);
+      for (const auto& iv : s.pads) {
+        const int k = log2i(iv.first);
+        auto reach = [&](int u) { return (bits_of(bits_of, u) >> k) != 0; };
+        if (!reach(top)) continue;
+        int u = top;
+        while (tree[u].term < 0 && reach(tree[u].l) != reach(tree[u].r)) u = reach(tree[u].l) ? tree[u].l : tree[u].r;
+        if (tree[u].term > 0) continue;  // an extra (a node of extras alone: below)
+        if (tree[u].term == 0) {
+          int lanes_in = 0;
+          for (int v : lanes) lanes_in += (T.bits[static_cast<size_t>(nodes[v].term)] >> k) != 0;
+          if (lanes_in < 2) continue;
+        }
+        read[static_cast<size_t>(u)] = 1;
+      }
+      if (std::find(read.begin(), read.end(), 1) != read.end()) late_root = reassociated(late, read);
+    }
+    const bool vec_read = late_root >= 0;
     std::vector<int> rdx_depth(extras.size() + 1, 0);
     auto depth_of = [&](auto&& self, int u, int d) -> void {
       if (rdx[u].term >= 0) {
@@ -3639,15 +3710,18 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       std::erase_if(sn_extras, [&](int e) { return std::find(under.begin(), under.end(), e) != under.end(); });
       sn_extras.push_back(v);
     }
-    // SLP's final reduction as reassociated (rdx) where the extras are its own, else in pairs
+    // SLP's final reduction as reassociated (rdx, late) where the extras are its own, else in pairs
+    const std::vector<RNode>& final_rdx = vec_read ? late : rdx;
     auto map = [&](auto&& self, int u) -> int {
-      if (rdx[u].term >= 0) return rdx[u].term == 0 ? vec : extras[static_cast<size_t>(rdx[u].term - 1)];
-      return add(self(self, rdx[u].l), self(self, rdx[u].r));
+      const RNode& r = final_rdx[static_cast<size_t>(u)];
+      if (r.term >= 0) return r.term == 0 ? vec : extras[static_cast<size_t>(r.term - 1)];
+      return add(self(self, r.l), self(self, r.r));
     };
     std::vector<int> level{vec};
     level.insert(level.end(), sn_extras.begin(), sn_extras.end());
     // (the reduction in place of its node, under R's root)
-    const int top = dag.place(slp_top, sn_extras == extras ? map(map, rdx_root) : tree_reduce(level, add, -1), root);
+    const int reduced = sn_extras == extras ? map(map, vec_read ? late_root : rdx_root) : tree_reduce(level, add, -1);
+    const int top = dag.place(slp_top, reduced, root);
     shr_a = shr_cap(s, T, sn, top);
     dag_r_bits = possible_bytes(sn, s, T, top, 2);  // (SelectionDAG's tree of the reduction)
     // (paddings of one shift share one `lshr` of R, all of whose bits their
@@ -3667,7 +3741,9 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       // terms reaching the interval are the extras' `e2 | e3`)
       const int read = padding_read(sn, top, T, s.pads[j].first);
       const bool extras_node = read > vec && read != top;  // (sn's nodes after vec: the final reduction's)
-      r_pad_bare = (r_pad_bare & ~(uint32_t{1} << j)) | uint32_t{!extras_node && r_own_bare(sn, top, j)} << j;
+      const bool bare = !extras_node && r_own_bare(sn, top, j);
+      r_pad_bare = (r_pad_bare & ~(uint32_t{1} << j)) | uint32_t{bare} << j;
+      if (bare) r_pad_shf[j] = bare_shf(sn, read, j);
     }
     auto proves = [&](int below) -> int32_t {
       int r = 1 + geps + below;  // R's depth, then the reduction's
@@ -3987,6 +4063,11 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     bool of_r = false;    // 3.6: smem + R plus the padding of R | off (not of an R ^ c)
   };
   std::vector<Own> own(accesses.size());
+  // R's bare paddings (TreeAlign::r_pad_bare) each own register adds, and
+  // register 0's accesses (every one of them), to learn how many registers
+  // share each padding's shift
+  std::vector<uint32_t> own_bare(accesses.size(), 0);
+  std::vector<std::pair<std::pair<int, int64_t>, size_t>> bare_at;
   // ptxas knows the thread index below the CTA's threads (`.maxntid`): an
   // access of its own (x << s) | off, `and` dropped, with off clear of every
   // bit x << s may have there is x << s plus off, one register for all such
@@ -4110,7 +4191,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
             // paddings, keeps both masks); and where the register holds a padding of R's own
             // that is a bare `lshr` (TreeAlign::r_pad_bare: seed-2470 3.6 line 1186)
             if (key.first == 0 && uses == 1 && (tree.r_pad_bare_node >> used & 1)) align = 1;
-            if (key.first == 0 && (r_only & tree.r_pad_bare)) align = 1;
+            if (key.first == 0) own_bare[i] = r_only & tree.r_pad_bare;
           }
           // what ptxas knows of R's register (a reversal, a shift right) holds for smem + R
           // plus R | c's padding too (held-out 3.6 seed 6506 kernel 16: `[%r34 + 128]`,
@@ -4185,7 +4266,8 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
       address[i].constant = off;
     }
     bases[key].push_back({i, off, align, s.vec_bytes, 1, i, 0, key.first != 2 ? std::min(r_ptxas_align, align_of(known)) : align_of(known)});
-    if (key.first == 0 && (key.second == 0 || reg0_apart) && tree.r_pad_bare != 0) bases[key].back().base_align = 1;
+    if (key.first == 0 && (key.second == 0 || reg0_apart) && tree.r_pad_bare != 0)
+      bare_at.push_back({key, bases[key].size() - 1});
     bases[key].back().carried = carried;
     if (scalarized) {
       const Placed whole = bases[key].back();
@@ -4204,6 +4286,33 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
         bases[key].push_back(w);
       }
     }
+  }
+  // a bare padding several registers add is one SHF.R, what it knows
+  // (TreeAlign::r_pad_shf), where that is 8 bytes or more (golden seed-2405
+  // 3.6 line 1880: `(tid & 96) >> 1` in R's register and R | 32's, 8-bit
+  // pairs' loads joined; held-out seed 86361: 16 of 16 such kernels whose
+  // cubins the rule changes); one register's is fused into its add, a
+  // LEA.HI (seed-2406 line 1217), and so are, mostly, shifts of which ptxas
+  // would know 4 bytes (seed 86361: 10 of 14, `(tid & 32) >> 2` fused into
+  // each of four registers' adds)
+  if (tree.r_pad_bare != 0) {
+    std::set<int64_t> reg0;  // register 0's keys
+    for (const auto& at : bare_at) reg0.insert(at.first.second);
+    std::vector<std::set<std::pair<int64_t, int64_t>>> regs(s.pads.size());  // the own registers adding each
+    for (size_t i = 0; i < own.size(); ++i)
+      for (size_t j = 0; j < s.pads.size(); ++j)
+        if (own_bare[i] >> j & 1) regs[j].insert(own[i].reg);
+    auto known = [&](uint32_t bare) {
+      int32_t a = 16;
+      for (size_t j = 0; j < s.pads.size(); ++j)
+        if (bare >> j & 1)
+          a = std::min(a, reg0.size() + regs[j].size() > 1 && tree.r_pad_shf[j] >= 8 ? tree.r_pad_shf[j] : 1);
+      return a;
+    };
+    for (const auto& [key, k] : bare_at)
+      bases[key][k].base_align = std::min(bases[key][k].base_align, known(tree.r_pad_bare));
+    for (size_t i = 0; i < own.size(); ++i)
+      if (own_bare[i]) own[i].align = std::min(own[i].align, known(own_bare[i]));
   }
   // DSE before the LoadStoreVectorizer: of stores of one value R + off (no
   // padding; Triton 3.6's wrong addresses give them: seed-2406 3.6 line

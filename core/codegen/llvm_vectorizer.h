@@ -256,6 +256,10 @@ struct TreeAlign {
   // r_pad_bare_node)
   uint32_t r_pad_bare = 0;
   uint32_t r_pad_bare_node = 0;
+  // what ptxas knows of each bare padding of R's (r_pad_bare) where its
+  // shift stays a SHF.R, the value shared by several registers (a single
+  // one's is fused into its add, a LEA.HI: nothing known)
+  std::vector<int32_t> r_pad_shf{};
   // 3.6, bit j for s.pads[j]: register 0's padding is a value of its own,
   // not R | c's (the first InstCombine shrank its `and` mask to every bit
   // of the node it reads; R | c's keeps a wider one)

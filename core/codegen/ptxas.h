@@ -50,8 +50,10 @@
 // The register's own bits (Merged::base_align) come from the model of the
 // PTX's address code (llvm_vectorizer.h: a padding InstCombine or
 // SelectionDAG leaves a bare shift makes its register unknown,
-// TreeAlign::r_pad_bare and r_pad_bare_node; a padding's `and` mask is
-// what SelectionDAG leaves of it, TreeAlign::dag_r_bits);
+// TreeAlign::r_pad_bare and r_pad_bare_node, but where several registers
+// add one such shift it is a SHF.R of its own, TreeAlign::r_pad_shf; a
+// padding's `and` mask is what SelectionDAG leaves of it,
+// TreeAlign::dag_r_bits);
 // tests/conformance/ptxas_ptx.py holds these rules to the cubins on
 // Triton's own PTX, apart from that model.
 #pragma once

@@ -4747,3 +4747,46 @@ TEST_CASE("codegen: ptxas reads R's right shifts where they stay a SHF.R, not a 
   CHECK(reversal.first == std::vector<std::string>{"", "LDS.U16 x48 + LDS.64 x4"});
   CHECK(reversal.second == 896);
 }
+
+TEST_CASE("codegen: 3.6 padded R, ptxas's view of a bare padding shift two registers share and of a padding "
+          "reading SLP's reduction (H100 s67-pending case 29)",
+          "[codegen]") {
+  // ptxas's SASS accesses of a round trip's local_store and local_load ("" where it joins none)
+  const auto sass = [](const char* reg, const char* shared, ls::Shape shape, int bits) {
+    const auto r = cg::via_shared(at(reg, shape), at(shared, shape), bits, {ls::TritonVersion::v3_6, 90});
+    std::vector<std::string> out;
+    for (const auto& in : r.instrs)
+      if (in.op == "local_store" || in.op == "local_load") out.push_back(in.ptxas ? in.ptxas->instruction : "");
+    return std::pair{out, r.shared_load_wavefronts};
+  };
+  // golden seed-2405 line 1880: the padding `(tid & 96) >> 1` is added to
+  // R's register and to R | 32's: one SHF.R, a multiple of 8, the byte
+  // pairs' loads joined in words as in the cubin
+  CHECK(sass("DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [0, 2]], lane_bases=[[2, 0], [0, 4], [4, 0], [0, "
+             "8], [0, 16]], warp_bases=[[8, 0], [16, 0]], block_bases=[], shape=[32, 32])",
+             "PaddedSharedLayout(interval_padding_pairs=[[32, 4], [256, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+             "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 32])",
+             {32, 32}, 8)
+            .first == std::vector<std::string>{"", "LDS x2"});
+  // golden seed-2406 line 1217: `(tid & 64) >> 3` in R's register alone is
+  // fused into its add (LEA.HI): nothing known, the words apart
+  CHECK(sass("DistributedLinearLayout(reg_bases=[[0, 1], [0, 2], [1, 0], [0, 4]], lane_bases=[[2, 0], [4, 0], [8, "
+             "0], [0, 8], [0, 16]], warp_bases=[[16, 0], [0, 32]], block_bases=[], shape=[32, 64])",
+             "PaddedSharedLayout(interval_padding_pairs=[[1024, 2]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], "
+             "[16, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], block_bases=[], shape=[32, 64])",
+             {32, 64}, 32)
+            .first == std::vector<std::string>{"", ""});
+  // two of SLP's lanes and nothing else reach the interval: the padding
+  // reads the reduction, whose second use makes InstCombine take it out of
+  // R's `or`s, `(tid & 16) >> 1` left beside the `shl` (a SHF.R): R 4-byte
+  // aligned, the H100 counted 1,280 load wavefronts (the model had 2,048)
+  const auto reduced = sass("DistributedLinearLayout(reg_bases=[[1, 0], [0, 8], [0, 1], [0, 2], [128, 0], [64, 0]],"
+                            " lane_bases=[[2, 0], [32, 0], [0, 4], [16, 0], [8, 0]], warp_bases=[[0, 32], [4, 0], [0, "
+                            "16]], block_bases=[], shape=[256, 64])",
+                            "PaddedSharedLayout(interval_padding_pairs=[[128, 4]], offset_bases=[[0, 1], [0, 2], [0, "
+                            "4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], "
+                            "[128, 0]], block_bases=[], shape=[256, 64])",
+                            {256, 64}, 16);
+  CHECK(reduced.first == std::vector<std::string>{"", "LDS x24 + LDS.U16 x16"});
+  CHECK(reduced.second == 1280);
+}
