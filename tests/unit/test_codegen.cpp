@@ -4698,52 +4698,60 @@ TEST_CASE("codegen: 3.6 a term the index code's stride shift pulls out is no SLP
   });
 }
 
+// ptxas's SASS accesses of a 3.6 sm_90 round trip's local_store and local_load ("" where it joins
+// none), and its shared load wavefronts
+namespace {
+std::pair<std::vector<std::string>, int64_t> sass36(const char* reg, const char* shared, ls::Shape shape,
+                                                    int bits = 16) {
+  const auto r = cg::via_shared(at(reg, shape), at(shared, shape), bits, {ls::TritonVersion::v3_6, 90});
+  std::vector<std::string> out;
+  for (const auto& in : r.instrs)
+    if (in.op == "local_store" || in.op == "local_load") out.push_back(in.ptxas ? in.ptxas->instruction : "");
+  return {out, r.shared_load_wavefronts};
+}
+}  // namespace
+
 TEST_CASE("codegen: ptxas reads R's right shifts where they stay a SHF.R, not a late bit reversal (H100 s84-changed "
           "case 6, s85-screens case 3)",
           "[codegen]") {
-  // ptxas's SASS accesses of a round trip's local_store and local_load ("" where it joins none)
-  const auto sass = [](const char* reg, const char* shared, ls::Shape shape) {
-    const auto r = cg::via_shared(at(reg, shape), at(shared, shape), 16, {ls::TritonVersion::v3_6, 90});
-    std::vector<std::string> out;
-    for (const auto& in : r.instrs)
-      if (in.op == "local_store" || in.op == "local_load") out.push_back(in.ptxas ? in.ptxas->instruction : "");
-    return std::pair{out, r.shared_load_wavefronts};
-  };
   // `and (shr tid, 1), 4` (its `tid & 8` of one use): ptxas reads the mask,
   // R a multiple of 4, the 16-bit loads joined in pairs: the H100 counted
   // 4,096 load wavefronts (the model had 8,192: any right shift unknown)
-  const auto line8 = sass("DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], "
-                          "warps_per_cta=[8, 1], instr_shape=[16, 32, 16], cga_layout=[]), k_width=2)",
-                          "SharedLinearLayout(offset_bases=[[8, 0], [2, 0], [34, 0], [8, 32], [64, 0], [0, 16], "
-                          "[1, 0], [0, 1], [8, 40], [0, 4], [16, 0], [128, 0], [0, 6], [4, 0]], block_bases=[], "
-                          "alignment=16)",
-                          {256, 64});
+  const auto line8 = sass36(
+      "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], "
+      "warps_per_cta=[8, 1], instr_shape=[16, 32, 16], cga_layout=[]), k_width=2)",
+      "SharedLinearLayout(offset_bases=[[8, 0], [2, 0], [34, 0], [8, 32], [64, 0], [0, 16], "
+      "[1, 0], [0, 1], [8, 40], [0, 4], [16, 0], [128, 0], [0, 6], [4, 0]], block_bases=[], "
+      "alignment=16)",
+      {256, 64});
   CHECK(line8.first == std::vector<std::string>{"", "LDS x32"});
   CHECK(line8.second == 4096);
   // `(tid & 64) >> 1`, `tid & 64` the index code's too, beside a bare
   // `shl` (fused there, LEA): a SHF.R of its own, a multiple of 8
   const char* swizzled = "SwizzledSharedLayout(vec=1, per_phase=8, max_phase=16, order=[0, 1], cga_layout=[])";
-  CHECK(sass("DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane_bases=[[2, "
+  CHECK(
+      sass36("DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], lane_bases=[[2, "
              "0], [4, 0], [0, 32], [0, 64], [8, 0]], warp_bases=[[0, 128], [16, 0]], block_bases=[], shape=[32, 256])",
              swizzled, {32, 256})
-            .first == std::vector<std::string>{"STS x32", "LDS x32"});
+          .first == std::vector<std::string>{"STS x32", "LDS x32"});
   // `(tid & 24) >> 1` beside an `and`: fused into that add (LEA.HI), R
   // unknown, the 16-bit accesses kept apart as in the cubin
-  CHECK(sass("SliceLayout(dim=2, parent=BlockedLayout(size_per_thread=[2, 2, 1], threads_per_warp=[8, 4, 1], "
-             "warps_per_cta=[1, 1, 1], order=[0, 2, 1], cga_layout=[]))",
-             "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 4], [0, 9], [0, 25], [1, 1], [2, 0], [5, 1], [8, "
-             "25], [16, 0]], block_bases=[], alignment=16)",
-             {32, 32})
+  CHECK(sass36("SliceLayout(dim=2, parent=BlockedLayout(size_per_thread=[2, 2, 1], threads_per_warp=[8, 4, 1], "
+               "warps_per_cta=[1, 1, 1], order=[0, 2, 1], cga_layout=[]))",
+               "SharedLinearLayout(offset_bases=[[0, 1], [0, 2], [0, 4], [0, 9], [0, 25], [1, 1], [2, 0], [5, 1], [8, "
+               "25], [16, 0]], block_bases=[], alignment=16)",
+               {32, 32})
             .first == std::vector<std::string>{"", ""});
   // Reassociate's order brings `(tid & 1) << 12` and `(tid & 32) << 2`
   // together, and InstCombine makes them `lshr (bitreverse i16), 3`: 2-byte
   // alignment, the halves apart (the H100 counted 896 load wavefronts,
   // the model had 704 with the pairs joined)
-  const auto reversal = sass("DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], "
-                             "warps_per_cta=[4, 1], instr_shape=[16, 128, 16], cga_layout=[]), k_width=2)",
-                             "SharedLinearLayout(offset_bases=[[0, 1], [0, 9], [4, 0], [0, 64], [32, 0], [2, 64], [16, "
-                             "0], [0, 68], [8, 0], [0, 32], [0, 16], [0, 2], [1, 16]], block_bases=[], alignment=16)",
-                             {64, 128});
+  const auto reversal = sass36(
+      "DotOperandLayout(operand_index=0, parent=NVMMADistributedLayout(version=[3, 0], "
+      "warps_per_cta=[4, 1], instr_shape=[16, 128, 16], cga_layout=[]), k_width=2)",
+      "SharedLinearLayout(offset_bases=[[0, 1], [0, 9], [4, 0], [0, 64], [32, 0], [2, 64], [16, "
+      "0], [0, 68], [8, 0], [0, 32], [0, 16], [0, 2], [1, 16]], block_bases=[], alignment=16)",
+      {64, 128});
   CHECK(reversal.first == std::vector<std::string>{"", "LDS.U16 x48 + LDS.64 x4"});
   CHECK(reversal.second == 896);
 }
@@ -4751,42 +4759,35 @@ TEST_CASE("codegen: ptxas reads R's right shifts where they stay a SHF.R, not a 
 TEST_CASE("codegen: 3.6 padded R, ptxas's view of a bare padding shift two registers share and of a padding "
           "reading SLP's reduction (H100 s67-pending case 29)",
           "[codegen]") {
-  // ptxas's SASS accesses of a round trip's local_store and local_load ("" where it joins none)
-  const auto sass = [](const char* reg, const char* shared, ls::Shape shape, int bits) {
-    const auto r = cg::via_shared(at(reg, shape), at(shared, shape), bits, {ls::TritonVersion::v3_6, 90});
-    std::vector<std::string> out;
-    for (const auto& in : r.instrs)
-      if (in.op == "local_store" || in.op == "local_load") out.push_back(in.ptxas ? in.ptxas->instruction : "");
-    return std::pair{out, r.shared_load_wavefronts};
-  };
   // golden seed-2405 line 1880: the padding `(tid & 96) >> 1` is added to
   // R's register and to R | 32's: one SHF.R, a multiple of 8, the byte
   // pairs' loads joined in words as in the cubin
-  CHECK(sass("DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [0, 2]], lane_bases=[[2, 0], [0, 4], [4, 0], [0, "
-             "8], [0, 16]], warp_bases=[[8, 0], [16, 0]], block_bases=[], shape=[32, 32])",
-             "PaddedSharedLayout(interval_padding_pairs=[[32, 4], [256, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
-             "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 32])",
-             {32, 32}, 8)
+  CHECK(sass36("DistributedLinearLayout(reg_bases=[[0, 1], [1, 0], [0, 2]], lane_bases=[[2, 0], [0, 4], [4, 0], [0, "
+               "8], [0, 16]], warp_bases=[[8, 0], [16, 0]], block_bases=[], shape=[32, 32])",
+               "PaddedSharedLayout(interval_padding_pairs=[[32, 4], [256, 16]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+               "[0, 8], [0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 32])",
+               {32, 32}, 8)
             .first == std::vector<std::string>{"", "LDS x2"});
   // golden seed-2406 line 1217: `(tid & 64) >> 3` in R's register alone is
   // fused into its add (LEA.HI): nothing known, the words apart
-  CHECK(sass("DistributedLinearLayout(reg_bases=[[0, 1], [0, 2], [1, 0], [0, 4]], lane_bases=[[2, 0], [4, 0], [8, "
-             "0], [0, 8], [0, 16]], warp_bases=[[16, 0], [0, 32]], block_bases=[], shape=[32, 64])",
-             "PaddedSharedLayout(interval_padding_pairs=[[1024, 2]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], "
-             "[16, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], block_bases=[], shape=[32, 64])",
-             {32, 64}, 32)
+  CHECK(sass36("DistributedLinearLayout(reg_bases=[[0, 1], [0, 2], [1, 0], [0, 4]], lane_bases=[[2, 0], [4, 0], [8, "
+               "0], [0, 8], [0, 16]], warp_bases=[[16, 0], [0, 32]], block_bases=[], shape=[32, 64])",
+               "PaddedSharedLayout(interval_padding_pairs=[[1024, 2]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], "
+               "[16, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], block_bases=[], shape=[32, 64])",
+               {32, 64}, 32)
             .first == std::vector<std::string>{"", ""});
   // two of SLP's lanes and nothing else reach the interval: the padding
   // reads the reduction, whose second use makes InstCombine take it out of
   // R's `or`s, `(tid & 16) >> 1` left beside the `shl` (a SHF.R): R 4-byte
   // aligned, the H100 counted 1,280 load wavefronts (the model had 2,048)
-  const auto reduced = sass("DistributedLinearLayout(reg_bases=[[1, 0], [0, 8], [0, 1], [0, 2], [128, 0], [64, 0]],"
-                            " lane_bases=[[2, 0], [32, 0], [0, 4], [16, 0], [8, 0]], warp_bases=[[0, 32], [4, 0], [0, "
-                            "16]], block_bases=[], shape=[256, 64])",
-                            "PaddedSharedLayout(interval_padding_pairs=[[128, 4]], offset_bases=[[0, 1], [0, 2], [0, "
-                            "4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], "
-                            "[128, 0]], block_bases=[], shape=[256, 64])",
-                            {256, 64}, 16);
+  const auto reduced = sass36(
+      "DistributedLinearLayout(reg_bases=[[1, 0], [0, 8], [0, 1], [0, 2], [128, 0], [64, 0]],"
+      " lane_bases=[[2, 0], [32, 0], [0, 4], [16, 0], [8, 0]], warp_bases=[[0, 32], [4, 0], [0, "
+      "16]], block_bases=[], shape=[256, 64])",
+      "PaddedSharedLayout(interval_padding_pairs=[[128, 4]], offset_bases=[[0, 1], [0, 2], [0, "
+      "4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0], [32, 0], [64, 0], "
+      "[128, 0]], block_bases=[], shape=[256, 64])",
+      {256, 64}, 16);
   CHECK(reduced.first == std::vector<std::string>{"", "LDS x24 + LDS.U16 x16"});
   CHECK(reduced.second == 1280);
 }
