@@ -3614,17 +3614,16 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     };
     // (read: the nodes with another use, a padding's, besides the extras'
     // own: the late InstCombine's)
-    auto reassociated = [&](std::vector<RNode>& tree, const std::vector<char>& read) {
-      const int top = or_tree(tree, extras.size() + 1);
+    auto reassociate = [&](std::vector<RNode>& tree, int top, const std::vector<char>& read) {
       auto one_use = [&](int u) {
         if (static_cast<size_t>(u) < read.size() && read[static_cast<size_t>(u)]) return false;
         return tree[u].term <= 0 || !extra_multi(tree[u].term);
       };
       reassociate_for_uses(tree, top, [&](int u, int) { return tree[u].term < 0 && one_use(u); }, one_use);
-      return top;
     };
     std::vector<RNode> rdx;
-    const int rdx_root = reassociated(rdx, {});
+    const int rdx_root = or_tree(rdx, extras.size() + 1);
+    reassociate(rdx, rdx_root, {});
     // after SLP each padding reads the node of the final reduction that holds
     // the operands reaching its interval (InstCombine's demanded bits; the
     // vector where two lanes or more and nothing else do, one lane alone
@@ -3635,37 +3634,32 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     // the `shl` e1; held-out seed 86361 kernel 143481: a second padding
     // reads `v | e1`, nothing moves). The alignment passes before it read
     // rdx (kernel 12245).
-    std::vector<RNode> late;
-    std::vector<char> read;
-    int late_root = -1;
-    {
-      std::vector<int64_t> bits(extras.size() + 1, 0);  // each operand's, elements
-      for (int v : lanes) bits[0] |= T.bits[static_cast<size_t>(nodes[v].term)];
-      for (size_t i = 0; i < extras.size(); ++i) bits[i + 1] = node_bits(nodes, T, extras[i]);
-      std::vector<RNode> tree;
-      const int top = or_tree(tree, extras.size() + 1);
-      auto bits_of = [&](auto&& self, int u) -> int64_t {
-        if (tree[u].term >= 0) return bits[static_cast<size_t>(tree[u].term)];
-        return self(self, tree[u].l) | self(self, tree[u].r);
-      };
-      read.assign(tree.size(), 0);
-      for (const auto& iv : s.pads) {
-        const int k = log2i(iv.first);
-        auto reach = [&](int u) { return (bits_of(bits_of, u) >> k) != 0; };
-        if (!reach(top)) continue;
-        int u = top;
-        while (tree[u].term < 0 && reach(tree[u].l) != reach(tree[u].r)) u = reach(tree[u].l) ? tree[u].l : tree[u].r;
-        if (tree[u].term > 0) continue;  // an extra (a node of extras alone: below)
-        if (tree[u].term == 0) {
-          int lanes_in = 0;
-          for (int v : lanes) lanes_in += (T.bits[static_cast<size_t>(nodes[v].term)] >> k) != 0;
-          if (lanes_in < 2) continue;
-        }
-        read[static_cast<size_t>(u)] = 1;
+    std::vector<RNode> late;  // SLP's final reduction, before any reassociation
+    const int late_root = or_tree(late, extras.size() + 1);
+    std::vector<int64_t> bits(extras.size() + 1, 0);  // each operand's, elements
+    for (int v : lanes) bits[0] |= T.bits[static_cast<size_t>(nodes[v].term)];
+    for (size_t i = 0; i < extras.size(); ++i) bits[i + 1] = node_bits(nodes, T, extras[i]);
+    auto bits_of = [&](auto&& self, int u) -> int64_t {
+      if (late[u].term >= 0) return bits[static_cast<size_t>(late[u].term)];
+      return self(self, late[u].l) | self(self, late[u].r);
+    };
+    std::vector<char> read(late.size(), 0);
+    for (const auto& iv : s.pads) {
+      const int k = log2i(iv.first);
+      auto reach = [&](int u) { return (bits_of(bits_of, u) >> k) != 0; };
+      if (!reach(late_root)) continue;
+      int u = late_root;
+      while (late[u].term < 0 && reach(late[u].l) != reach(late[u].r)) u = reach(late[u].l) ? late[u].l : late[u].r;
+      if (late[u].term > 0) continue;  // an extra (a node of extras alone: below)
+      if (late[u].term == 0) {
+        int lanes_in = 0;
+        for (int v : lanes) lanes_in += (T.bits[static_cast<size_t>(nodes[v].term)] >> k) != 0;
+        if (lanes_in < 2) continue;
       }
-      if (std::find(read.begin(), read.end(), 1) != read.end()) late_root = reassociated(late, read);
+      read[static_cast<size_t>(u)] = 1;
     }
-    const bool vec_read = late_root >= 0;
+    const bool vec_read = std::find(read.begin(), read.end(), 1) != read.end();
+    if (vec_read) reassociate(late, late_root, read);
     std::vector<int> rdx_depth(extras.size() + 1, 0);
     auto depth_of = [&](auto&& self, int u, int d) -> void {
       if (rdx[u].term >= 0) {
