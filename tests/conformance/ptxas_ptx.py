@@ -8,7 +8,8 @@ from the PTX, what ptxas knows of that register (known bits through mov/and/or/x
 the thread index below .reqntid, `global_smem` 16-byte aligned; through `shr` by k a multiple of
 2^(min(tz, 4) - k) where the shift stays a SHF.R, nothing where ptxas fuses it into the add (LEA.HI)
 of its one `or` or `add` whose other operand is no bare `shl` (which it fuses instead, LEA), nor where
-the adds of several registers share it and it knows less than 8 bytes (fused into each); a register
+the adds of several registers share it, it knows less than 8 bytes of it and it shifts by 2 or more
+(fused into each); a register
 that is another plus a constant, or `or` of a constant clear of its possible bits, is that one's),
 joins the accesses as ptxas does, and compares the SASS counts with the cubin's. Where it agrees
 and `codegen` does not, the model's alignment of a register (Merged::base_align) is what differs.
@@ -167,10 +168,11 @@ def accesses(ptx):
         elif kind == "shr" and number(src[1]) is not None and shf_r(d):
             # a multiple of 16 bytes at most, halved per bit shifted
             tz = max(0, min(val(src[0]).trailing_zeros(), 4) - number(src[1]))
-            # one the adds of several registers share: a SHF.R where that is 8 bytes or more, else
-            # mostly fused into each add (held-out seed 86361's padded 3.6 kernels)
+            # one the adds of several registers share: a SHF.R where that is 8 bytes or more or it
+            # shifts by 1, else fused into each add (held-out seed 86361's padded 3.6 kernels: 13 of
+            # 13 shifts by 1 kept, 5 of 5 by 2 fused)
             u = users.get(d, [])
-            if len(u) > 1 and all(defs[x][0] == "add" for x in u) and tz < 3:
+            if len(u) > 1 and all(defs[x][0] == "add" for x in u) and tz < 3 and number(src[1]) != 1:
                 tz = 0
             res = Bits((1 << tz) - 1, 0)
         bits[d] = res  # anything else: nothing known

@@ -4711,6 +4711,49 @@ std::pair<std::vector<std::string>, int64_t> sass36(const char* reg, const char*
 }
 }  // namespace
 
+TEST_CASE("codegen: 3.6 padded R, ptxas's view of a shift by 1 two registers share, of one the index code computes, "
+          "of paddings made one shift (H100 s86-screens cases 11, 13)",
+          "[codegen]") {
+  // `(tid & 8) >> 1` added to four registers: a SHF.R though ptxas knows only
+  // 4 bytes of it (a shift by 2 or more is fused into each add); the 16-bit
+  // loads joined in pairs, 16 load wavefronts counted on the H100
+  const auto by_one = sass36(
+      "DistributedLinearLayout(reg_bases=[[0, 4], [1, 0], [2, 0], [0, 1]], lane_bases=[[4, 0], [16, 0], [8, 0], [0, "
+      "8], [0, 2]], warp_bases=[], block_bases=[], shape=[32, 16])",
+      "PaddedSharedLayout(interval_padding_pairs=[[16, 16], [256, 2]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], "
+      "[16, 0], [0, 1], [0, 2], [0, 4], [0, 8]], block_bases=[], shape=[32, 16])",
+      {32, 16});
+  CHECK(by_one.first == std::vector<std::string>{"", "LDS x8"});
+  CHECK(by_one.second == 16);
+  // register 0's padding `(tid & 32) >> 2` is the index code's value too: a
+  // SHF.R, 4 bytes known; 1,536 load wavefronts counted (the model had 2,048)
+  const auto index = sass36(
+      "DistributedLinearLayout(reg_bases=[[0, 4], [4, 0], [1, 0], [0, 1], [16, 0], [0, 16]], lane_bases=[[128, 0], "
+      "[64, 0], [2, 0], [8, 0], [0, 2]], warp_bases=[[0, 8], [32, 0]], block_bases=[], shape=[256, 32])",
+      "PaddedSharedLayout(interval_padding_pairs=[[1024, 16], [2048, 4]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, "
+      "0], [16, 0], [32, 0], [64, 0], [128, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], "
+      "shape=[256, 32])",
+      {256, 32});
+  CHECK(index.first == std::vector<std::string>{"", "LDS.U16 x32 + LDS x16"});
+  CHECK(index.second == 1536);
+  // both paddings one `((R & 5248) | (tid & 32)) >> 1`, fused into register
+  // 0's add: nothing known, no LDS.64 (as in the cubin)
+  CHECK(sass36("DistributedLinearLayout(reg_bases=[[0, 0], [4, 0], [0, 8], [0, 1], [1, 0], [0, 64]], lane_bases=[[0, "
+               "16], [2, 0], [0, 2], [0, 32], [0, 4]], warp_bases=[[8, 0]], block_bases=[], shape=[16, 128])",
+               "PaddedSharedLayout(interval_padding_pairs=[[32, 16], [512, 2]], offset_bases=[[0, 1], [0, 2], [0, 4], "
+               "[0, 8], [0, 16], [0, 32], [0, 64], [1, 0], [2, 0], [4, 0], [8, 0]], block_bases=[], shape=[16, 128])",
+               {16, 128}, 32)
+            .first == std::vector<std::string>{"", ""});
+  // R | 1024's mask `and (lshr (Y | 1024), 7), 16777212` stays whole (Y's
+  // terms beyond computeKnownBits' reach from it): 4 bytes, no LDS.64
+  CHECK(sass36("DistributedLinearLayout(reg_bases=[[0, 1], [0, 2], [1, 0], [2, 0]], lane_bases=[[0, 4], [4, 0], [0, "
+               "8], [8, 0], [0, 16]], warp_bases=[[16, 0], [32, 0], [64, 0]], block_bases=[], shape=[128, 32])",
+               "PaddedSharedLayout(interval_padding_pairs=[[128, 1]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], "
+               "[16, 0], [32, 0], [64, 0], [0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], shape=[128, 32])",
+               {128, 32}, 32)
+            .first == std::vector<std::string>{"", ""});
+}
+
 TEST_CASE("codegen: ptxas reads R's right shifts where they stay a SHF.R, not a late bit reversal (H100 s84-changed "
           "case 6, s85-screens case 3)",
           "[codegen]") {
