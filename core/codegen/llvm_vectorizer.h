@@ -283,7 +283,7 @@ struct TreeAlign {
   // padded: what ptxas knows R a multiple of where R has terms shifted right
   // (tree_align's shr_align); 0: nothing
   int32_t shr_align = 0;
-  // 3.6, bit j for s.pads[j]: computeKnownBits from the `and` of an R | c
+  // bit j for s.pads[j]: computeKnownBits from the `and` of an R | c
   // padding (one level deeper than R's own) does not reach every term of
   // the node it reads; its mask then stays whole, as where pads_unbounded
   // (golden screen86-3.6 line 50: `and (lshr (Y | 1024), 7), 16777212`,
