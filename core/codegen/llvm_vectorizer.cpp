@@ -3217,9 +3217,12 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
   // shifted): a kept term's `and`, the term's own shift folded into the
   // padding's; an unkept one's `and (lshr tid, c), m`, the mask whole; else
   // the node's bits
+  auto pad_shift = [&](size_t j) {  // the right shift of padding j's `lshr` (bytes: interval less padding)
+    return log2i(int64_t{s.pads[j].first} * s.elem_bytes) - log2i(int64_t{s.pads[j].second} * s.elem_bytes);
+  };
   std::vector<int32_t> r_pad_amt(s.pads.size(), 0);  // TreeAlign::r_pad_amt, set beside r_pad_shf
   auto bare_shf = [&](const std::vector<RNode>& tree, int v, size_t j) -> int32_t {
-    const int k = log2i(int64_t{s.pads[j].first} * s.elem_bytes) - log2i(int64_t{s.pads[j].second} * s.elem_bytes);
+    const int k = pad_shift(j);
     const int tz = tz_of(node_bits(tree, T, v) << eb);
     const int t = tree[v].term;
     int known = std::min(tz, 4) - k;
@@ -3426,8 +3429,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         if (!(out.r_pad_bare >> j & 1) || (lshr_joined >> j & 1) || v < 0 || nodes[v].term < 0) continue;
         const size_t t = static_cast<size_t>(nodes[v].term);
         if (T.shifts[t] == LdStShape::kNoShift || !term_kept(s, T, t)) continue;
-        const int k = log2i(int64_t{s.pads[j].first} * s.elem_bytes) - log2i(int64_t{s.pads[j].second} * s.elem_bytes);
-        const int32_t shift = T.shifts[t] + eb - k;
+        const int32_t shift = T.shifts[t] + eb - pad_shift(j);
         const int64_t m = tid_mask_of(T, t);
         const bool index = std::any_of(s.index_terms.begin(), s.index_terms.end(), [&](const MvpTerm& o) {
           const auto g = static_cast<size_t>(o.group);
