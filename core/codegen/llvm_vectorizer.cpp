@@ -2512,6 +2512,36 @@ struct DagTree {
   }
 };
 
+// 3.9, after the first InstCombine (tree_align): Reassociate's `add`s in the
+// subtree at p and the second InstCombine's reassociateForUses there (unit:
+// a node or term of more uses). Returns whether the tree changed.
+template <class Unit>
+bool reassociate_adds(std::vector<RNode>& nodes, int root, int p, const LdStShape& s, const Terms& T, Unit unit) {
+  const int eb = log2i(s.elem_bytes);
+  const std::vector<int> reads = padding_reads(nodes, root, s, T);
+  auto rank = [&](auto&& self, int v) -> int {
+    if (nodes[v].term >= 0) return leaf_rank(T, static_cast<size_t>(nodes[v].term), eb);
+    return 1 + std::max(self(self, nodes[v].l), self(self, nodes[v].r));
+  };
+  std::vector<char> is_add(nodes.size(), 0);
+  auto add_operand = [&](int u) {  // a one-use `shl` or `add`
+    if (unit(u)) return false;
+    if (nodes[u].term < 0) return is_add[static_cast<size_t>(u)] && std::find(reads.begin(), reads.end(), u) == reads.end();
+    const auto t = static_cast<size_t>(nodes[u].term);
+    return T.shifts[t] != LdStShape::kNoShift && T.shifts[t] + eb > 0 && term_kept(s, T, t);
+  };
+  bool changed = false;
+  for (const int v : post_order_of(nodes, p)) {
+    if (nodes[v].term >= 0 || nodes[v].op != 0 || (!add_operand(nodes[v].l) && !add_operand(nodes[v].r))) continue;
+    is_add[static_cast<size_t>(v)] = 1;
+    if (rank(rank, nodes[v].r) > rank(rank, nodes[v].l)) std::swap(nodes[v].l, nodes[v].r), changed = true;
+  }
+  if (changed)
+    reassociate_for_uses(nodes, p, [&](int u, int v) { return nodes[u].term < 0 && nodes[u].op == nodes[v].op && !unit(u); },
+                         [&](int u) { return !unit(u); });
+  return changed;
+}
+
 // r_tree_align on the terms T (the model's for 3.9; Triton's own, through
 // o3_reshape, for 3.6): register 0's access and an access at a register
 // offset, from one tree. late: r_padding_late (R one GEP index, its tree
@@ -2770,6 +2800,18 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       padding_walk(nodes, root, s, T, [&](int v) { return !unit(v); }, [](int, int, int) {});
       if (!s.pads.empty() && reassociate_pairs(nodes, root, s, T, kmin, unit)) mark_multi();
       if (!s.pads.empty()) reassociate_blocked(nodes, root, s, T, triton_nodes, multi_node, kmin);
+      // Reassociate on P (the node the first interval's padding reads): an
+      // `or` with a one-use `shl` operand, or a one-use `add` it made, becomes
+      // an `add` of its two operands by rank, the highest first; the second
+      // InstCombine makes them `or`s again and its reassociateForUses moves a
+      // term of more uses that now sits in P's first operand up, out of the
+      // padding's read, a GEP of its own (golden screen75-3.9 line 53: `(((tid
+      // & 6) << 8 | (tid & 192) >> 1) | tid & 24) | Y` after the first
+      // InstCombine, `(... | Y) | tid & 24` after the second, the IR after each
+      // pass; lines 91, screen77-3.9 line 6 alike)
+      if (const int p = padding_read(nodes, root, T, int32_t{1} << kmin);
+          s.version == TritonVersion::v3_9 && p >= 0 && nodes[p].term < 0)
+        if (reassociate_adds(nodes, root, p, s, T, unit)) mark_multi();
       unit_node.assign(nodes.size(), 0);
       for (int v = 0; v < static_cast<int>(nodes.size()); ++v) unit_node[static_cast<size_t>(v)] = unit(v);
     }
@@ -2902,9 +2944,10 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       // GEPs the i-th's index is at depth G - i, the shared base at G
       // (held-out seed 2110 line 1130)
       const int p = padding_read(nodes, root, T, int32_t{1} << kmin);
-      auto shr_in = [&](const std::vector<int>& gep_nodes) {  // a term shifted right, a GEP of its own
+      auto shr_in = [&](const std::vector<int>& gep_nodes) {  // a kept term shifted right, a GEP of its own
         return std::any_of(gep_nodes.begin(), gep_nodes.end(), [&](int v) {
-          return v >= 0 && nodes[v].term >= 0 && shifts_right(T.shifts[static_cast<size_t>(nodes[v].term)], s.elem_bytes);
+          return v >= 0 && nodes[v].term >= 0 && shifts_right(T.shifts[static_cast<size_t>(nodes[v].term)], s.elem_bytes) &&
+                 term_kept(s, T, static_cast<size_t>(nodes[v].term));
         });
       };
       auto holds = [&](auto&& self, int v, int w) -> bool {
@@ -4042,10 +4085,19 @@ std::vector<Merged> vectorize(const std::vector<LdStAccess>& accesses, const LdS
   // that add (LEA.HI): ptxas knows nothing of the register (both wheels'
   // ptxas on synthetic PTX; H100 s73-pending 3.9 case 3: `(tid & 192) >> 4`
   // added last, 16-bit loads kept apart; 3.6's chains: TreeAlign::shr_align)
+  // (where its `tid & m` has no other use it is InstCombine's `and (lshr
+  // tid, k), m >> k`, a LOP3 whose mask ptxas reads wherever it is added:
+  // golden screen74-3.9 line 43, `(tid >> 1) & 40` a GEP, 16-bit pairs
+  // joined)
+  auto kept = [&](size_t t) {
+    for (size_t k = 0; k < terms.bits.size(); ++k)
+      if ((terms.bits[k] & s.r_terms[t]) && term_kept(s, terms, k)) return true;
+    return false;
+  };
   const bool shr_added = s.version == TritonVersion::v3_9 && (tree.shr_gep || [&] {
     const RChain chain = r_chain(accesses, s);
     for (size_t t = 0; t < chain.own.size() && t < s.r_term_shifts.size(); ++t)
-      if (chain.own[t] && shifts_right(s.r_term_shifts[t], s.elem_bytes)) return true;
+      if (chain.own[t] && shifts_right(s.r_term_shifts[t], s.elem_bytes) && kept(t)) return true;
     return false;
   }());
   const bool shr_any = s.version == TritonVersion::v3_6

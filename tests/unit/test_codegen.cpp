@@ -4754,6 +4754,52 @@ TEST_CASE("codegen: 3.6 padded R, ptxas's view of a shift by 1 two registers sha
             .first == std::vector<std::string>{"", ""});
 }
 
+TEST_CASE("codegen: 3.9 padded R, a right-shifted GEP of one use is ptxas's LOP3, Reassociate's adds move a term "
+          "of more uses out of the padding's read (golden screen74-3.9 line 43, screen75-3.9 line 53, screen88-3.9)",
+          "[codegen]") {
+  auto run = [](const char* reg, const char* shared, ls::Shape shape, int bits) {
+    return cg::via_shared(at(reg, shape), at(shared, shape), bits, {ls::TritonVersion::v3_9, 90});
+  };
+  auto load_sass = [](const cg::KernelReport& r) {
+    for (const auto& in : r.instrs)
+      if (in.op == "local_load") return in.ptxas ? in.ptxas->instruction : std::string();
+    return std::string("none");
+  };
+  // `(tid >> 1) & 40` (its `tid & 80` of one use) a GEP of its own: a LOP3,
+  // ptxas knows R a multiple of 4 and joins the 16-bit loads in pairs (cubin:
+  // LDS x2; the model had nothing known, LDS.U16 x4)
+  const auto lop3 = run("DistributedLinearLayout(reg_bases=[[0, 8], [0, 1]], lane_bases=[[16, 0], [0, 2], [2, 0], [8, 0], "
+                        "[0, 4]], warp_bases=[[4, 0], [1, 0]], block_bases=[], shape=[32, 16])",
+                        "PaddedSharedLayout(interval_padding_pairs=[[32, 16], [2048, 4]], offset_bases=[[0, 1], [0, 2], "
+                        "[0, 4], [0, 8], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 16])",
+                        {32, 16}, 16);
+  CHECK(load_sass(lop3) == "LDS x2");
+  CHECK(lop3.shared_load_wavefronts == 32);
+  // Reassociate makes `(shl | lshr) | tid & 24` an `add` with the other
+  // operand of the padding's node second; the second InstCombine moves `tid
+  // & 24` (the index code's too) to the top, a GEP of its own, and the
+  // padding reads the rest: `(tid & 192) >> 1` beside a kept `shl`, a SHF.R,
+  // R 4-byte aligned (cubin: LDS x4)
+  const auto moved = run("DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [0, 1]], lane_bases=[[0, 2], [4, 0], [8, 0], "
+                         "[0, 4], [0, 8]], warp_bases=[[16, 0], [0, 16], [0, 32]], block_bases=[], shape=[32, 64])",
+                         "PaddedSharedLayout(interval_padding_pairs=[[256, 16], [512, 16]], offset_bases=[[0, 1], [0, 2], "
+                         "[0, 4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], "
+                         "shape=[32, 64])",
+                         {32, 64}, 16);
+  CHECK(load_sass(moved) == "LDS x4");
+  CHECK(moved.shared_load_wavefronts == 64);
+  // the same move leaves R's pairs 4-byte aligned in the PTX too: Triton 3.9
+  // emits `st.shared.b32` / `ld.shared.b32` (the model had `v2.b32`)
+  const auto scalar = run("DistributedLinearLayout(reg_bases=[[1, 0], [2, 0], [0, 1]], lane_bases=[[0, 2], [0, 4], [4, 0], "
+                          "[0, 8], [8, 0]], warp_bases=[[16, 0], [0, 16], [0, 32]], block_bases=[], shape=[32, 64])",
+                          "PaddedSharedLayout(interval_padding_pairs=[[16, 4], [2048, 8]], offset_bases=[[0, 1], [0, 2], "
+                          "[0, 4], [0, 8], [0, 16], [0, 32], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], "
+                          "shape=[32, 64])",
+                          {32, 64}, 32);
+  CHECK(scalar.ptx_per_thread.at("st.shared.b32") == 8);
+  CHECK(scalar.ptx_per_thread.at("ld.shared.b32") == 8);
+}
+
 TEST_CASE("codegen: ptxas reads R's right shifts where they stay a SHF.R, not a late bit reversal (H100 s84-changed "
           "case 6, s85-screens case 3)",
           "[codegen]") {
