@@ -2514,31 +2514,44 @@ struct DagTree {
 
 // 3.9, after the first InstCombine (tree_align): Reassociate's `add`s in the
 // subtree at p and the second InstCombine's reassociateForUses there (unit:
-// a node or term of more uses). Returns whether the tree changed.
+// a node or term of more uses). A bit reversal is one value, `zext
+// (bitreverse ...)` of rank 5, which InstCombine puts second again (a cast
+// after a binary operator). Returns whether the tree changed.
 template <class Unit>
 bool reassociate_adds(std::vector<RNode>& nodes, int root, int p, const LdStShape& s, const Terms& T, Unit unit) {
   const int eb = log2i(s.elem_bytes);
   const std::vector<int> reads = padding_reads(nodes, root, s, T);
+  const std::vector<char> rev = reversals(nodes, root, T, eb);
+  auto reversed = [&](int v) { return static_cast<size_t>(v) < rev.size() && rev[static_cast<size_t>(v)]; };
   auto rank = [&](auto&& self, int v) -> int {
+    if (reversed(v)) return 5;
     if (nodes[v].term >= 0) return leaf_rank(T, static_cast<size_t>(nodes[v].term), eb);
     return 1 + std::max(self(self, nodes[v].l), self(self, nodes[v].r));
   };
+  // (a node a padding reads has that use too)
+  auto one_use = [&](int u) { return !unit(u) && std::find(reads.begin(), reads.end(), u) == reads.end(); };
   std::vector<char> is_add(nodes.size(), 0);
   auto add_operand = [&](int u) {  // a one-use `shl` or `add`
-    if (unit(u)) return false;
-    if (nodes[u].term < 0) return is_add[static_cast<size_t>(u)] && std::find(reads.begin(), reads.end(), u) == reads.end();
+    if (unit(u) || reversed(u)) return false;
+    if (nodes[u].term < 0) return is_add[static_cast<size_t>(u)] && one_use(u);
     const auto t = static_cast<size_t>(nodes[u].term);
     return T.shifts[t] != LdStShape::kNoShift && T.shifts[t] + eb > 0 && term_kept(s, T, t);
   };
   bool changed = false;
-  for (const int v : post_order_of(nodes, p)) {
-    if (nodes[v].term >= 0 || nodes[v].op != 0 || (!add_operand(nodes[v].l) && !add_operand(nodes[v].r))) continue;
+  auto visit = [&](auto&& self, int v) -> void {  // operands first; a reversal whole
+    if (nodes[v].term >= 0 || reversed(v)) return;
+    self(self, nodes[v].l);
+    self(self, nodes[v].r);
+    if (nodes[v].op != 0 || (!add_operand(nodes[v].l) && !add_operand(nodes[v].r))) return;
     is_add[static_cast<size_t>(v)] = 1;
-    if (rank(rank, nodes[v].r) > rank(rank, nodes[v].l)) std::swap(nodes[v].l, nodes[v].r), changed = true;
-  }
+    if (!reversed(nodes[v].r) && rank(rank, nodes[v].r) > rank(rank, nodes[v].l))
+      std::swap(nodes[v].l, nodes[v].r), changed = true;
+  };
+  visit(visit, p);
   if (changed)
-    reassociate_for_uses(nodes, p, [&](int u, int v) { return nodes[u].term < 0 && nodes[u].op == nodes[v].op && !unit(u); },
-                         [&](int u) { return !unit(u); });
+    reassociate_for_uses(
+        nodes, p, [&](int u, int v) { return nodes[u].term < 0 && !reversed(u) && nodes[u].op == nodes[v].op && one_use(u); },
+        one_use);
   return changed;
 }
 
@@ -3309,9 +3322,13 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
       if (r_own_bare(nodes, root, j))
         r_pad_bare |= uint32_t{1} << j, r_pad_shf[j] = bare_shf(nodes, padding_read(nodes, root, T, interval), j);
     }
-  // (R's `or`s a chain of GEPs: each term is added to the shared base, a
-  // shift right in a LEA.HI)
-  int32_t shr_a = split36.empty() ? shr_cap(s, T, nodes, root) : 0;
+  // (R's `or`s a chain of GEPs: each piece is added to the shared base, a
+  // kept shift right alone in a LEA.HI, one whose `and` InstCombine made
+  // `and (lshr tid, k), m` a LOP3 ptxas reads, one inside a piece's `or` as
+  // shr_cap reads it there; session 88, held-out seeds 8805 and 8806: 6 ->
+  // 11 of the 17 kernels whose SASS it changes, against nothing known)
+  int32_t shr_a = split36.empty() ? shr_cap(s, T, nodes, root) : 16;
+  for (const int v : split36) shr_a = std::min(shr_a, shr_cap(s, T, first_ic, v));
   int64_t dag_r_bits = root >= 0 ? possible_bytes(nodes, s, T, root, 2) : ~int64_t{0};  // TreeAlign::dag_r_bits
   // 3.9 padded (sm_90): SLP reduces four of R's kept terms (below),
   // `llvm.vector.reduce.or` of a vector `shl`, which SelectionDAG builds as

@@ -10,7 +10,10 @@
 //   shifted), not where the code generator fuses it into an add (LEA.HI):
 //   padded, TreeAlign::shr_align in each base's alignment (3.9 too since
 //   session 74); a term that is a GEP of its own is added, a LEA.HI, R
-//   unknown (TreeAlign::shr_gep); elsewhere in padded R a right-shifted
+//   unknown (TreeAlign::shr_gep), unless its `tid & m` has no other use:
+//   then it is `and (lshr tid, k), m >> k`, a LOP3 whose mask ptxas reads
+//   (3.9 since session 88; 3.6's GEP chains: each piece as shr_cap reads
+//   it, since session 88); elsewhere in padded R a right-shifted
 //   thread-index term makes the address unknown in 3.6 (3.9's
 //   ptxas-blackwell reads the mask of a multi-bit one, `shr (and tid, m),
 //   k`, unless it is such a GEP); unpadded R's `lshr (and tid, m), k` is a

@@ -4754,6 +4754,29 @@ TEST_CASE("codegen: 3.6 padded R, ptxas's view of a shift by 1 two registers sha
             .first == std::vector<std::string>{"", ""});
 }
 
+TEST_CASE("codegen: 3.6 padded R split into GEPs, each piece's shifts right as ptxas reads them (held-out seeds "
+          "8805, 8806: golden screen88-3.6 lines 2, 14)",
+          "[codegen]") {
+  // `tid & 4` a GEP of its own, the rest `((tid & 24) << 6 | (tid & 224) >>
+  // 2) | (tid & 3) << 7` another: the shift a SHF.R beside a kept `shl`, a
+  // multiple of 4; the 16-bit loads joined in pairs as in the cubin (the
+  // model had nothing known once R was split)
+  const auto split = sass36(
+      "DistributedLinearLayout(reg_bases=[[0, 1], [1, 0]], lane_bases=[[0, 2], [0, 4], [2, 0], [0, 8], [0, 16]], "
+      "warp_bases=[[4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 32])",
+      "PaddedSharedLayout(interval_padding_pairs=[[128, 8]], offset_bases=[[1, 0], [2, 0], [4, 0], [8, 0], [16, 0], "
+      "[0, 1], [0, 2], [0, 4], [0, 8], [0, 16]], block_bases=[], shape=[32, 32])",
+      {32, 32});
+  CHECK(split.first == std::vector<std::string>{"", "LDS x2"});
+  CHECK(split.second == 32);
+  CHECK(sass36("DistributedLinearLayout(reg_bases=[[1, 0], [0, 1], [0, 2]], lane_bases=[[0, 4], [2, 0], [4, 0], [8, "
+               "0], [0, 8]], warp_bases=[[16, 0], [0, 16]], block_bases=[], shape=[32, 32])",
+               "PaddedSharedLayout(interval_padding_pairs=[[256, 8]], offset_bases=[[0, 1], [0, 2], [0, 4], [0, 8], "
+               "[0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 32])",
+               {32, 32})
+            .first == std::vector<std::string>{"", "LDS.64 x2"});
+}
+
 TEST_CASE("codegen: 3.9 padded R, a right-shifted GEP of one use is ptxas's LOP3, Reassociate's adds move a term "
           "of more uses out of the padding's read (golden screen74-3.9 line 43, screen75-3.9 line 53, screen88-3.9)",
           "[codegen]") {
