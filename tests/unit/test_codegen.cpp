@@ -4754,8 +4754,8 @@ TEST_CASE("codegen: 3.6 padded R, ptxas's view of a shift by 1 two registers sha
             .first == std::vector<std::string>{"", ""});
 }
 
-TEST_CASE("codegen: 3.6 padded R split into GEPs, each piece's shifts right as ptxas reads them (held-out seeds "
-          "8805, 8806: golden screen88-3.6 lines 2, 14)",
+TEST_CASE("codegen: 3.6 padded R split into GEPs, each piece's shifts right as ptxas reads them, an index term "
+          "alone in its coordinate keeps its tid & m (golden screen88-3.6 lines 2, 14, 7)",
           "[codegen]") {
   // `tid & 4` a GEP of its own, the rest `((tid & 24) << 6 | (tid & 224) >>
   // 2) | (tid & 3) << 7` another: the shift a SHF.R beside a kept `shl`, a
@@ -4775,6 +4775,17 @@ TEST_CASE("codegen: 3.6 padded R split into GEPs, each piece's shifts right as p
                "[0, 16], [1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], block_bases=[], shape=[32, 32])",
                {32, 32})
             .first == std::vector<std::string>{"", "LDS.64 x2"});
+  // the rows' `(tid & 16) << 1` (alone in its coordinate) is not joined with
+  // the columns' `(tid & 1) << 1` (one of four): `tid & 16` keeps that use,
+  // R's `(tid & 16) >> 2` is a kept shift, a GEP of its own, a LEA.HI: R
+  // unknown, the 16-bit loads apart (cubin: LDS.U16 x8; the model had the
+  // pair joined, LDS x4, taking the shift for InstCombine's LOP3)
+  CHECK(sass36("DistributedLinearLayout(reg_bases=[[4, 0], [1, 0], [8, 0]], lane_bases=[[0, 2], [0, 8], [0, 1], [0, "
+               "4], [2, 0]], warp_bases=[], block_bases=[], shape=[16, 16])",
+               "PaddedSharedLayout(interval_padding_pairs=[[128, 2], [2048, 2]], offset_bases=[[1, 0], [2, 0], [4, 0], "
+               "[8, 0], [0, 1], [0, 2], [0, 4], [0, 8]], block_bases=[], shape=[16, 16])",
+               {16, 16})
+            .second == 32);
 }
 
 TEST_CASE("codegen: 3.9 padded R, a right-shifted GEP of one use is ptxas's LOP3, Reassociate's adds move a term "
