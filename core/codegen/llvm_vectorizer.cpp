@@ -864,13 +864,12 @@ Terms triton_terms(const LdStShape& s) {
     bool index_keeps = false, index_same = false;
     for (size_t i = 0; i < s.index_terms.size(); ++i) {
       const MvpTerm& o = s.index_terms[i];
-      // (InstCombine joins o with an index term of its shift where both are
-      // operands of one `or`: alone in their coordinates, or of one
-      // coordinate; a term alone in its coordinate beside one of a larger
-      // coordinate's tree stays apart: held-out seed 8805 kernel 92094, the
-      // rows' `(tid & 16) << 1` beside the columns' `(tid & 1) << 1`, `tid &
-      // 16` R's too; seed 8807: 4 -> 6 of 7 changed kernels exact in PTX,
-      // SASS 1 of 4 -> 6 of 6)
+      // (InstCombine joins o with an index term of its shift of one
+      // coordinate, or one `or` apart at most: held-out seed 8805 kernel
+      // 92094, the rows' `(tid & 16) << 1` beside the columns' `(tid & 1) <<
+      // 1` two levels down, stays apart, `tid & 16` R's too; seed-2405 line
+      // 3624's, one level down, joins; seeds 8807 and 8808: SASS 1 of 4 -> 6
+      // of 6 and 1 of 5 -> 5 of 5 changed kernels)
       auto joined = [&]() {
         for (size_t j = 0; j < s.index_terms.size(); ++j)
           if (j != i && at[j] == at[i] && (s.index_terms[j].group == o.group || depth[i] + depth[j] <= 1)) return true;
