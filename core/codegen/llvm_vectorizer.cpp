@@ -832,17 +832,12 @@ Terms triton_terms(const LdStShape& s) {
     for (const auto& list : lists) {
       std::vector<std::vector<size_t>> level;
       for (size_t i : list) level.push_back({i});
-      while (level.size() > 1) {  // tree_reduce's rounds: each round one level more for the pairs
-        std::vector<std::vector<size_t>> next;
-        for (size_t k = 0; k + 1 < level.size(); k += 2) {
-          for (size_t i : level[k]) ++depth[i];
-          for (size_t i : level[k + 1]) ++depth[i];
-          next.push_back(level[k]);
-          next.back().insert(next.back().end(), level[k + 1].begin(), level[k + 1].end());
-        }
-        if (level.size() % 2) next.push_back(level.back());
-        level = std::move(next);
-      }
+      tree_reduce(std::move(level), [&](std::vector<size_t> x, const std::vector<size_t>& y) {
+        for (size_t i : x) ++depth[i];
+        for (size_t i : y) ++depth[i];
+        x.insert(x.end(), y.begin(), y.end());
+        return x;
+      }, {});
       if (both)
         for (size_t i : list) ++depth[i];
     }
@@ -1530,6 +1525,15 @@ int leaf_rank(const Terms& T, size_t t, int eb) {
   return T.shifts[t] == LdStShape::kNoShift ? 4 : T.shifts[t] + eb == 0 ? 2 : 3;
 }
 
+// Reassociate's rank of node v: a leaf's, a bit reversal (reversed(v): `zext
+// (bitreverse (and (trunc tid)))`) 5, a node one more than its operands.
+template <class Reversed>
+int node_rank(const std::vector<RNode>& nodes, const Terms& T, int eb, int v, Reversed reversed) {
+  if (reversed(v)) return 5;
+  if (nodes[v].term >= 0) return leaf_rank(T, static_cast<size_t>(nodes[v].term), eb);
+  return 1 + std::max(node_rank(nodes, T, eb, nodes[v].l, reversed), node_rank(nodes, T, eb, nodes[v].r, reversed));
+}
+
 // 8-bit elements: whether R's final tree holds a chain of `or`s that GVN
 // makes one value with the index code's chain of a coordinate of stride 0
 // (its terms are R's own in bytes) and SLP then reduces (four `and`s of
@@ -1804,11 +1808,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
   // a bit reversal (InstCombine's first visit of its root) is one value
   const std::vector<char> rev = reversals(nodes, root, T, eb);
   for (size_t v = 0; v < rev.size(); ++v) nodes[v].rev = rev[v] != 0;
-  auto rank = [&](auto&& self, int v) -> int {
-    if (nodes[v].rev) return 5;  // zext (bitreverse (and (trunc tid)))
-    if (!leaf(v)) return std::max(self(self, nodes[v].l), self(self, nodes[v].r)) + 1;
-    return leaf_rank(T, term(v), eb);
-  };
+  auto rank = [&](int v) { return node_rank(nodes, T, eb, v, [&](int u) { return nodes[u].rev; }); };
   // EarlyCSE with the index code's nodes (each as its terms in order)
   using Seq = std::vector<std::tuple<int64_t, int32_t, int64_t>>;
   std::set<Seq> index_nodes;
@@ -1879,10 +1879,10 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
       RNode& nv = nodes[v];
       if (nv.multi || nv.rev) return;
       if (!again) {
-        if (rank(rank, nv.r) < rank(rank, nv.l)) std::swap(nv.l, nv.r);
+        if (rank(nv.r) < rank(nv.l)) std::swap(nv.l, nv.r);
         if (nv.op == 0 && (interesting(nv.l) || interesting(nv.r))) {
           nv.op = 2;
-          if (rank(rank, nv.l) < rank(rank, nv.r)) std::swap(nv.l, nv.r);  // its two leaves by rank
+          if (rank(nv.l) < rank(nv.r)) std::swap(nv.l, nv.r);  // its two leaves by rank
           return;
         }
       }
@@ -1900,7 +1900,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
         for (int c : {nodes[u].l, nodes[u].r})
           (!leaf(c) && !nodes[c].rev && nodes[c].op == op && one_use(c) ? work : leaves).push_back(c);
       }
-      std::stable_sort(leaves.begin(), leaves.end(), [&](int a, int b) { return rank(rank, a) > rank(rank, b); });
+      std::stable_sort(leaves.begin(), leaves.end(), [&](int a, int b) { return rank(a) > rank(b); });
       const int k = static_cast<int>(leaves.size());
       int best_i = -1, best_j = -1, best_rank = 0;
       for (int i = k - 1; i > 0 && k > 2; --i)
@@ -1908,7 +1908,7 @@ int o3_reshape(std::vector<RNode>& nodes, int root, const LdStShape& s, const Te
           if (op != 0 || !(leaf(leaves[i]) && leaf(leaves[j]) ? (T.groups[term(leaves[i])] & T.groups[term(leaves[j])]) != 0
                                                                : index_pair(leaves[i], leaves[j])))
             continue;
-          const int mr = std::max(rank(rank, leaves[i]), rank(rank, leaves[j]));
+          const int mr = std::max(rank(leaves[i]), rank(leaves[j]));
           if (best_i < 0 || mr < best_rank) best_i = i, best_j = j, best_rank = mr;
         }
       if (best_i >= 0) {
@@ -2289,6 +2289,11 @@ bool term_kept(const LdStShape& s, const Terms& T, size_t t) {
   return (T.bits[t] & s.index_shared) != 0 || alone_at_a_padding(T.bits, t, s.pads);
 }
 
+// Whether term t is a kept `shl (tid & m), k` (k > 0 in bytes).
+bool kept_shl(const LdStShape& s, const Terms& T, size_t t) {
+  return T.shifts[t] != LdStShape::kNoShift && T.shifts[t] + log2i(s.elem_bytes) > 0 && term_kept(s, T, t);
+}
+
 // What ptxas knows R a multiple of through its terms shifted right, `(tid &
 // m) >> k` (0: nothing), in tree at top: where the `or`
 // joining one has a kept `shl (tid & m'), k'` as its other operand (for
@@ -2317,12 +2322,7 @@ int32_t shr_cap(const LdStShape& s, const Terms& T, const std::vector<RNode>& tr
   const int eb = log2i(s.elem_bytes);
   int32_t a = 16;
   if (top < 0) return a;
-  const auto kept_shl = [&](int u) {
-    const int t = tree[u].term;
-    if (t < 0) return false;
-    const int32_t sh = T.shifts[static_cast<size_t>(t)];
-    return sh != LdStShape::kNoShift && sh + eb > 0 && term_kept(s, T, static_cast<size_t>(t));
-  };
+  const auto kept_shl_at = [&](int u) { return tree[u].term >= 0 && kept_shl(s, T, static_cast<size_t>(tree[u].term)); };
   for (std::vector<std::pair<int, int>> work{{top, -1}}; !work.empty();) {  // (node, its parent)
     const auto [v, p] = work.back();
     work.pop_back();
@@ -2344,9 +2344,9 @@ int32_t shr_cap(const LdStShape& s, const Terms& T, const std::vector<RNode>& tr
     }
     if (p < 0 || tree[p].op != 0) return 0;
     const int sib = tree[p].l == v ? tree[p].r : tree[p].l;
-    const bool single = kept_shl(sib) && (k == 1 || tree[p].r == v);
-    const bool pair = k == 1 && tree[sib].term < 0 && tree[sib].op == 0 && kept_shl(tree[sib].l) &&
-                      kept_shl(tree[sib].r);
+    const bool single = kept_shl_at(sib) && (k == 1 || tree[p].r == v);
+    const bool pair = k == 1 && tree[sib].term < 0 && tree[sib].op == 0 && kept_shl_at(tree[sib].l) &&
+                      kept_shl_at(tree[sib].r);
     if (!single && !pair) return 0;
     a = std::min(a, int32_t{1} << std::max(0, std::min(tz + k, 4) - k));
   }
@@ -2415,11 +2415,8 @@ ExprTree linearize(const std::vector<RNode>& nodes, int top, Inner inner, const 
     e.in.push_back(u);
     for (int c : {nodes[u].l, nodes[u].r}) (inner(c) ? work : e.leaves).push_back(c);
   }
-  auto rank = [&](auto&& self, int v) -> int {
-    if (nodes[v].term >= 0) return leaf_rank(T, static_cast<size_t>(nodes[v].term), eb);
-    return 1 + std::max(self(self, nodes[v].l), self(self, nodes[v].r));
-  };
-  std::stable_sort(e.leaves.begin(), e.leaves.end(), [&](int a, int b) { return rank(rank, a) > rank(rank, b); });
+  auto rank = [&](int v) { return node_rank(nodes, T, eb, v, [](int) { return false; }); };
+  std::stable_sort(e.leaves.begin(), e.leaves.end(), [&](int a, int b) { return rank(a) > rank(b); });
   return e;
 }
 
@@ -2484,11 +2481,7 @@ bool reassociate_pairs(std::vector<RNode>& nodes, int root, const LdStShape& s, 
   auto inner = [&](int v) {
     return nodes[v].term < 0 && nodes[v].op == 0 && !unit(v) && std::find(reads.begin(), reads.end(), v) == reads.end();
   };
-  auto shl = [&](int v) {
-    if (nodes[v].term < 0 || unit(v)) return false;
-    const auto t = static_cast<size_t>(nodes[v].term);
-    return T.shifts[t] != LdStShape::kNoShift && T.shifts[t] + eb > 0 && term_kept(s, T, t);
-  };
+  auto shl = [&](int v) { return nodes[v].term >= 0 && !unit(v) && kept_shl(s, T, static_cast<size_t>(nodes[v].term)); };
   auto added = [&](auto&& self, int v) -> bool {
     bool any = false;
     for (int c : {nodes[v].l, nodes[v].r}) any = shl(c) || (inner(c) && self(self, c)) || any;
@@ -2564,19 +2557,14 @@ bool reassociate_adds(std::vector<RNode>& nodes, int root, int p, const LdStShap
   const std::vector<int> reads = padding_reads(nodes, root, s, T);
   const std::vector<char> rev = reversals(nodes, root, T, eb);
   auto reversed = [&](int v) { return static_cast<size_t>(v) < rev.size() && rev[static_cast<size_t>(v)]; };
-  auto rank = [&](auto&& self, int v) -> int {
-    if (reversed(v)) return 5;
-    if (nodes[v].term >= 0) return leaf_rank(T, static_cast<size_t>(nodes[v].term), eb);
-    return 1 + std::max(self(self, nodes[v].l), self(self, nodes[v].r));
-  };
+  auto rank = [&](int v) { return node_rank(nodes, T, eb, v, reversed); };
   // (a node a padding reads has that use too)
   auto one_use = [&](int u) { return !unit(u) && std::find(reads.begin(), reads.end(), u) == reads.end(); };
   std::vector<char> is_add(nodes.size(), 0);
   auto add_operand = [&](int u) {  // a one-use `shl` or `add`
     if (unit(u) || reversed(u)) return false;
     if (nodes[u].term < 0) return is_add[static_cast<size_t>(u)] && one_use(u);
-    const auto t = static_cast<size_t>(nodes[u].term);
-    return T.shifts[t] != LdStShape::kNoShift && T.shifts[t] + eb > 0 && term_kept(s, T, t);
+    return kept_shl(s, T, static_cast<size_t>(nodes[u].term));
   };
   bool changed = false;
   auto visit = [&](auto&& self, int v) -> void {  // operands first; a reversal whole
@@ -2585,7 +2573,7 @@ bool reassociate_adds(std::vector<RNode>& nodes, int root, int p, const LdStShap
     self(self, nodes[v].r);
     if (nodes[v].op != 0 || (!add_operand(nodes[v].l) && !add_operand(nodes[v].r))) return;
     is_add[static_cast<size_t>(v)] = 1;
-    if (!reversed(nodes[v].r) && rank(rank, nodes[v].r) > rank(rank, nodes[v].l))
+    if (!reversed(nodes[v].r) && rank(nodes[v].r) > rank(nodes[v].l))
       std::swap(nodes[v].l, nodes[v].r), changed = true;
   };
   visit(visit, p);
@@ -2885,8 +2873,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
     if (tree[v].op == 2 || tree[a].term < 0 || tree[b].term < 0) return false;
     const auto ta = static_cast<size_t>(tree[a].term), tb = static_cast<size_t>(tree[b].term);
     if (std::max(ta, tb) >= T.mvp.size() || T.mvp[ta].mask != T.mvp[tb].mask || (T.bits[ta] & T.bits[tb])) return false;
-    auto shl = [&](size_t t) { return T.shifts[t] != LdStShape::kNoShift && T.shifts[t] + eb > 0 && term_kept(s, T, t); };
-    return shl(ta) && shl(tb);
+    return kept_shl(s, T, ta) && kept_shl(s, T, tb);
   };
   auto walk_in = [&](const std::vector<RNode>& tree, auto&& self, int v, int d) -> void {
     if (tree[v].term >= 0) {
@@ -3076,8 +3063,7 @@ TreeAlign tree_align(const LdStShape& s, const Terms& T, int64_t offsets = 0, in
         if (p_gvn) chain.push_back(p);
         const bool split_early = fold_early;
         const int ts = nodes[sib].term;
-        const bool sib_shl = ts >= 0 && T.shifts[static_cast<size_t>(ts)] != LdStShape::kNoShift &&
-                             T.shifts[static_cast<size_t>(ts)] + eb > 0 && term_kept(s, T, static_cast<size_t>(ts));
+        const bool sib_shl = ts >= 0 && kept_shl(s, T, static_cast<size_t>(ts));
         if (!split_early && (geps_folded >= 2 || sib_shl)) {
           std::erase(chain, -1);
           chain.insert(chain.begin(), -1);
